@@ -1,0 +1,23 @@
+package org.overbook.guest;
+
+/**
+ * A configuration that cannot run, naming the field at fault, the value it had and what is accepted.
+ *
+ * <p>Field paths read like the scenario file: {@code host.memory}, {@code tenants[2].workload}.
+ */
+public final class ConfigurationException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String field;
+
+    public ConfigurationException(String field, String problem) {
+        super(field + ": " + problem);
+        this.field = field;
+    }
+
+    /** Returns the path of the field at fault. */
+    public String field() {
+        return field;
+    }
+}

@@ -1,0 +1,141 @@
+package org.overbook.guest;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A workload's parameters as the scenario gives them, read through typed accessors that validate
+ * and name the field in every error ({@code tenants[0].workload.value-size: ...}).
+ *
+ * <p>Each accessor records the key it read; after the factory has run, the registry calls
+ * {@link #rejectUnread()} so that a misspelt parameter is an error, never silently ignored.
+ */
+public final class WorkloadParameters {
+
+    private final String path;
+    private final Map<String, Object> values;
+    private final Set<String> read = new TreeSet<>();
+
+    /**
+     * @param path   where these parameters sit in the scenario, for error messages
+     * @param values the raw values: numbers, strings with units, booleans
+     */
+    public WorkloadParameters(String path, Map<String, ?> values) {
+        this.path = path;
+        this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    /** Returns parameters with no values, so every accessor returns its default. */
+    public static WorkloadParameters empty(String path) {
+        return new WorkloadParameters(path, Map.of());
+    }
+
+    /** Returns the scenario path of a parameter, for messages. */
+    public String field(String key) {
+        return path + "." + key;
+    }
+
+    /** Returns a whole number in {@code [min, max]}. */
+    public long integer(String key, long defaultValue, long min, long max) {
+        Object raw = take(key);
+        long value;
+        if (raw == null) {
+            value = defaultValue;
+        } else if (raw instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
+            value = n.longValue();
+        } else {
+            throw new ConfigurationException(field(key), "'" + raw + "' is not a whole number");
+        }
+        return inRange(key, value, min, max);
+    }
+
+    /** Returns a number in {@code [min, max]}. */
+    public double real(String key, double defaultValue, double min, double max) {
+        Object raw = take(key);
+        double value;
+        if (raw == null) {
+            value = defaultValue;
+        } else if (raw instanceof Number n) {
+            value = n.doubleValue();
+        } else {
+            throw new ConfigurationException(field(key), "'" + raw + "' is not a number");
+        }
+        if (!(value >= min && value <= max)) {
+            throw new ConfigurationException(field(key), value + " is out of range; accepted: " + min + " to " + max);
+        }
+        return value;
+    }
+
+    /** Returns a size in bytes in {@code [min, max]}; accepts {@code 4096} or {@code 4KiB}. */
+    public long bytes(String key, long defaultValue, long min, long max) {
+        Object raw = take(key);
+        long value = raw == null ? defaultValue
+                : raw instanceof Number n ? n.longValue()
+                : Units.bytes(field(key), raw.toString());
+        return inRange(key, value, min, max);
+    }
+
+    /** Returns a duration in nanoseconds in {@code [min, max]}; accepts {@code 200ms}, {@code 60us}. */
+    public long nanos(String key, long defaultValue, long min, long max) {
+        Object raw = take(key);
+        long value = raw == null ? defaultValue
+                : raw instanceof Number n ? n.longValue()
+                : Units.nanos(field(key), raw.toString());
+        return inRange(key, value, min, max);
+    }
+
+    /** Returns a true/false flag. */
+    public boolean flag(String key, boolean defaultValue) {
+        Object raw = take(key);
+        if (raw == null) {
+            return defaultValue;
+        }
+        if (raw instanceof Boolean b) {
+            return b;
+        }
+        throw new ConfigurationException(field(key), "'" + raw + "' is not true or false");
+    }
+
+    /** Returns one of {@code accepted}. */
+    public String choice(String key, String defaultValue, String... accepted) {
+        Object raw = take(key);
+        String value = raw == null ? defaultValue : raw.toString();
+        for (String a : accepted) {
+            if (a.equals(value)) {
+                return value;
+            }
+        }
+        throw new ConfigurationException(field(key), "unknown value '" + value + "'; accepted: " + String.join(", ", accepted));
+    }
+
+    /** Returns free text. */
+    public String string(String key, String defaultValue) {
+        Object raw = take(key);
+        return raw == null ? defaultValue : raw.toString();
+    }
+
+    /** Fails naming every key that no accessor has read, with the keys that were read. */
+    public void rejectUnread() {
+        Set<String> unread = new TreeSet<>(values.keySet());
+        unread.removeAll(read);
+        if (!unread.isEmpty()) {
+            throw new ConfigurationException(field(unread.iterator().next()),
+                    "unknown parameter; accepted: " + (read.isEmpty() ? "none" : String.join(", ", read)));
+        }
+    }
+
+    private Object take(String key) {
+        read.add(key);
+        return values.get(key);
+    }
+
+    private long inRange(String key, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new ConfigurationException(field(key), value + " is out of range; accepted: " + min + " to " + max);
+        }
+        return value;
+    }
+}

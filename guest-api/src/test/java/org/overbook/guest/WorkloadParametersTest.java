@@ -1,0 +1,53 @@
+package org.overbook.guest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class WorkloadParametersTest {
+
+    private final WorkloadParameters params = new WorkloadParameters("tenants[1].workload.params", Map.of(
+            "pages", 12, "size", "64KiB", "think", "5us", "ratio", 0.9, "verify", true, "mode", "zipf", "bad", "x"));
+
+    @Test
+    void typedAccessorsReadValuesOrDefaults() {
+        assertEquals(12, params.integer("pages", 1, 1, 100));
+        assertEquals(65536, params.bytes("size", 0, 0, Long.MAX_VALUE));
+        assertEquals(5_000, params.nanos("think", 0, 0, Long.MAX_VALUE));
+        assertEquals(0.9, params.real("ratio", 0, 0, 1));
+        assertTrue(params.flag("verify", false));
+        assertEquals("zipf", params.choice("mode", "uniform", "uniform", "zipf"));
+        assertEquals(7, params.integer("absent", 7, 0, 10));
+    }
+
+    @Test
+    void errorsNameTheParameter() {
+        ConfigurationException range = assertThrows(ConfigurationException.class, () -> params.integer("pages", 1, 1, 10));
+        assertEquals("tenants[1].workload.params.pages", range.field());
+        assertTrue(range.getMessage().contains("1 to 10"), range.getMessage());
+        ConfigurationException choice = assertThrows(ConfigurationException.class, () -> params.choice("mode", "a", "a", "b"));
+        assertTrue(choice.getMessage().contains("accepted: a, b"), choice.getMessage());
+        assertThrows(ConfigurationException.class, () -> params.integer("bad", 1, 0, 10));
+        assertThrows(ConfigurationException.class, () -> params.flag("mode", false));
+        assertThrows(ConfigurationException.class, () -> params.integer("ratio", 1, 0, 10), "0.9 is not whole");
+    }
+
+    @Test
+    void unreadParametersAreRejected() {
+        WorkloadParameters p = new WorkloadParameters("w", Map.of("a", 1, "typo", 2));
+        p.integer("a", 0, 0, 5);
+        ConfigurationException e = assertThrows(ConfigurationException.class, p::rejectUnread);
+        assertEquals("w.typo", e.field());
+        assertTrue(e.getMessage().contains("accepted: a"), e.getMessage());
+    }
+
+    @Test
+    void theRegistryRefusesDuplicateNames() {
+        WorkloadRegistry registry = new WorkloadRegistry().register("x", "one", p -> g -> { });
+        assertThrows(IllegalArgumentException.class, () -> registry.register("x", "two", p -> g -> { }));
+        assertEquals(Map.of("x", "one"), registry.descriptions());
+    }
+}

@@ -1,0 +1,137 @@
+package org.overbook.hypervisor;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.GuestMemory;
+import org.overbook.hypervisor.guest.TenantGuest;
+import org.overbook.hypervisor.guest.TenantMemory;
+import org.overbook.hypervisor.memory.HostMemory;
+import org.overbook.hypervisor.sim.Simulation;
+import org.overbook.hypervisor.sim.Vcpu;
+import org.overbook.hypervisor.swap.SwapStore;
+
+/**
+ * A host with overcommitted guest memory: one simulation, its memory and swap, and its tenants.
+ *
+ * <p>Created from a validated {@link HostConfig}: every configuration error is found before a byte
+ * is allocated, and a host larger than this machine can hold is refused up front rather than failing
+ * with an {@link OutOfMemoryError} halfway through a run. Closing the host frees its frames and
+ * removes its swap file (unless kept).
+ */
+public final class Host implements AutoCloseable {
+
+    private static final String SWAP_FILE = "swap.cmap";
+
+    private final HostConfig config;
+    private final Simulation simulation;
+    private final HostMemory memory;
+    private final List<Tenant> tenants;
+
+    private Host(HostConfig config, Simulation simulation, HostMemory memory, List<Tenant> tenants) {
+        this.config = config;
+        this.simulation = simulation;
+        this.memory = memory;
+        this.tenants = tenants;
+    }
+
+    /**
+     * Validates {@code config} and builds the host, its swap store and its tenants (no workloads yet).
+     *
+     * @throws ConfigurationException naming the field at fault
+     */
+    public static Host create(HostConfig config) {
+        config.validate();
+        requireFitsThisMachine(config.memoryBytes());
+        int frames = Math.toIntExact(config.frames());
+        int low = Math.max(1, (int) Math.round(frames * config.reclaimLow()));
+        int high = Math.min(frames, Math.max(low + 1, (int) Math.round(frames * config.reclaimHigh())));
+        int[] guestPages = config.tenants().stream().mapToInt(t -> Math.toIntExact(t.memoryBytes() / GuestMemory.PAGE_SIZE)).toArray();
+
+        SwapStore swap = SwapStore.create(config.directory().resolve(SWAP_FILE),
+                config.swapBytes() / GuestMemory.PAGE_SIZE, config.keepSwap());
+        HostMemory memory;
+        try {
+            memory = new HostMemory(frames, guestPages, low, high, swap);
+        } catch (RuntimeException e) {
+            swap.close();
+            throw e;
+        }
+        Simulation simulation = new Simulation(config.seed());
+        List<Tenant> tenants = new ArrayList<>();
+        for (int id = 0; id < guestPages.length; id++) {
+            TenantConfig tenantConfig = config.tenants().get(id);
+            Vcpu vcpu = new Vcpu(simulation);
+            TenantMemory tenantMemory = new TenantMemory(memory, memory.table(id), vcpu, config.costs());
+            TenantGuest guest = new TenantGuest(tenantConfig.name(), tenantMemory, vcpu, simulation.random());
+            tenants.add(new Tenant(id, tenantConfig, vcpu, tenantMemory, guest));
+        }
+        return new Host(config, simulation, memory, Collections.unmodifiableList(tenants));
+    }
+
+    public HostConfig config() {
+        return config;
+    }
+
+    public Simulation simulation() {
+        return simulation;
+    }
+
+    public HostMemory memory() {
+        return memory;
+    }
+
+    /** Returns the tenants in id order. */
+    public List<Tenant> tenants() {
+        return tenants;
+    }
+
+    public Tenant tenant(int id) {
+        return tenants.get(id);
+    }
+
+    /** Returns the tenant called {@code name}. */
+    public Tenant tenant(String name) {
+        for (Tenant tenant : tenants) {
+            if (tenant.name().equals(name)) {
+                return tenant;
+            }
+        }
+        throw new IllegalArgumentException("no tenant called '" + name + "'");
+    }
+
+    /**
+     * Returns where each guest page lives: for each tenant, the frame of each page or -1. Two runs of
+     * one scenario and seed give identical placements.
+     */
+    public int[][] placement() {
+        int[][] placement = new int[tenants.size()][];
+        for (Tenant tenant : tenants) {
+            int[] frames = new int[tenant.table().pages()];
+            for (int page = 0; page < frames.length; page++) {
+                frames[page] = tenant.table().frame(page);
+            }
+            placement[tenant.id()] = frames;
+        }
+        return placement;
+    }
+
+    @Override
+    public void close() {
+        memory.close();
+    }
+
+    private static void requireFitsThisMachine(long hostBytes) {
+        long physical = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+        long heap = Runtime.getRuntime().maxMemory();
+        long available = physical - heap;
+        if (hostBytes > available) {
+            throw new ConfigurationException("host.memory", HostConfig.bytes(hostBytes)
+                    + " is more than this machine can hold: its " + (physical >> 20) + " MiB of RAM less the "
+                    + (heap >> 20) + " MiB reserved for the JVM heap leave " + (available >> 20)
+                    + " MiB for host frames; lower host.memory (or overcommit more)");
+        }
+    }
+}

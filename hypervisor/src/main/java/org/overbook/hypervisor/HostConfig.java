@@ -1,0 +1,119 @@
+package org.overbook.hypervisor;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.GuestMemory;
+
+/**
+ * The host: its RAM, its swap, when reclaim starts and stops, its tenants, and where its files go.
+ *
+ * @param memoryBytes    host RAM available to guests, a whole number of pages
+ * @param swapBytes      capacity of the swap store
+ * @param reclaimLow     reclaim starts when free frames fall under this fraction of RAM (Linux's low watermark)
+ * @param reclaimHigh    reclaim stops once free frames reach this fraction (Linux's high watermark)
+ * @param directory      the run's folder; the swap store's file lives here
+ * @param keepSwap       keep the swap file after {@link Host#close()}, for inspection
+ * @param seed           the scenario seed every random stream derives from
+ * @param costs          the cost model
+ * @param tenants        the tenants, in order; their index is their id
+ */
+public record HostConfig(long memoryBytes, long swapBytes, double reclaimLow, double reclaimHigh,
+                         Path directory, boolean keepSwap, long seed, CostModel costs, List<TenantConfig> tenants) {
+
+    /** Default fraction of RAM under which reclaim starts. */
+    public static final double DEFAULT_RECLAIM_LOW = 0.01;
+    /** Default fraction of RAM reclaim frees up to. */
+    public static final double DEFAULT_RECLAIM_HIGH = 0.02;
+
+    public HostConfig {
+        Objects.requireNonNull(directory, "directory");
+        Objects.requireNonNull(costs, "costs");
+        tenants = List.copyOf(tenants);
+    }
+
+    /** Returns a host with default watermarks and costs. */
+    public static HostConfig of(long memoryBytes, long swapBytes, Path directory, long seed, List<TenantConfig> tenants) {
+        return new HostConfig(memoryBytes, swapBytes, DEFAULT_RECLAIM_LOW, DEFAULT_RECLAIM_HIGH, directory,
+                /* keepSwap= */ false, seed, CostModel.defaults(), tenants);
+    }
+
+    /** Returns the host RAM in frames. */
+    public long frames() {
+        return memoryBytes / GuestMemory.PAGE_SIZE;
+    }
+
+    /**
+     * Checks everything that can be checked before anything is allocated.
+     *
+     * @throws ConfigurationException naming the first field at fault
+     */
+    public void validate() {
+        requirePages("host.memory", memoryBytes, /* allowZero= */ false);
+        requirePages("host.swap", swapBytes, /* allowZero= */ true);
+        if (frames() > Integer.MAX_VALUE) {
+            throw new ConfigurationException("host.memory", bytes(memoryBytes) + " is more frames than the model indexes (at most 8 TiB)");
+        }
+        if (!(reclaimLow >= 0 && reclaimLow < 1)) {
+            throw new ConfigurationException("host.reclaim.low", reclaimLow + " is not a fraction in [0, 1)");
+        }
+        if (!(reclaimHigh > reclaimLow && reclaimHigh < 1)) {
+            throw new ConfigurationException("host.reclaim.high", reclaimHigh + " must be a fraction above host.reclaim.low (" + reclaimLow + ") and below 1");
+        }
+        if (tenants.isEmpty()) {
+            throw new ConfigurationException("tenants", "a host needs at least one tenant");
+        }
+        Set<String> names = new HashSet<>();
+        long guestBytes = 0;
+        for (int i = 0; i < tenants.size(); i++) {
+            TenantConfig tenant = tenants.get(i);
+            String field = "tenants[" + i + "]";
+            if (tenant.name().isBlank()) {
+                throw new ConfigurationException(field + ".name", "a tenant needs a name");
+            }
+            if (!names.add(tenant.name())) {
+                throw new ConfigurationException(field + ".name", "'" + tenant.name() + "' is used by another tenant; names must be unique");
+            }
+            requirePages(field + ".memory", tenant.memoryBytes(), /* allowZero= */ false);
+            if (tenant.memoryBytes() / GuestMemory.PAGE_SIZE > Integer.MAX_VALUE) {
+                throw new ConfigurationException(field + ".memory", bytes(tenant.memoryBytes()) + " is more pages than a guest may have (at most 8 TiB)");
+            }
+            guestBytes += tenant.memoryBytes();
+            if (guestBytes > memoryBytes + swapBytes) {
+                throw new ConfigurationException(field + ".memory", "the tenants' memory (" + bytes(guestBytes)
+                        + " up to this one) exceeds host.memory + host.swap (" + bytes(memoryBytes) + " + " + bytes(swapBytes)
+                        + "), so an overcommitted page could find no place; raise host.swap to at least "
+                        + bytes(Math.max(0, totalGuestBytes() - memoryBytes)) + " or give the tenants less memory");
+            }
+        }
+    }
+
+    /** Returns the sum of the tenants' memory. */
+    public long totalGuestBytes() {
+        return tenants.stream().mapToLong(TenantConfig::memoryBytes).sum();
+    }
+
+    private static void requirePages(String field, long bytes, boolean allowZero) {
+        if (bytes < 0 || (bytes == 0 && !allowZero)) {
+            throw new ConfigurationException(field, bytes + " bytes; must be " + (allowZero ? "zero or more" : "positive"));
+        }
+        if (bytes % GuestMemory.PAGE_SIZE != 0) {
+            throw new ConfigurationException(field, bytes + " bytes is not a whole number of 4 KiB pages");
+        }
+    }
+
+    /** Formats a byte count for messages: {@code 3GiB}, {@code 12MiB}, {@code 4096B}. */
+    public static String bytes(long bytes) {
+        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+        int unit = 0;
+        double value = bytes;
+        while (unit < units.length - 1 && value >= 1024 && (value / 1024) == Math.rint(value / 1024)) {
+            value /= 1024;
+            unit++;
+        }
+        return (long) value + units[unit];
+    }
+}

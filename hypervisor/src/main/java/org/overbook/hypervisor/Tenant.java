@@ -1,0 +1,109 @@
+package org.overbook.hypervisor;
+
+import org.overbook.guest.Guest;
+import org.overbook.guest.GuestMemory;
+import org.overbook.guest.Workload;
+import org.overbook.hypervisor.guest.TenantGuest;
+import org.overbook.hypervisor.guest.TenantMemory;
+import org.overbook.hypervisor.memory.SecondLevelTable;
+import org.overbook.hypervisor.sim.Vcpu;
+
+/**
+ * One guest on the host: its configuration, its second-level table, its vCPU, the {@link Guest} its
+ * workload sees, and the guest-kernel hooks the balloon driver uses.
+ */
+public final class Tenant {
+
+    private final int id;
+    private final TenantConfig config;
+    private final Vcpu vcpu;
+    private final TenantMemory memory;
+    private final TenantGuest guest;
+    private Workload workload;
+
+    Tenant(int id, TenantConfig config, Vcpu vcpu, TenantMemory memory, TenantGuest guest) {
+        this.id = id;
+        this.config = config;
+        this.vcpu = vcpu;
+        this.memory = memory;
+        this.guest = guest;
+    }
+
+    /** Returns the tenant's id: its index in the host's tenant list. */
+    public int id() {
+        return id;
+    }
+
+    public String name() {
+        return config.name();
+    }
+
+    public TenantConfig config() {
+        return config;
+    }
+
+    /** Returns the guest context a workload runs with. */
+    public Guest guest() {
+        return guest;
+    }
+
+    /** Returns the tenant's memory as the guest sees it. */
+    public GuestMemory memory() {
+        return memory;
+    }
+
+    /** Returns the host's second-level table for this tenant. */
+    public SecondLevelTable table() {
+        return memory.table();
+    }
+
+    public Vcpu vcpu() {
+        return vcpu;
+    }
+
+    /** Returns the workload booted in this tenant, or null. */
+    public Workload workload() {
+        return workload;
+    }
+
+    /** Boots {@code workload}: its {@code start} runs on this tenant's vCPU at the current time. */
+    public void boot(Workload workload) {
+        if (this.workload != null) {
+            throw new IllegalStateException("tenant '" + name() + "' already runs a workload");
+        }
+        this.workload = workload;
+        vcpu.submit(() -> workload.start(guest));
+    }
+
+    /** Returns minor faults taken by this guest's CPU. */
+    public long cpuMinorFaults() {
+        return memory.minorFaults();
+    }
+
+    /** Returns major faults taken by this guest's CPU. */
+    public long cpuMajorFaults() {
+        return memory.majorFaults();
+    }
+
+    /** Returns the vCPU time this guest spent stalled on its own page faults. */
+    public long cpuFaultStallNanos() {
+        return memory.faultStallNanos();
+    }
+
+    // ---- guest-kernel hooks for the balloon driver ----
+
+    /** Asks the guest's workloads to give memory back; returns the bytes they returned. */
+    public long relieveMemoryPressure(long bytes) {
+        return guest.relieveMemoryPressure(bytes);
+    }
+
+    /** Takes one free page from the guest allocator; -1 if none is free. */
+    public int takeFreePage() {
+        return memory.allocatePage();
+    }
+
+    /** Returns a page taken with {@link #takeFreePage()} to the guest allocator. */
+    public void returnPage(int page) {
+        memory.freePage(page);
+    }
+}

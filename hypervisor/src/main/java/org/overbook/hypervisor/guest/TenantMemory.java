@@ -1,0 +1,247 @@
+package org.overbook.hypervisor.guest;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.overbook.guest.GuestMemory;
+import org.overbook.guest.GuestOutOfMemoryException;
+import org.overbook.hypervisor.CostModel;
+import org.overbook.hypervisor.memory.FaultKind;
+import org.overbook.hypervisor.memory.HostMemory;
+import org.overbook.hypervisor.memory.PageState;
+import org.overbook.hypervisor.memory.SecondLevelTable;
+import org.overbook.hypervisor.sim.Vcpu;
+
+/**
+ * A tenant's {@link GuestMemory}: guest addresses translated through the tenant's second-level table
+ * to host frames, page by page. A page that is not resident faults; the stall is charged to the
+ * tenant's vCPU. A read of a never-touched page returns zeros without taking a frame.
+ */
+public final class TenantMemory implements GuestMemory {
+
+    private static final int PAGE_SHIFT = 12;
+    private static final int OFFSET_MASK = PAGE_SIZE - 1;
+    private static final int ZERO_PAGE = -2;
+
+    private final HostMemory host;
+    private final SecondLevelTable table;
+    private final Vcpu vcpu;
+    private final CostModel costs;
+    private final GuestPageAllocator allocator;
+    private final long size;
+    private long minorFaults;
+    private long majorFaults;
+    private long faultStallNanos;
+
+    public TenantMemory(HostMemory host, SecondLevelTable table, Vcpu vcpu, CostModel costs) {
+        this.host = host;
+        this.table = table;
+        this.vcpu = vcpu;
+        this.costs = costs;
+        this.allocator = new GuestPageAllocator(table.pages());
+        this.size = (long) table.pages() << PAGE_SHIFT;
+    }
+
+    /** Returns minor faults taken by this guest's CPU. */
+    public long minorFaults() {
+        return minorFaults;
+    }
+
+    /** Returns major faults taken by this guest's CPU. */
+    public long majorFaults() {
+        return majorFaults;
+    }
+
+    /** Returns the vCPU time spent stalled on page faults. */
+    public long faultStallNanos() {
+        return faultStallNanos;
+    }
+
+    /** Returns the second-level table behind this memory. */
+    public SecondLevelTable table() {
+        return table;
+    }
+
+    @Override
+    public long size() {
+        return size;
+    }
+
+    @Override
+    public long allocate(long bytes) {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("cannot allocate " + bytes + " bytes");
+        }
+        long count = (bytes + OFFSET_MASK) >>> PAGE_SHIFT;
+        int first = count > Integer.MAX_VALUE ? -1 : allocator.allocate((int) count);
+        if (first < 0) {
+            throw new GuestOutOfMemoryException("guest has no free run of " + count + " pages ("
+                    + allocator.freePages() + " pages free in all)");
+        }
+        return (long) first << PAGE_SHIFT;
+    }
+
+    @Override
+    public void free(long address, long bytes) {
+        if ((address & OFFSET_MASK) != 0 || bytes <= 0) {
+            throw new IllegalArgumentException("free(" + address + ", " + bytes + "): not an allocated range");
+        }
+        allocator.free((int) (address >>> PAGE_SHIFT), (int) ((bytes + OFFSET_MASK) >>> PAGE_SHIFT));
+    }
+
+    @Override
+    public long freeBytes() {
+        return (long) allocator.freePages() << PAGE_SHIFT;
+    }
+
+    /** Returns whether the guest allocator has handed out {@code page}. */
+    public boolean isAllocated(int page) {
+        return allocator.isAllocated(page);
+    }
+
+    /** Takes one free page from the guest allocator (the balloon driver's way in); -1 if none. */
+    public int allocatePage() {
+        return allocator.allocate(1);
+    }
+
+    /** Returns one page to the guest allocator. */
+    public void freePage(int page) {
+        allocator.free(page, 1);
+    }
+
+    @Override
+    public byte readByte(long address) {
+        check(address, 1);
+        int frame = frame(address, /* write= */ false);
+        return frame == ZERO_PAGE ? 0 : host.readByte(frame, (int) (address & OFFSET_MASK));
+    }
+
+    @Override
+    public void writeByte(long address, byte value) {
+        check(address, 1);
+        host.writeByte(frame(address, /* write= */ true), (int) (address & OFFSET_MASK), value);
+    }
+
+    @Override
+    public int readInt(long address) {
+        check(address, Integer.BYTES);
+        int offset = (int) (address & OFFSET_MASK);
+        if (offset <= PAGE_SIZE - Integer.BYTES) {
+            int frame = frame(address, /* write= */ false);
+            return frame == ZERO_PAGE ? 0 : host.readInt(frame, offset);
+        }
+        return (int) readSpanning(address, Integer.BYTES);
+    }
+
+    @Override
+    public void writeInt(long address, int value) {
+        check(address, Integer.BYTES);
+        int offset = (int) (address & OFFSET_MASK);
+        if (offset <= PAGE_SIZE - Integer.BYTES) {
+            host.writeInt(frame(address, /* write= */ true), offset, value);
+        } else {
+            writeSpanning(address, value, Integer.BYTES);
+        }
+    }
+
+    @Override
+    public long readLong(long address) {
+        check(address, Long.BYTES);
+        int offset = (int) (address & OFFSET_MASK);
+        if (offset <= PAGE_SIZE - Long.BYTES) {
+            int frame = frame(address, /* write= */ false);
+            return frame == ZERO_PAGE ? 0 : host.readLong(frame, offset);
+        }
+        return readSpanning(address, Long.BYTES);
+    }
+
+    @Override
+    public void writeLong(long address, long value) {
+        check(address, Long.BYTES);
+        int offset = (int) (address & OFFSET_MASK);
+        if (offset <= PAGE_SIZE - Long.BYTES) {
+            host.writeLong(frame(address, /* write= */ true), offset, value);
+        } else {
+            writeSpanning(address, value, Long.BYTES);
+        }
+    }
+
+    @Override
+    public void read(long address, byte[] destination, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, destination.length);
+        check(address, length);
+        long at = address;
+        int done = 0;
+        while (done < length) {
+            int inPage = (int) (at & OFFSET_MASK);
+            int chunk = Math.min(length - done, PAGE_SIZE - inPage);
+            int frame = frame(at, /* write= */ false);
+            if (frame == ZERO_PAGE) {
+                Arrays.fill(destination, offset + done, offset + done + chunk, (byte) 0);
+            } else {
+                host.copyOut(frame, inPage, destination, offset + done, chunk);
+            }
+            done += chunk;
+            at += chunk;
+        }
+    }
+
+    @Override
+    public void write(long address, byte[] source, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, source.length);
+        check(address, length);
+        long at = address;
+        int done = 0;
+        while (done < length) {
+            int inPage = (int) (at & OFFSET_MASK);
+            int chunk = Math.min(length - done, PAGE_SIZE - inPage);
+            host.copyIn(source, offset + done, frame(at, /* write= */ true), inPage, chunk);
+            done += chunk;
+            at += chunk;
+        }
+    }
+
+    private long readSpanning(long address, int bytes) {
+        long value = 0;
+        for (int i = 0; i < bytes; i++) {
+            value |= (readByte(address + i) & 0xffL) << (8 * i);
+        }
+        return value;
+    }
+
+    private void writeSpanning(long address, long value, int bytes) {
+        for (int i = 0; i < bytes; i++) {
+            writeByte(address + i, (byte) (value >>> (8 * i)));
+        }
+    }
+
+    /** Returns the frame for an access at {@code address}, faulting if needed; ZERO_PAGE for a read of an untouched page. */
+    private int frame(long address, boolean write) {
+        int page = (int) (address >>> PAGE_SHIFT);
+        int frame = host.frameFor(table, page, write);
+        if (frame >= 0) {
+            return frame;
+        }
+        if (!write && table.state(page) == PageState.NOT_POPULATED) {
+            return ZERO_PAGE;
+        }
+        FaultKind kind = host.fault(table, page, write);
+        if (kind != FaultKind.NONE) {
+            long stall = costs.faultNanos(kind);
+            vcpu.charge(stall);
+            faultStallNanos += stall;
+            if (kind == FaultKind.MINOR) {
+                minorFaults++;
+            } else {
+                majorFaults++;
+            }
+        }
+        return table.frame(page);
+    }
+
+    private void check(long address, int length) {
+        if (address < 0 || length < 0 || address > size - length) {
+            throw new IndexOutOfBoundsException("guest access [" + address + ", " + (address + length)
+                    + ") is outside the guest's " + size + " bytes");
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package org.overbook.hypervisor.memory;
+
+/**
+ * Global CLOCK over host frames (Corbató's second-chance algorithm, as Linux approximates LRU): the
+ * hand sweeps frames in order; a free, pinned or DMA-locked frame is passed over, a frame whose page
+ * was accessed since the last sweep loses its accessed bit and is passed over, and the first frame
+ * found unaccessed is the victim.
+ */
+final class ClockReclaimer {
+
+    private final FramePool frames;
+    private final SecondLevelTable[] tables;
+    private int hand;
+    private long scanned;
+
+    ClockReclaimer(FramePool frames, SecondLevelTable[] tables) {
+        this.frames = frames;
+        this.tables = tables;
+    }
+
+    /** Returns the next victim frame, or -1 if two full sweeps find none (all pinned, locked or free). */
+    int nextVictim() {
+        int total = frames.total();
+        for (int step = 0; step < 2 * total; step++) {
+            int frame = hand;
+            hand = hand + 1 == total ? 0 : hand + 1;
+            scanned++;
+            if (frames.isFree(frame)) {
+                continue;
+            }
+            SecondLevelTable table = tables[frames.ownerTenant(frame)];
+            int page = frames.ownerPage(frame);
+            if (!table.reclaimable(page)) {
+                continue;
+            }
+            if (table.isAccessed(page)) {
+                table.clearAccessed(page);
+                continue;
+            }
+            return frame;
+        }
+        return -1;
+    }
+
+    /** Returns how many frames the hand has passed. */
+    long scanned() {
+        return scanned;
+    }
+}

@@ -1,0 +1,386 @@
+package org.overbook.hypervisor.memory;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import org.overbook.hypervisor.swap.SwapStore;
+
+/**
+ * The host's memory: frames, each tenant's second-level table, reclaim and swap.
+ *
+ * <p>Design (DESIGN.md, "Memory"). Guest memory is overcommitted: tenants together may have more
+ * pages than the host has frames, and the host backs pages on first touch (a minor fault populates a
+ * zeroed frame) and takes frames back by reclaim. When free frames fall under the low watermark, a
+ * global CLOCK [1] picks victims among resident, unpinned, unlocked pages until free frames reach the
+ * high watermark, as Linux's kswapd does. Before a page loses its frame every
+ * {@link InvalidationListener} is told (Linux's MMU notifiers [2]; the NIC drops its translation), then
+ * a dirty page is written to the swap store and the frame is freed. A page read back from swap stays
+ * clean with its swap copy kept, so reclaiming it again costs no write; its first write drops the now
+ * stale copy, and when swap is more than half full the copy is dropped at swap-in (Linux's
+ * {@code vm_swap_full()} [3]). Pages pinned (registered for DMA) or locked (under a DMA, NetVM's
+ * lock-and-translate [4]) are never reclaimed.
+ *
+ * <p>Reclaim runs inside whichever fault needed the frame, but its cost is not charged to that fault:
+ * the model treats swap-out as background work (kswapd), and charges only the stall a fault itself
+ * takes (from the cost model). Reads of a never-touched page return zeros without a frame (the shared
+ * zero page) and cost nothing.
+ *
+ * <p>References: [1] F. J. Corbató, "A paging experiment with the Multics system", 1968. [2] A.
+ * Arcangeli, "Integrating KVM with the Linux memory management", KVM Forum 2008. [3] Linux
+ * mm/swapfile.c, mm/memory.c ({@code do_swap_page}). [4] the NetVM thesis (seeds/001).
+ */
+public final class HostMemory implements AutoCloseable {
+
+    private final FramePool frames;
+    private final SecondLevelTable[] tables;
+    private final ClockReclaimer clock;
+    private final SwapStore swap;
+    private final int lowWatermark;
+    private final int highWatermark;
+    private final List<InvalidationListener> listeners = new ArrayList<>();
+    private final MemorySegment swapInBuffer = MemorySegment.ofArray(new byte[FramePool.PAGE_SIZE]);
+    private long reclaimRuns;
+
+    /**
+     * @param frames        host RAM in frames
+     * @param guestPages    each tenant's guest pages, indexed by tenant id
+     * @param lowWatermark  reclaim starts when free frames fall under this
+     * @param highWatermark reclaim stops when free frames reach this
+     * @param swap          the swap store; owned (closed) by this object
+     */
+    public HostMemory(int frames, int[] guestPages, int lowWatermark, int highWatermark, SwapStore swap) {
+        if (lowWatermark < 0 || highWatermark <= lowWatermark || highWatermark > frames) {
+            throw new IllegalArgumentException("watermarks must satisfy 0 <= low < high <= frames; got low "
+                    + lowWatermark + ", high " + highWatermark + ", frames " + frames);
+        }
+        this.frames = new FramePool(frames);
+        this.tables = new SecondLevelTable[guestPages.length];
+        for (int t = 0; t < guestPages.length; t++) {
+            tables[t] = new SecondLevelTable(t, guestPages[t]);
+        }
+        this.clock = new ClockReclaimer(this.frames, tables);
+        this.swap = swap;
+        this.lowWatermark = lowWatermark;
+        this.highWatermark = highWatermark;
+    }
+
+    /** Returns tenant {@code tenantId}'s second-level table. */
+    public SecondLevelTable table(int tenantId) {
+        return tables[tenantId];
+    }
+
+    /** Returns the number of tenants. */
+    public int tenants() {
+        return tables.length;
+    }
+
+    /** Registers a listener told before any page is unmapped. */
+    public void addInvalidationListener(InvalidationListener listener) {
+        listeners.add(listener);
+    }
+
+    public int totalFrames() {
+        return frames.total();
+    }
+
+    public int freeFrames() {
+        return frames.free();
+    }
+
+    public int usedFrames() {
+        return frames.total() - frames.free();
+    }
+
+    /** Returns how many times reclaim ran. */
+    public long reclaimRuns() {
+        return reclaimRuns;
+    }
+
+    /** Returns how many frames the CLOCK hand has passed. */
+    public long clockScanned() {
+        return clock.scanned();
+    }
+
+    /** Returns pages written to swap, in all. */
+    public long swapWrites() {
+        return swap.writes();
+    }
+
+    /** Returns pages read from swap, in all. */
+    public long swapReads() {
+        return swap.reads();
+    }
+
+    /** Returns pages the swap store holds now. */
+    public long swapUsed() {
+        return swap.used();
+    }
+
+    // ---- access ----
+
+    /**
+     * Returns the frame of a resident page, recording the access, or -1 if the page must be faulted
+     * in first with {@link #fault(SecondLevelTable, int, boolean)}. The fast path of every access.
+     */
+    public int frameFor(SecondLevelTable table, int page, boolean write) {
+        return table.touch(page, write);
+    }
+
+    /**
+     * Makes {@code page} resident for an access and records it: populates a zeroed frame (minor),
+     * reads it back from swap (major), or, for a first write to a clean page, drops its stale swap
+     * copy. Returns what it took; the caller charges the cost.
+     *
+     * @throws HostOutOfMemoryException if no frame can be freed
+     * @throws IllegalStateException    if the page is ballooned
+     */
+    public FaultKind fault(SecondLevelTable table, int page, boolean write) {
+        byte accessBits = (byte) (SecondLevelTable.ACCESSED | (write ? SecondLevelTable.DIRTY : 0));
+        switch (table.state(page)) {
+            case RESIDENT -> {
+                byte bits = table.bits(page);
+                if (write && (bits & SecondLevelTable.SWAP_COPY) != 0) {
+                    swap.remove(SwapStore.key(table.tenantId(), page));
+                    bits &= (byte) ~SecondLevelTable.SWAP_COPY;
+                }
+                table.setBits(page, (byte) (bits | accessBits));
+                return FaultKind.NONE;
+            }
+            case NOT_POPULATED -> {
+                int frame = allocateFrame(table.tenantId(), page, /* zero= */ true);
+                table.map(page, frame, (byte) (SecondLevelTable.ACCESSED | SecondLevelTable.DIRTY));
+                table.minorFaults++;
+                return FaultKind.MINOR;
+            }
+            case SWAPPED -> {
+                long key = SwapStore.key(table.tenantId(), page);
+                int frame;
+                boolean keepCopy;
+                if (!swap.hasRoom() && frames.free() <= lowWatermark) {
+                    // Swap is full and reclaim will need a slot: this page's slot must be freed first.
+                    swap.read(key, swapInBuffer, 0);
+                    swap.remove(key);
+                    try {
+                        frame = allocateFrame(table.tenantId(), page, /* zero= */ false);
+                    } catch (HostOutOfMemoryException e) {
+                        swap.write(key, swapInBuffer, 0); // the page's only copy goes back where it was
+                        throw e;
+                    }
+                    MemorySegment.copy(swapInBuffer, 0, frames.chunk(frame), FramePool.offset(frame), FramePool.PAGE_SIZE);
+                    keepCopy = false;
+                } else {
+                    frame = allocateFrame(table.tenantId(), page, /* zero= */ false);
+                    swap.read(key, frames.chunk(frame), FramePool.offset(frame));
+                    keepCopy = !write && swap.used() * 2 <= swap.capacity();
+                    if (!keepCopy) {
+                        swap.remove(key);
+                    }
+                }
+                table.map(page, frame, keepCopy ? (byte) (accessBits | SecondLevelTable.SWAP_COPY)
+                        : (byte) (accessBits | SecondLevelTable.DIRTY));
+                table.majorFaults++;
+                return FaultKind.MAJOR;
+            }
+            case BALLOONED -> throw new IllegalStateException("tenant " + table.tenantId() + " touched guest page "
+                    + page + ", which its balloon driver holds");
+        }
+        throw new AssertionError();
+    }
+
+    // ---- pins and DMA locks ----
+
+    /** Pins a page, faulting it in first; a pinned page is never reclaimed. Returns the fault taken. */
+    public FaultKind pin(SecondLevelTable table, int page) {
+        FaultKind kind = table.frame(page) >= 0 ? FaultKind.NONE : fault(table, page, /* write= */ false);
+        table.pin(page);
+        return kind;
+    }
+
+    /** Releases one pin of a page. */
+    public void unpin(SecondLevelTable table, int page) {
+        if (table.pinCount(page) <= 0) {
+            throw new IllegalStateException("tenant " + table.tenantId() + " guest page " + page + " is not pinned");
+        }
+        table.unpin(page);
+    }
+
+    /** Locks a resident page for the length of a DMA: reclaim passes over it until {@link #unlock}. */
+    public void lock(SecondLevelTable table, int page) {
+        if (table.frame(page) < 0) {
+            throw new IllegalStateException("tenant " + table.tenantId() + " guest page " + page + " is not resident; fault it in before locking");
+        }
+        table.lock(page);
+    }
+
+    public void unlock(SecondLevelTable table, int page) {
+        if (table.lockCount(page) <= 0) {
+            throw new IllegalStateException("tenant " + table.tenantId() + " guest page " + page + " is not locked");
+        }
+        table.unlock(page);
+    }
+
+    // ---- ballooning ----
+
+    /**
+     * Hands a page to the balloon: listeners are told, its frame is freed with no swap I/O, and any swap
+     * copy is dropped. Its contents are gone; the guest must not touch it until {@link #deflate}.
+     *
+     * @throws IllegalStateException if the page is pinned or locked
+     */
+    public void balloon(SecondLevelTable table, int page) {
+        if (!table.reclaimable(page)) {
+            throw new IllegalStateException("tenant " + table.tenantId() + " guest page " + page + " is pinned or locked and cannot be ballooned");
+        }
+        PageState state = table.state(page);
+        if (state == PageState.BALLOONED) {
+            return;
+        }
+        if (state == PageState.RESIDENT) {
+            tellListeners(table.tenantId(), page);
+            frames.release(table.frame(page));
+        }
+        if (state == PageState.SWAPPED || table.hasSwapCopy(page)) {
+            swap.remove(SwapStore.key(table.tenantId(), page));
+        }
+        table.balloon(page);
+    }
+
+    /** Returns a ballooned page to the guest, never touched again: it reads as zeros. */
+    public void deflate(SecondLevelTable table, int page) {
+        if (table.state(page) != PageState.BALLOONED) {
+            throw new IllegalStateException("tenant " + table.tenantId() + " guest page " + page + " is not ballooned");
+        }
+        table.deflate(page);
+    }
+
+    // ---- bytes of frames ----
+
+    public byte readByte(int frame, int offset) {
+        return frames.chunk(frame).get(ValueLayout.JAVA_BYTE, FramePool.offset(frame) + offset);
+    }
+
+    public void writeByte(int frame, int offset, byte value) {
+        frames.chunk(frame).set(ValueLayout.JAVA_BYTE, FramePool.offset(frame) + offset, value);
+    }
+
+    public int readInt(int frame, int offset) {
+        return frames.chunk(frame).get(FramePool.INT, FramePool.offset(frame) + offset);
+    }
+
+    public void writeInt(int frame, int offset, int value) {
+        frames.chunk(frame).set(FramePool.INT, FramePool.offset(frame) + offset, value);
+    }
+
+    public long readLong(int frame, int offset) {
+        return frames.chunk(frame).get(FramePool.LONG, FramePool.offset(frame) + offset);
+    }
+
+    public void writeLong(int frame, int offset, long value) {
+        frames.chunk(frame).set(FramePool.LONG, FramePool.offset(frame) + offset, value);
+    }
+
+    /** Copies bytes of a frame into {@code destination}. */
+    public void copyOut(int frame, int offset, byte[] destination, int destinationOffset, int length) {
+        MemorySegment.copy(frames.chunk(frame), ValueLayout.JAVA_BYTE, FramePool.offset(frame) + offset,
+                destination, destinationOffset, length);
+    }
+
+    /** Copies bytes of {@code source} into a frame. */
+    public void copyIn(byte[] source, int sourceOffset, int frame, int offset, int length) {
+        MemorySegment.copy(source, sourceOffset, frames.chunk(frame), ValueLayout.JAVA_BYTE,
+                FramePool.offset(frame) + offset, length);
+    }
+
+    /** Copies bytes from one frame to another (the host's one copy of NetVM's system buffer, say). */
+    public void copyFrames(int from, int fromOffset, int to, int toOffset, int length) {
+        MemorySegment.copy(frames.chunk(from), FramePool.offset(from) + fromOffset,
+                frames.chunk(to), FramePool.offset(to) + toOffset, length);
+    }
+
+    // ---- reclaim ----
+
+    private int allocateFrame(int tenant, int page, boolean zero) {
+        if (frames.free() <= lowWatermark) {
+            reclaim();
+        }
+        if (frames.free() == 0) {
+            throw new HostOutOfMemoryException("no free frame for tenant " + tenant + " guest page " + page
+                    + ": all " + frames.total() + " frames are pinned or locked, or swap is full ("
+                    + swap.used() + " of " + swap.capacity() + " pages)");
+        }
+        return frames.allocate(tenant, page, zero);
+    }
+
+    private void reclaim() {
+        reclaimRuns++;
+        while (frames.free() < highWatermark) {
+            int victim = clock.nextVictim();
+            if (victim < 0 || !evict(victim)) {
+                return;
+            }
+        }
+    }
+
+    /** Takes a victim's frame; returns false if swap is full and the page could not be written. */
+    private boolean evict(int frame) {
+        int tenant = frames.ownerTenant(frame);
+        int page = frames.ownerPage(frame);
+        SecondLevelTable table = tables[tenant];
+        boolean needsWrite = !table.hasSwapCopy(page);
+        if (needsWrite && !swap.hasRoom() && !dropKeptSwapCopies()) {
+            return false;
+        }
+        tellListeners(tenant, page);
+        if (needsWrite) {
+            swap.write(SwapStore.key(tenant, page), frames.chunk(frame), FramePool.offset(frame));
+            table.swapOuts++;
+        } else {
+            table.cleanDrops++;
+        }
+        table.unmapToSwap(page);
+        frames.release(frame);
+        return true;
+    }
+
+    /** Swap is full: drops the kept copies of resident clean pages (they become dirty). */
+    private boolean dropKeptSwapCopies() {
+        boolean dropped = false;
+        for (SecondLevelTable table : tables) {
+            for (int page = 0; page < table.pages(); page++) {
+                if (table.state(page) == PageState.RESIDENT && table.hasSwapCopy(page)) {
+                    swap.remove(SwapStore.key(table.tenantId(), page));
+                    table.setBits(page, (byte) ((table.bits(page) & ~SecondLevelTable.SWAP_COPY) | SecondLevelTable.DIRTY));
+                    dropped = true;
+                }
+            }
+        }
+        return dropped;
+    }
+
+    private void tellListeners(int tenant, int page) {
+        for (int i = 0; i < listeners.size(); i++) {
+            listeners.get(i).invalidate(tenant, page);
+        }
+    }
+
+    // ---- invariants ----
+
+    /**
+     * Checks the accounting: free + used = total, every resident page maps a frame that maps it back,
+     * no page is both resident and swapped, swap holds exactly the copies the tables claim, pins and
+     * locks are never negative and only on resident pages. Returns the violations found (empty if none).
+     */
+    public List<String> checkInvariants() {
+        return new MemoryInvariants(frames, tables, swap).check();
+    }
+
+    @Override
+    public void close() {
+        try {
+            swap.close();
+        } finally {
+            frames.close();
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * The host as a whole: {@link org.overbook.hypervisor.Host} wires a simulation, host memory and
+ * tenants together from a {@link org.overbook.hypervisor.HostConfig}; {@link org.overbook.hypervisor.CostModel}
+ * holds every cost the model charges, with its source.
+ */
+package org.overbook.hypervisor;

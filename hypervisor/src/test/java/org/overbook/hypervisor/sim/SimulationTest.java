@@ -1,0 +1,48 @@
+package org.overbook.hypervisor.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SimulationTest {
+
+    @Test
+    void eventsRunInTimeOrderAndTiesInSchedulingOrder() {
+        Simulation sim = new Simulation(1);
+        List<String> log = new ArrayList<>();
+        sim.schedule(30, () -> log.add("c@" + sim.now()));
+        sim.schedule(10, () -> log.add("a@" + sim.now()));
+        sim.schedule(10, () -> log.add("b@" + sim.now()));
+        sim.schedule(0, () -> sim.schedule(10, () -> log.add("d@" + sim.now())));
+        sim.run();
+        assertEquals(List.of("a@10", "b@10", "d@10", "c@30"), log);
+        assertEquals(5, sim.dispatched());
+    }
+
+    @Test
+    void runUntilStopsAtTheGivenTimeAndResumes() {
+        Simulation sim = new Simulation(1);
+        List<Long> seen = new ArrayList<>();
+        for (long t : new long[] {5, 10, 15, 20}) {
+            sim.scheduleAt(t, () -> seen.add(sim.now()));
+        }
+        sim.runUntil(10);
+        assertEquals(List.of(5L, 10L), seen);
+        assertEquals(10, sim.now());
+        assertEquals(2, sim.pending());
+        sim.runUntil(100);
+        assertEquals(List.of(5L, 10L, 15L, 20L), seen);
+        assertEquals(100, sim.now());
+    }
+
+    @Test
+    void schedulingIntoThePastIsRefused() {
+        Simulation sim = new Simulation(1);
+        sim.runUntil(50);
+        assertThrows(IllegalArgumentException.class, () -> sim.schedule(-1, () -> { }));
+        assertThrows(IllegalArgumentException.class, () -> sim.scheduleAt(49, () -> { }));
+    }
+}

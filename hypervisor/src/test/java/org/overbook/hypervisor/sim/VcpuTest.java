@@ -1,0 +1,53 @@
+package org.overbook.hypervisor.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class VcpuTest {
+
+    private final Simulation sim = new Simulation(7);
+    private final Vcpu vcpu = new Vcpu(sim);
+    private final List<String> log = new ArrayList<>();
+
+    @Test
+    void chargesDelayWhatAHandlerPosts() {
+        sim.schedule(100, () -> vcpu.submit(() -> {
+            vcpu.charge(50);
+            log.add("post at " + vcpu.now());
+            vcpu.schedule(0, () -> log.add("posted ran at " + vcpu.now()));
+        }));
+        sim.run();
+        assertEquals(List.of("post at 150", "posted ran at 150"), log);
+        assertEquals(50, vcpu.busyNanos());
+    }
+
+    @Test
+    void workArrivingWhileBusyWaitsInArrivalOrder() {
+        sim.schedule(0, () -> vcpu.submit(() -> {
+            log.add("A starts " + vcpu.now());
+            vcpu.charge(1_000);
+        }));
+        sim.schedule(10, () -> vcpu.submit(() -> {
+            log.add("B starts " + vcpu.now());
+            vcpu.charge(5);
+        }));
+        sim.schedule(20, () -> vcpu.submit(() -> log.add("C starts " + vcpu.now())));
+        sim.schedule(2_000, () -> vcpu.submit(() -> log.add("D starts " + vcpu.now())));
+        sim.run();
+        assertEquals(List.of("A starts 0", "B starts 1000", "C starts 1005", "D starts 2000"), log);
+        assertEquals(4, vcpu.tasksRun());
+    }
+
+    @Test
+    void aTimerFromAHandlerCountsFromTheChargedTime() {
+        sim.schedule(0, () -> vcpu.submit(() -> {
+            vcpu.charge(300);
+            vcpu.schedule(700, () -> log.add("timer at " + vcpu.now()));
+        }));
+        sim.run();
+        assertEquals(List.of("timer at 1000"), log);
+    }
+}

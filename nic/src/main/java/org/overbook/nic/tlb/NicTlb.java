@@ -1,0 +1,360 @@
+package org.overbook.nic.tlb;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.random.RandomGenerator;
+
+/**
+ * The NIC TLB: a set-associative cache of guest-page to host-frame translations shared by all virtual
+ * functions (VFs) of one NIC.
+ *
+ * <h2>Design</h2>
+ * A NIC that translates DMA addresses itself keeps a small on-board cache of its page table (U-Net/MM's
+ * NIC TLB [1], UTLB [2], the ODP-capable NICs of [3]). When several tenants share it, one tenant that
+ * registers and touches much memory takes the whole cache and the others miss on every page: CLUSTER
+ * 2005 [4] names this monopolisation and answers it with fair sharing of NIC translation memory and with
+ * upcalls that tell a tenant's library when one of its entries is replaced. This class models the cache
+ * and its fairness policies; the page table behind it, the walk cost and the upcall latency belong to
+ * the NIC.
+ *
+ * <p><b>Key and index.</b> The key is (vf, guest page), packed into one tag {@code vf << 48 | page}
+ * (pages below 2^48, VF ids below 2^15, so a tag is never negative and -1 marks a free way). The set
+ * index is taken from a full 64-bit mix of the tag (see {@code SetMap}), so VFs with the same hot page
+ * numbers spread over different sets.
+ *
+ * <p><b>Partition policies.</b> {@code SHARED}: every way of every set is open to every VF.
+ * {@code STATIC}: <i>set partitioning</i>. VF {@code v} owns a contiguous range of sets, the first
+ * {@code sets % vfs} VFs one set more than the others, and its keys index only that range. Set
+ * partitioning rather than way partitioning (as in Intel CAT) because (a) it works for any VF count up to
+ * the number of sets, while way partitioning caps the VF count at the associativity (4 to 16); (b) each
+ * VF keeps the full associativity, so its conflict misses look like those of a smaller shared cache
+ * rather than of a near direct-mapped one; (c) a lookup still probes a single set. Its cost, as with page
+ * colouring, is that repartitioning would remap keys; the model fixes the VF count at construction.
+ * {@code QUOTA}: a VF may hold at most {@code quota} entries of any one set. At its cap, an insert must
+ * replace one of the VF's own entries in that set, chosen by the replacement policy; below its cap, the
+ * insert fills the lowest free way of the set, or else the policy chooses among all ways.
+ *
+ * <p><b>Replacement, exactly.</b> An insert of a key already cached overwrites its frame in place,
+ * refreshes it (for LRU and FIFO alike: it is a new fill) and evicts nothing. Otherwise the candidate
+ * ways are the whole set, or, for a {@code QUOTA} VF at its cap, the VF's own ways of that set. If a
+ * candidate way is free, the lowest-numbered free way is filled. Else LRU and FIFO replace the candidate
+ * with the oldest stamp: a global counter stamps an entry on every fill and, for LRU only, on every hit.
+ * RANDOM draws {@code random.nextInt(candidates)} once and replaces the k-th candidate in way order. The
+ * generator is drawn from on that path only: never on lookups, invalidations, fills of free ways or
+ * re-inserts, so a reference model given the same seed makes the same choices.
+ *
+ * <p><b>Fairness metric.</b> {@link #fairness()} is Jain's index [5] over the hit rates of the VFs that
+ * made at least one lookup. Hit rate is the outcome a tenant feels and the quantity [4] restores; an index
+ * over occupancy shares would call a tenant with a small working set "starved" when it is merely small.
+ *
+ * <p><b>Left out.</b> Timing (the NIC charges hit and walk costs), huge pages, multi-level TLBs,
+ * prefetching, and entry locking for DMA in flight (the NIC's page table does the locking).
+ *
+ * <p>Hot paths ({@link #lookup}, {@link #insert}) use flat primitive arrays and allocate nothing.
+ * Not thread-safe: one simulation, one thread.
+ *
+ * <p>References: [1] M. Welsh, A. Basu, T. von Eicken, "Incorporating Memory Management into User-Level
+ * Network Interfaces" (U-Net/MM), Hot Interconnects 1997. [2] Y. Chen, A. Bilas, S. Damianakis,
+ * C. Dubnicki, K. Li, "UTLB: A Mechanism for Address Translation on Network Interfaces", ASPLOS 1998.
+ * [3] I. Lesokhin et al., "Page Fault Support for Network Controllers", ASPLOS 2017. [4] "Memory
+ * management support for multi-programmed Remote Direct Memory Access (RDMA) systems", IEEE CLUSTER
+ * 2005. [5] R. Jain, D. Chiu, W. Hawe, "A Quantitative Measure of Fairness and Discrimination for
+ * Resource Allocation in Shared Computer Systems", DEC-TR-301, 1984.
+ */
+public final class NicTlb {
+
+    /** What {@link #lookup} returns when the translation is not cached; frames are never negative. */
+    public static final int MISS = -1;
+    /** Largest guest page number a key may carry. */
+    public static final long MAX_PAGE = (1L << 48) - 1;
+    /** Upper bound (exclusive) on VF ids, so that a tag is never negative. */
+    public static final int MAX_VFS = 1 << 15;
+
+    static final int PAGE_BITS = 48;
+    static final long FREE = -1L;
+    private static final int ANY_VF = -1;
+
+    private final TlbConfig config;
+    private final RandomGenerator random;
+    private final TlbEvictionListener listener;
+
+    private final SetMap setMap;
+    private final int ways;
+    private final int vfCount;
+    private final boolean quotaPartition;
+    private final boolean refreshOnHit;
+    private final boolean randomReplacement;
+    private final int quota;
+
+    /** Per slot (set * ways + way): tag or FREE, frame, recency/fill stamp. */
+    private final long[] tags;
+    private final int[] frames;
+    private final long[] stamps;
+    private long clock;
+
+    private final long[] hits;
+    private final long[] misses;
+    private final long[] inserts;
+    private final long[] evicted;
+    private final long[] evictedByOthers;
+    private final int[] occupancy;
+
+    /**
+     * Creates an empty TLB.
+     *
+     * @param random   the only source of randomness (RANDOM replacement); give it the component's stream
+     * @param listener told of every replaced entry; {@link TlbEvictionListener#NONE} if nobody listens
+     */
+    public NicTlb(TlbConfig config, RandomGenerator random, TlbEvictionListener listener) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.random = Objects.requireNonNull(random, "random");
+        this.listener = Objects.requireNonNull(listener, "listener");
+        this.setMap = new SetMap(config);
+        this.ways = config.ways();
+        this.vfCount = config.vfs();
+        this.quotaPartition = config.partition() == TlbPartition.QUOTA;
+        this.refreshOnHit = config.replacement() == TlbReplacement.LRU;
+        this.randomReplacement = config.replacement() == TlbReplacement.RANDOM;
+        this.quota = config.quota();
+        int entries = config.entries();
+        this.tags = new long[entries];
+        Arrays.fill(tags, FREE);
+        this.frames = new int[entries];
+        Arrays.fill(frames, MISS);
+        this.stamps = new long[entries];
+        this.hits = new long[vfCount];
+        this.misses = new long[vfCount];
+        this.inserts = new long[vfCount];
+        this.evicted = new long[vfCount];
+        this.evictedByOthers = new long[vfCount];
+        this.occupancy = new int[vfCount];
+    }
+
+    /** Returns the settings this TLB was built with. */
+    public TlbConfig config() {
+        return config;
+    }
+
+    /**
+     * Returns the frame cached for this VF's guest page, or {@link #MISS}; counts a hit or a miss for the
+     * VF and, under LRU, refreshes the entry.
+     */
+    public int lookup(int vf, long page) {
+        long tag = tagOf(vf, page);
+        int slot = setMap.setOf(vf, tag) * ways;
+        for (int end = slot + ways; slot < end; slot++) {
+            if (tags[slot] == tag) {
+                if (refreshOnHit) {
+                    stamps[slot] = ++clock;
+                }
+                hits[vf]++;
+                return frames[slot];
+            }
+        }
+        misses[vf]++;
+        return MISS;
+    }
+
+    /**
+     * Caches the translation of this VF's guest page, replacing a valid entry if the policies say so; the
+     * replaced entry is reported to the eviction listener before this method returns.
+     *
+     * @throws IllegalArgumentException if {@code frame} is negative or the key is out of range
+     */
+    public void insert(int vf, long page, int frame) {
+        if (frame < 0) {
+            throw new IllegalArgumentException("frame = " + frame + "; accepted: >= 0");
+        }
+        long tag = tagOf(vf, page);
+        int base = setMap.setOf(vf, tag) * ways;
+        inserts[vf]++;
+        for (int slot = base, end = base + ways; slot < end; slot++) {
+            if (tags[slot] == tag) {
+                frames[slot] = frame;
+                stamps[slot] = ++clock;
+                return;
+            }
+        }
+        int slot = chooseSlot(vf, base);
+        long replaced = tags[slot];
+        tags[slot] = tag;
+        frames[slot] = frame;
+        stamps[slot] = ++clock;
+        occupancy[vf]++;
+        if (replaced != FREE) {
+            int owner = ownerOf(replaced);
+            occupancy[owner]--;
+            evicted[owner]++;
+            if (owner != vf) {
+                evictedByOthers[owner]++;
+            }
+            listener.evicted(owner, replaced & MAX_PAGE);
+        }
+    }
+
+    /** Drops this VF's translation of the page, if cached, without telling the eviction listener. */
+    public boolean invalidate(int vf, long page) {
+        long tag = tagOf(vf, page);
+        int slot = setMap.setOf(vf, tag) * ways;
+        for (int end = slot + ways; slot < end; slot++) {
+            if (tags[slot] == tag) {
+                free(slot, vf);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Drops every translation of this VF without telling the eviction listener; returns how many. */
+    public int invalidateAll(int vf) {
+        checkVf(vf);
+        int from = setMap.firstSet(vf) * ways;
+        int to = from + setMap.setCount(vf) * ways;
+        int dropped = 0;
+        for (int slot = from; slot < to && occupancy[vf] > 0; slot++) {
+            if (tags[slot] != FREE && ownerOf(tags[slot]) == vf) {
+                free(slot, vf);
+                dropped++;
+            }
+        }
+        return dropped;
+    }
+
+    /** Returns a snapshot of this VF's counters. */
+    public TlbVfStats stats(int vf) {
+        checkVf(vf);
+        return new TlbVfStats(hits[vf], misses[vf], inserts[vf], evicted[vf], evictedByOthers[vf], occupancy[vf]);
+    }
+
+    /**
+     * Returns Jain's fairness index, {@code (sum x)^2 / (n * sum x^2)}, over the hit rates {@code x} of
+     * the {@code n} VFs that made at least one lookup: 1 when all hit equally often, {@code 1/n} when one
+     * VF takes every hit. Returns 1 when no VF has looked up or none has hit.
+     */
+    public double fairness() {
+        double[] rates = new double[vfCount];
+        int active = 0;
+        for (int vf = 0; vf < vfCount; vf++) {
+            long lookups = hits[vf] + misses[vf];
+            if (lookups > 0) {
+                rates[active++] = (double) hits[vf] / lookups;
+            }
+        }
+        return JainIndex.of(rates, active);
+    }
+
+    /** Zeroes the hit, miss, insert and eviction counters (after a warm-up); contents and occupancy stay. */
+    public void resetCounters() {
+        Arrays.fill(hits, 0);
+        Arrays.fill(misses, 0);
+        Arrays.fill(inserts, 0);
+        Arrays.fill(evicted, 0);
+        Arrays.fill(evictedByOthers, 0);
+    }
+
+    // ---- package-private views for tests and invariant checks ----
+
+    /** Returns the set this VF's page maps to. */
+    int setIndex(int vf, long page) {
+        return setMap.setOf(vf, tagOf(vf, page));
+    }
+
+    /** Returns the tag in a slot ({@code set * ways + way}), or {@link #FREE}. */
+    long tagAt(int slot) {
+        return tags[slot];
+    }
+
+    /** Returns the frame in a slot, or {@link #MISS} if the slot is free. */
+    int frameAt(int slot) {
+        return frames[slot];
+    }
+
+    /** Returns the first set of a VF's STATIC partition (0 for the other policies). */
+    int partitionFirstSet(int vf) {
+        return setMap.firstSet(vf);
+    }
+
+    /** Returns the number of sets in a VF's STATIC partition (all for the other policies). */
+    int partitionSets(int vf) {
+        return setMap.setCount(vf);
+    }
+
+    static int ownerOf(long tag) {
+        return (int) (tag >>> PAGE_BITS);
+    }
+
+    // ---- internals ----
+
+    private int chooseSlot(int vf, int base) {
+        if (quotaPartition && owned(vf, base) >= quota) {
+            return victim(base, vf);
+        }
+        for (int slot = base, end = base + ways; slot < end; slot++) {
+            if (tags[slot] == FREE) {
+                return slot;
+            }
+        }
+        return victim(base, ANY_VF);
+    }
+
+    /** Picks the slot to replace among the valid candidates of a set: all ways, or those of {@code owner}. */
+    private int victim(int base, int owner) {
+        int end = base + ways;
+        if (randomReplacement) {
+            int k = random.nextInt(owner == ANY_VF ? ways : owned(owner, base));
+            for (int slot = base; slot < end; slot++) {
+                if ((owner == ANY_VF || ownerOf(tags[slot]) == owner) && k-- == 0) {
+                    return slot;
+                }
+            }
+            throw new IllegalStateException("random victim out of range");
+        }
+        int oldest = -1;
+        long oldestStamp = Long.MAX_VALUE;
+        for (int slot = base; slot < end; slot++) {
+            if ((owner == ANY_VF || ownerOf(tags[slot]) == owner) && stamps[slot] < oldestStamp) {
+                oldest = slot;
+                oldestStamp = stamps[slot];
+            }
+        }
+        return oldest;
+    }
+
+    /** Counts the valid entries of a VF in the set starting at {@code base}. */
+    private int owned(int vf, int base) {
+        int count = 0;
+        for (int slot = base, end = base + ways; slot < end; slot++) {
+            if (tags[slot] != FREE && ownerOf(tags[slot]) == vf) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private void free(int slot, int vf) {
+        tags[slot] = FREE;
+        frames[slot] = MISS;
+        stamps[slot] = 0;
+        occupancy[vf]--;
+    }
+
+    private long tagOf(int vf, long page) {
+        if (vf < 0 || vf >= vfCount || (page >>> PAGE_BITS) != 0) {
+            throw badKey(vf, page);
+        }
+        return ((long) vf << PAGE_BITS) | page;
+    }
+
+    private void checkVf(int vf) {
+        if (vf < 0 || vf >= vfCount) {
+            throw badKey(vf, 0);
+        }
+    }
+
+    private IllegalArgumentException badKey(int vf, long page) {
+        if (vf < 0 || vf >= vfCount) {
+            return new IllegalArgumentException("vf = " + vf + "; accepted: 0 .. " + (vfCount - 1));
+        }
+        return new IllegalArgumentException("page = " + page + "; accepted: 0 .. " + MAX_PAGE);
+    }
+}

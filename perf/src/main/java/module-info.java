@@ -1,0 +1,17 @@
+/**
+ * Experiments: the {@code overbook} command, the runner, reports, and the JMH benchmarks. An
+ * application, not a library: it exports nothing.
+ */
+module org.overbook.perf {
+    requires org.overbook.guest;
+    requires org.overbook.hypervisor;
+    requires org.overbook.nic;
+    requires org.overbook.balloon;
+    requires org.overbook.workloads;
+    requires info.picocli;
+    requires jmh.core;
+    requires org.apache.commons.rng.api;
+    requires org.apache.commons.rng.core;
+
+    opens org.overbook.perf.cli to info.picocli;
+}

@@ -1,0 +1,29 @@
+package org.overbook.perf.cli;
+
+import org.overbook.guest.ConfigurationException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns a failure into one clear line on standard error: exit code 2 for a configuration the user can
+ * fix (naming the field), 1 for anything else. Set {@code OVERBOOK_DEBUG=1} to see the stack trace.
+ */
+final class ErrorReporter implements IExecutionExceptionHandler {
+
+    static final int CONFIGURATION_ERROR = 2;
+    static final int FAILURE = 1;
+
+    @Override
+    public int handleExecutionException(Exception e, CommandLine commandLine, ParseResult parseResult) {
+        if (System.getenv("OVERBOOK_DEBUG") != null) {
+            e.printStackTrace(commandLine.getErr());
+        }
+        if (e instanceof ConfigurationException) {
+            commandLine.getErr().println("overbook: configuration error: " + e.getMessage());
+            return CONFIGURATION_ERROR;
+        }
+        commandLine.getErr().println("overbook: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+        return FAILURE;
+    }
+}

@@ -1,0 +1,22 @@
+package org.overbook.perf.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code overbook} command: the entry point of the launcher script. */
+@Command(name = "overbook", mixinStandardHelpOptions = true, version = "overbook 0.1.0",
+        description = "Models a multi-tenant host with overcommitted guest memory and a NIC that takes page faults on DMA.",
+        subcommands = {RunCommand.class, CommandLine.HelpCommand.class})
+public final class Overbook {
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** Returns the command line with Overbook's error handling: a clear message and exit code, never a stack trace. */
+    static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new Overbook());
+        commandLine.setExecutionExceptionHandler(new ErrorReporter());
+        return commandLine;
+    }
+}

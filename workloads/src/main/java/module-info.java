@@ -1,0 +1,14 @@
+/**
+ * The workloads that ship with Overbook, written against the guest API alone: proof that the API is
+ * enough for a real workload. Found by name through {@link org.overbook.guest.WorkloadProvider}.
+ */
+module org.overbook.workloads {
+    requires org.overbook.guest;
+    requires org.apache.commons.rng.api;
+    requires org.apache.commons.rng.sampling;
+    requires HdrHistogram;
+
+    exports org.overbook.workloads;
+
+    provides org.overbook.guest.WorkloadProvider with org.overbook.workloads.BuiltinWorkloads;
+}

@@ -1,0 +1,119 @@
+package org.overbook.workloads.load;
+
+import java.util.Objects;
+
+/**
+ * Renders key ids to memcached keys and back: {@code prefix + zero-padded decimal id}, exactly the
+ * requested length.
+ *
+ * <p>{@code render(42, 12)} with prefix {@code "key:"} is {@code key:00000042}. When the length
+ * cannot hold the prefix and the digits, the prefix is dropped ({@code render(42, 3)} is {@code 042});
+ * a length shorter than the id's digits is an error ({@link #minimumLength(long)}). The mapping is
+ * injective for keys of one length: two prefixed keys differ in their digits, two bare keys likewise,
+ * and a prefixed key starts with a non-digit (the prefix may not start with a digit) while a bare one
+ * starts with a digit. Keys contain printable ASCII only, never spaces or control characters, so
+ * every rendered key is a valid memcached key up to 250 bytes.
+ *
+ * @param prefix printable ASCII without spaces, not starting with a digit; may be empty
+ */
+public record KeyFormat(String prefix) {
+
+    /** The longest prefix accepted, leaving room for the digits of any id within memcached's 250 bytes. */
+    public static final int MAX_PREFIX_LENGTH = 200;
+
+    public KeyFormat {
+        Objects.requireNonNull(prefix, "prefix");
+        if (prefix.length() > MAX_PREFIX_LENGTH || (!prefix.isEmpty() && isDigit(prefix.charAt(0)))) {
+            throw new IllegalArgumentException("key prefix too long or starts with a digit: '" + prefix + "'");
+        }
+        for (int i = 0; i < prefix.length(); i++) {
+            char c = prefix.charAt(i);
+            if (c <= ' ' || c >= 0x7F) {
+                throw new IllegalArgumentException("key prefix must be printable ASCII without spaces: '" + prefix + "'");
+            }
+        }
+    }
+
+    /** Returns the shortest length a key for {@code keyId} can have: its count of decimal digits. */
+    public static int minimumLength(long keyId) {
+        if (keyId < 0) {
+            throw new IllegalArgumentException("key ids are non-negative: " + keyId);
+        }
+        int digits = 1;
+        for (long v = keyId; v >= 10; v /= 10) {
+            digits++;
+        }
+        return digits;
+    }
+
+    /** Returns the key for {@code keyId}, {@code length} bytes long. */
+    public byte[] render(long keyId, int length) {
+        byte[] key = new byte[length];
+        render(keyId, length, key, 0);
+        return key;
+    }
+
+    /** Writes the key for {@code keyId}, {@code length} bytes long, into {@code dst} at {@code offset}. */
+    public void render(long keyId, int length, byte[] dst, int offset) {
+        int digits = minimumLength(keyId);
+        if (length < digits) {
+            throw new IllegalArgumentException("a key for id " + keyId + " needs at least " + digits + " bytes, not " + length);
+        }
+        Objects.checkFromIndexSize(offset, length, dst.length);
+        int at = offset;
+        if (length >= prefix.length() + digits) {
+            for (int i = 0; i < prefix.length(); i++) {
+                dst[at++] = (byte) prefix.charAt(i);
+            }
+        }
+        int end = offset + length;
+        long v = keyId;
+        for (int i = end - 1; i >= at; i--) {
+            dst[i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+    }
+
+    /**
+     * Returns the key id that {@link #render(long, int)} turned into these bytes, or -1 if no id
+     * renders to them (wrong prefix, a non-digit, an id beyond {@code Long.MAX_VALUE}, or a bare key
+     * long enough that it would have been rendered with the prefix).
+     */
+    public long parse(byte[] key, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, key.length);
+        if (length > prefix.length() && startsWithPrefix(key, offset)) {
+            return digits(key, offset + prefix.length(), offset + length);
+        }
+        long id = digits(key, offset, offset + length);
+        boolean canonical = prefix.isEmpty() || length < prefix.length() + minimumLength(Math.max(id, 0));
+        return canonical ? id : -1;
+    }
+
+    private static long digits(byte[] key, int start, int end) {
+        if (start == end) {
+            return -1;
+        }
+        long id = 0;
+        for (int i = start; i < end; i++) {
+            int d = key[i] - '0';
+            if (d < 0 || d > 9 || id > (Long.MAX_VALUE - d) / 10) {
+                return -1;
+            }
+            id = id * 10 + d;
+        }
+        return id;
+    }
+
+    private boolean startsWithPrefix(byte[] key, int offset) {
+        for (int i = 0; i < prefix.length(); i++) {
+            if (key[offset + i] != (byte) prefix.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+}

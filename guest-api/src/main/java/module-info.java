@@ -5,6 +5,7 @@
  */
 module org.overbook.guest {
     exports org.overbook.guest;
+    exports org.overbook.guest.verbs;
 
     uses org.overbook.guest.WorkloadProvider;
 }

@@ -1,6 +1,7 @@
 package org.overbook.guest;
 
 import java.util.random.RandomGenerator;
+import org.overbook.guest.verbs.Verbs;
 
 /**
  * A workload's handle on the tenant it runs in.
@@ -35,6 +36,13 @@ public interface Guest {
      * tenant's name and {@code stream}; the same name gives the same stream.
      */
     RandomGenerator random(String stream);
+
+    /**
+     * Returns the tenant's virtual function.
+     *
+     * @throws IllegalStateException if the scenario gave this tenant no virtual function
+     */
+    Verbs verbs();
 
     /**
      * Registers a callback the guest kernel calls when it needs memory back (the balloon driver

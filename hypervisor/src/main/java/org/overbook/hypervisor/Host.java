@@ -43,6 +43,16 @@ public final class Host implements AutoCloseable {
      * @throws ConfigurationException naming the field at fault
      */
     public static Host create(HostConfig config) {
+        return create(config, new Simulation(config.seed()));
+    }
+
+    /**
+     * Builds the host inside an existing simulation, so that several hosts (a testbed's server and
+     * client) share one clock; the simulation's seed wins over {@code config.seed()}.
+     *
+     * @throws ConfigurationException naming the field at fault
+     */
+    public static Host create(HostConfig config, Simulation simulation) {
         config.validate();
         requireFitsThisMachine(config.memoryBytes());
         int frames = Math.toIntExact(config.frames());
@@ -59,7 +69,6 @@ public final class Host implements AutoCloseable {
             swap.close();
             throw e;
         }
-        Simulation simulation = new Simulation(config.seed());
         List<Tenant> tenants = new ArrayList<>();
         for (int id = 0; id < guestPages.length; id++) {
             TenantConfig tenantConfig = config.tenants().get(id);

@@ -3,6 +3,7 @@ package org.overbook.hypervisor;
 import org.overbook.guest.Guest;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.Workload;
+import org.overbook.guest.verbs.Verbs;
 import org.overbook.hypervisor.guest.TenantGuest;
 import org.overbook.hypervisor.guest.TenantMemory;
 import org.overbook.hypervisor.memory.SecondLevelTable;
@@ -64,6 +65,11 @@ public final class Tenant {
     /** Returns the workload booted in this tenant, or null. */
     public Workload workload() {
         return workload;
+    }
+
+    /** Gives the tenant its virtual function: {@code verbs} is what {@link Guest#verbs()} returns from now on. */
+    public void attach(Verbs verbs) {
+        guest.attach(verbs);
     }
 
     /** Boots {@code workload}: its {@code start} runs on this tenant's vCPU at the current time. */

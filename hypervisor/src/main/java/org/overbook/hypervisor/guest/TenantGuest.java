@@ -6,6 +6,7 @@ import java.util.random.RandomGenerator;
 import org.overbook.guest.Guest;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.MemoryPressureListener;
+import org.overbook.guest.verbs.Verbs;
 import org.overbook.hypervisor.sim.RandomStreams;
 import org.overbook.hypervisor.sim.Vcpu;
 
@@ -21,6 +22,7 @@ public final class TenantGuest implements Guest {
     private final RandomStreams streams;
     private final RandomGenerator random;
     private final List<MemoryPressureListener> pressureListeners = new ArrayList<>();
+    private Verbs verbs;
 
     public TenantGuest(String name, TenantMemory memory, Vcpu vcpu, RandomStreams streams) {
         this.name = name;
@@ -63,6 +65,22 @@ public final class TenantGuest implements Guest {
     @Override
     public RandomGenerator random(String stream) {
         return streams.stream("tenant/" + name + "/" + stream);
+    }
+
+    @Override
+    public Verbs verbs() {
+        if (verbs == null) {
+            throw new IllegalStateException("tenant '" + name + "' has no virtual function: the scenario gives it no NIC");
+        }
+        return verbs;
+    }
+
+    /** Attaches the tenant's virtual function. */
+    public void attach(Verbs verbs) {
+        if (this.verbs != null) {
+            throw new IllegalStateException("tenant '" + name + "' already has a virtual function");
+        }
+        this.verbs = verbs;
     }
 
     @Override

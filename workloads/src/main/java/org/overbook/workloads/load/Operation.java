@@ -5,11 +5,15 @@ package org.overbook.workloads.load;
  *
  * @param kind        what to do
  * @param keyId       the key, rendered to bytes with the stream's {@link KeyFormat}
- * @param keyLength   the rendered key's length in bytes, at least {@link KeyFormat#minimumLength(long)}
+ * @param keyLength   the rendered key's length in bytes: at least {@link KeyFormat#minimumLength(long)},
+ *                    at most memcached's 250
  * @param valueLength bytes written by SET, UPDATE, INSERT and READ_MODIFY_WRITE; 0 for reads and scans
  * @param scanLength  records read by SCAN, starting at {@code keyId}; 0 for every other kind
  */
 public record Operation(Kind kind, long keyId, int keyLength, int valueLength, int scanLength) {
+
+    /** memcached's key length limit, in bytes. */
+    public static final int MAX_KEY_LENGTH = 250;
 
     /** What an operation does. */
     public enum Kind {
@@ -33,7 +37,8 @@ public record Operation(Kind kind, long keyId, int keyLength, int valueLength, i
     }
 
     public Operation {
-        if (kind == null || keyId < 0 || keyLength < KeyFormat.minimumLength(keyId) || valueLength < 0 || scanLength < 0) {
+        if (kind == null || keyId < 0 || keyLength < KeyFormat.minimumLength(keyId) || keyLength > MAX_KEY_LENGTH
+                || valueLength < 0 || scanLength < 0) {
             throw new IllegalArgumentException("malformed operation: " + kind + " " + keyId + " " + keyLength + " " + valueLength + " " + scanLength);
         }
         if (kind.writes() != (valueLength > 0) || (kind == Kind.SCAN) != (scanLength > 0)) {

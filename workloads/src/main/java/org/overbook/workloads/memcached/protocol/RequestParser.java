@@ -3,6 +3,7 @@ package org.overbook.workloads.memcached.protocol;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import org.overbook.workloads.memcached.protocol.ParseResult.Parsed;
 import org.overbook.workloads.memcached.protocol.ParseResult.ProtocolError;
@@ -66,7 +67,7 @@ public final class RequestParser {
         GET, GETS, GAT, GATS, SET, ADD, REPLACE, APPEND, PREPEND, CAS, DELETE, INCR, DECR, TOUCH,
         FLUSH_ALL, VERSION, STATS, VERBOSITY, QUIT;
 
-        private final byte[] wire = ascii(name().toLowerCase(java.util.Locale.ROOT));
+        private final byte[] wire = ascii(name().toLowerCase(Locale.ROOT));
     }
 
     private static final Command[] COMMANDS = Command.values();

@@ -1,0 +1,28 @@
+package org.overbook.guest.verbs;
+
+/**
+ * How to create a queue pair.
+ *
+ * @param sendCompletions    completion queue for sends and RDMA writes
+ * @param receiveCompletions completion queue for receives
+ * @param sendRing           send ring slots, a power of two
+ * @param receiveRing        receive ring slots, a power of two
+ * @param rnrRetry           RNR retries before a send fails, 0 to 7; 7 means retry forever (InfiniBand)
+ * @param rnrTimerCode       the InfiniBand RNR timer code (0 to 31) the receiver asks senders to wait
+ */
+public record QueuePairConfig(CompletionQueue sendCompletions, CompletionQueue receiveCompletions,
+                              int sendRing, int receiveRing, int rnrRetry, int rnrTimerCode) {
+
+    /** Returns a configuration with rings of 256 slots, rnr_retry 7 and RNR timer code 14 (1.28 ms). */
+    public static QueuePairConfig of(CompletionQueue sendCompletions, CompletionQueue receiveCompletions) {
+        return new QueuePairConfig(sendCompletions, receiveCompletions, 256, 256, 7, 14);
+    }
+
+    public QueuePairConfig withRings(int send, int receive) {
+        return new QueuePairConfig(sendCompletions, receiveCompletions, send, receive, rnrRetry, rnrTimerCode);
+    }
+
+    public QueuePairConfig withRnr(int retry, int timerCode) {
+        return new QueuePairConfig(sendCompletions, receiveCompletions, sendRing, receiveRing, retry, timerCode);
+    }
+}

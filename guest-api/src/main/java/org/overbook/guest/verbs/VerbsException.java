@@ -1,0 +1,11 @@
+package org.overbook.guest.verbs;
+
+/** A verbs call that cannot be carried out, naming the call and what is wrong with it. */
+public final class VerbsException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    public VerbsException(String call, String problem) {
+        super(call + ": " + problem);
+    }
+}

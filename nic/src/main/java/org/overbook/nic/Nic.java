@@ -1,0 +1,109 @@
+package org.overbook.nic;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.hypervisor.Host;
+import org.overbook.hypervisor.HostConfig;
+import org.overbook.hypervisor.Tenant;
+import org.overbook.nic.dma.FaultPath;
+import org.overbook.nic.dma.Translator;
+import org.overbook.nic.policy.MemoryPolicies;
+import org.overbook.nic.policy.ReceiveFaultPolicies;
+import org.overbook.nic.tlb.NicTlb;
+import org.overbook.nic.tlb.TlbConfig;
+import org.overbook.nic.tlb.TlbEvictionListener;
+import org.overbook.nic.tlb.TlbPartition;
+import org.overbook.nic.tlb.TlbReplacement;
+import org.overbook.nic.vf.VirtualFunction;
+
+/**
+ * A host's SR-IOV NIC: the physical function's shared resources (the NIC TLB) and one virtual
+ * function per tenant. It registers with host memory as an invalidation listener, so the host drops
+ * a page's translation from the VF's page table and the TLB before it unmaps the page.
+ */
+public final class Nic {
+
+    private final Host host;
+    private final NicConfig config;
+    private final NicTlb tlb;
+    private final List<VirtualFunction> vfs;
+
+    /**
+     * Builds the NIC of {@code host}. Pin-all tenants are checked against what the host can pin before
+     * anything is pinned.
+     *
+     * @param field the scenario path of this NIC, for error messages
+     * @throws ConfigurationException naming the field at fault
+     */
+    public Nic(String field, Host host, NicConfig config) {
+        config.validate(field);
+        this.host = host;
+        this.config = config;
+        int vfCount = host.tenants().size();
+        TlbPartition partition = TlbPartition.parse(config.tlbPartition());
+        int quota = partition == TlbPartition.QUOTA ? config.tlbQuota() : config.tlbWays();
+        TlbConfig tlbConfig;
+        try {
+            tlbConfig = new TlbConfig(config.tlbSets(), config.tlbWays(), vfCount,
+                    TlbReplacement.parse(config.tlbReplacement()), partition, quota);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(field + ".tlb", e.getMessage());
+        }
+        requirePinnable(field, host, config);
+        this.tlb = new NicTlb(tlbConfig, host.simulation().random().stream("nic/" + field + "/tlb"), TlbEvictionListener.NONE);
+        List<VirtualFunction> list = new ArrayList<>();
+        for (Tenant tenant : host.tenants()) {
+            VfCounters counters = new VfCounters();
+            Translator translator = new Translator(host.memory(), tenant.table(), tlb, tenant.id(), config.costs(),
+                    FaultPath.parse(field + ".fault-path", config.faultPath()), counters);
+            list.add(new VirtualFunction(tenant.id(), tenant, host.simulation(), translator, config.costs(),
+                    host.config().costs(), MemoryPolicies.create(field + ".memory-policy", config.memoryPolicyOf(tenant.name())),
+                    ReceiveFaultPolicies.create(field + ".receive-fault-policy", config.receiveFaultPolicy()),
+                    config.reliable(), config.pinDownCacheBytes(), config.pinDownCacheRegions(), counters));
+        }
+        this.vfs = Collections.unmodifiableList(list);
+        host.memory().addInvalidationListener((tenantId, page) -> vfs.get(tenantId).translator().invalidate(page));
+    }
+
+    private static void requirePinnable(String field, Host host, NicConfig config) {
+        HostConfig hostConfig = host.config();
+        long pinAllBytes = 0;
+        for (Tenant tenant : host.tenants()) {
+            if ("pin-all".equals(config.memoryPolicyOf(tenant.name()))) {
+                pinAllBytes += tenant.config().memoryBytes();
+            }
+        }
+        long frames = hostConfig.frames();
+        long pinnable = (frames - (long) Math.ceil(frames * hostConfig.reclaimHigh()) - 1) * 4096;
+        if (pinAllBytes > pinnable) {
+            throw new ConfigurationException(field + ".memory-policy", "pin-all pins every page of its tenants ("
+                    + HostConfig.bytes(pinAllBytes) + " in all), but host.memory (" + HostConfig.bytes(hostConfig.memoryBytes())
+                    + ") can pin at most about " + (pinnable >> 20) + " MiB once reclaim keeps its free frames; "
+                    + "pinning rules out overcommit: use on-demand, prefault or pin-down-cache, or give the host more memory");
+        }
+    }
+
+    public Host host() {
+        return host;
+    }
+
+    public NicConfig config() {
+        return config;
+    }
+
+    /** Returns the NIC TLB shared by all VFs. */
+    public NicTlb tlb() {
+        return tlb;
+    }
+
+    /** Returns the VFs, one per tenant, in tenant order. */
+    public List<VirtualFunction> vfs() {
+        return vfs;
+    }
+
+    public VirtualFunction vf(int tenantId) {
+        return vfs.get(tenantId);
+    }
+}

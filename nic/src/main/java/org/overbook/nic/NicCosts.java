@@ -1,0 +1,64 @@
+package org.overbook.nic;
+
+import org.overbook.guest.ConfigurationException;
+
+/**
+ * What the NIC's work costs, in nanoseconds of virtual time, each with its source (DESIGN.md, "Cost
+ * model defaults"). Every one is overridable from a scenario.
+ *
+ * @param tlbMissNanos        a NIC TLB miss whose translation is in the NIC page table: a walk over
+ *                            PCIe, one round trip (~0.5–1 µs)
+ * @param npfSoftwareNanos    a network page fault resolved by the driver's software path, for a page the
+ *                            host has or populates (NP-RDMA: 3.5–5.7 µs)
+ * @param npfIommuNanos       the same fault taken through the IOMMU/SMMU hardware path (PART: 38 µs)
+ * @param swapInNanos         added when the faulting page must come back from swap (SSD class: 60 µs)
+ * @param dmaPageNanos        DMA of one 4 KiB page across PCIe Gen3 x16 (~12 GB/s effective)
+ * @param wqeNanos            fetching and starting one work request (doorbell, WQE read)
+ * @param registerNanos       fixed cost of a memory registration (a system call and a NIC command)
+ * @param pinPageNanos        pinning one page at registration (get_user_pages), after Mietke et al.,
+ *                            "Analysis of the memory registration process in the Mellanox InfiniBand
+ *                            software stack", Euro-Par 2006
+ * @param interruptNanos      a completion interrupt reaching a handler on the guest's vCPU
+ * @param rtoNanos            the datagram transport's minimum retransmission timeout (Linux TCP: 200 ms)
+ * @param upcallNanos         a TLB-replacement upcall reaching the tenant's library (CLUSTER 2005)
+ */
+public record NicCosts(long tlbMissNanos, long npfSoftwareNanos, long npfIommuNanos, long swapInNanos,
+                       long dmaPageNanos, long wqeNanos, long registerNanos, long pinPageNanos,
+                       long interruptNanos, long rtoNanos, long upcallNanos) {
+
+    public NicCosts {
+        check("nic.costs.tlb-miss", tlbMissNanos);
+        check("nic.costs.npf-software", npfSoftwareNanos);
+        check("nic.costs.npf-iommu", npfIommuNanos);
+        check("nic.costs.swap-in", swapInNanos);
+        check("nic.costs.dma-page", dmaPageNanos);
+        check("nic.costs.wqe", wqeNanos);
+        check("nic.costs.register", registerNanos);
+        check("nic.costs.pin-page", pinPageNanos);
+        check("nic.costs.interrupt", interruptNanos);
+        check("nic.costs.rto", rtoNanos);
+        check("nic.costs.upcall", upcallNanos);
+    }
+
+    /** Returns DESIGN.md's defaults. */
+    public static NicCosts defaults() {
+        return new NicCosts(
+                /* tlbMissNanos= */ 750,
+                /* npfSoftwareNanos= */ 4_600,
+                /* npfIommuNanos= */ 38_000,
+                /* swapInNanos= */ 60_000,
+                /* dmaPageNanos= */ 340,
+                /* wqeNanos= */ 100,
+                /* registerNanos= */ 5_000,
+                /* pinPageNanos= */ 250,
+                /* interruptNanos= */ 4_000,
+                /* rtoNanos= */ 200_000_000,
+                /* upcallNanos= */ 5_000);
+    }
+
+    private static void check(String field, long nanos) {
+        if (nanos < 0) {
+            throw new ConfigurationException(field, nanos + " ns is negative; a cost must be zero or more");
+        }
+    }
+}

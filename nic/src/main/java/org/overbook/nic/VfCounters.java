@@ -1,0 +1,163 @@
+package org.overbook.nic;
+
+/**
+ * What one virtual function did: network page faults by side and kind, transport events, pinning and
+ * registration-cache use, protection errors, traffic. TLB figures come from the shared TLB itself.
+ */
+public final class VfCounters {
+
+    /** Which DMA direction took a network page fault. */
+    public enum Side { SEND, RECEIVE }
+
+    /** What a network page fault needed from the host. */
+    public enum FaultKind {
+        /** The page was resident; only the NIC page table lacked it. */
+        MAPPING,
+        /** The host populated a zeroed frame. */
+        MINOR,
+        /** The host read the page back from swap. */
+        MAJOR
+    }
+
+    private final long[] faults = new long[Side.values().length * FaultKind.values().length];
+    long rnrNacksSent;
+    long rnrNacksReceived;
+    long drops;
+    long retransmits;
+    long timeouts;
+    long protectionErrors;
+    long messagesSent;
+    long messagesReceived;
+    long bytesSent;
+    long bytesReceived;
+    long registrations;
+    long registrationCacheHits;
+    long registrationCacheMisses;
+    long prefetchedPages;
+
+    public long faults(Side side, FaultKind kind) {
+        return faults[side.ordinal() * FaultKind.values().length + kind.ordinal()];
+    }
+
+    public long faults(Side side) {
+        long sum = 0;
+        for (FaultKind kind : FaultKind.values()) {
+            sum += faults(side, kind);
+        }
+        return sum;
+    }
+
+    public void countFault(Side side, FaultKind kind) {
+        faults[side.ordinal() * FaultKind.values().length + kind.ordinal()]++;
+    }
+
+    public long rnrNacksSent() {
+        return rnrNacksSent;
+    }
+
+    public long rnrNacksReceived() {
+        return rnrNacksReceived;
+    }
+
+    /** Returns packets this VF discarded on receive (no buffer or a fault, on the datagram transport). */
+    public long drops() {
+        return drops;
+    }
+
+    /** Returns messages this VF sent again (after an RNR NACK or a timeout). */
+    public long retransmits() {
+        return retransmits;
+    }
+
+    /** Returns retransmission timeouts of the datagram transport. */
+    public long timeouts() {
+        return timeouts;
+    }
+
+    public long protectionErrors() {
+        return protectionErrors;
+    }
+
+    public long messagesSent() {
+        return messagesSent;
+    }
+
+    public long messagesReceived() {
+        return messagesReceived;
+    }
+
+    public long bytesSent() {
+        return bytesSent;
+    }
+
+    public long bytesReceived() {
+        return bytesReceived;
+    }
+
+    public long registrations() {
+        return registrations;
+    }
+
+    public long registrationCacheHits() {
+        return registrationCacheHits;
+    }
+
+    public long registrationCacheMisses() {
+        return registrationCacheMisses;
+    }
+
+    /** Returns pages brought in ahead of use (prefault policy, advise, responder prefetch). */
+    public long prefetchedPages() {
+        return prefetchedPages;
+    }
+
+    public void countRnrNackSent() {
+        rnrNacksSent++;
+    }
+
+    public void countRnrNackReceived() {
+        rnrNacksReceived++;
+    }
+
+    public void countDrop() {
+        drops++;
+    }
+
+    public void countRetransmit() {
+        retransmits++;
+    }
+
+    public void countTimeout() {
+        timeouts++;
+    }
+
+    public void countProtectionError() {
+        protectionErrors++;
+    }
+
+    public void countSent(int bytes) {
+        messagesSent++;
+        bytesSent += bytes;
+    }
+
+    public void countReceived(int bytes) {
+        messagesReceived++;
+        bytesReceived += bytes;
+    }
+
+    public void countRegistration() {
+        registrations++;
+    }
+
+    public void countRegistrationCache(boolean hit) {
+        if (hit) {
+            registrationCacheHits++;
+        } else {
+            registrationCacheMisses++;
+        }
+    }
+
+    public void countPrefetched(int pages) {
+        prefetchedPages += pages;
+    }
+}

@@ -1,0 +1,92 @@
+package org.overbook.nic.link;
+
+import java.util.random.RandomGenerator;
+import org.overbook.hypervisor.sim.Simulation;
+
+/**
+ * A full-duplex point-to-point link: each direction sends one packet at a time at the link's
+ * bandwidth (serialization), and a packet arrives {@code latency} after its last bit left. Packets in
+ * one direction arrive in the order they were sent. With a loss rate, each packet is dropped with that
+ * probability, drawn from the link's own random stream.
+ */
+public final class Link {
+
+    /** Bytes of headers each packet carries on the wire (InfiniBand LRH+BTH+ICRC+VCRC, about). */
+    public static final int HEADER_BYTES = 30;
+
+    private final Simulation simulation;
+    private final long bitsPerSecond;
+    private final long latencyNanos;
+    private final double lossRate;
+    private final Direction[] directions = new Direction[2];
+
+    /** One direction of the link. */
+    public final class Direction {
+        private final RandomGenerator loss;
+        private long busyUntil;
+        private long packets;
+        private long bytes;
+        private long lost;
+
+        private Direction(RandomGenerator loss) {
+            this.loss = loss;
+        }
+
+        /**
+         * Sends a packet of {@code payloadBytes} no earlier than {@code time}; {@code onArrival} runs when
+         * it arrives, unless it is lost. Returns when the last bit leaves (the sender may reuse its
+         * buffer then).
+         */
+        public long send(long time, int payloadBytes, Runnable onArrival) {
+            long start = Math.max(time, Math.max(busyUntil, simulation.now()));
+            long wireBits = 8L * (payloadBytes + HEADER_BYTES);
+            long done = start + (wireBits * 1_000_000_000L + bitsPerSecond - 1) / bitsPerSecond;
+            busyUntil = done;
+            packets++;
+            bytes += payloadBytes;
+            if (lossRate > 0 && loss.nextDouble() < lossRate) {
+                lost++;
+            } else {
+                simulation.scheduleAt(done + latencyNanos, onArrival);
+            }
+            return done;
+        }
+
+        public long packets() {
+            return packets;
+        }
+
+        public long payloadBytes() {
+            return bytes;
+        }
+
+        public long lost() {
+            return lost;
+        }
+    }
+
+    public Link(Simulation simulation, long bitsPerSecond, long latencyNanos, double lossRate) {
+        if (bitsPerSecond <= 0 || latencyNanos < 0 || !(lossRate >= 0 && lossRate < 1)) {
+            throw new IllegalArgumentException("link needs bandwidth > 0, latency >= 0, loss in [0, 1)");
+        }
+        this.simulation = simulation;
+        this.bitsPerSecond = bitsPerSecond;
+        this.latencyNanos = latencyNanos;
+        this.lossRate = lossRate;
+        directions[0] = new Direction(simulation.random().stream("link/0"));
+        directions[1] = new Direction(simulation.random().stream("link/1"));
+    }
+
+    /** Returns the direction leaving side {@code side} (0 or 1). */
+    public Direction from(int side) {
+        return directions[side];
+    }
+
+    public long bitsPerSecond() {
+        return bitsPerSecond;
+    }
+
+    public long latencyNanos() {
+        return latencyNanos;
+    }
+}

@@ -1,0 +1,20 @@
+package org.overbook.nic.policy;
+
+/**
+ * What a memory policy may do to its virtual function's memory. Every operation charges its cost to
+ * the tenant's vCPU (it runs in the tenant's library or in a system call it makes).
+ */
+public interface PinningContext {
+
+    /** Pins every page of {@code [address, address + length)} and maps it in the NIC page table. */
+    void pin(long address, long length);
+
+    /** Releases the pins {@link #pin} took. */
+    void unpin(long address, long length);
+
+    /** Brings every page of the range in and maps it, without pinning (ibv_advise_mr prefetch). */
+    void prefetch(long address, long length);
+
+    /** Returns the tenant's guest memory size in bytes. */
+    long guestBytes();
+}

@@ -1,0 +1,14 @@
+package org.overbook.nic.policy;
+
+/** What the NIC does with a message whose destination page is not present (DESIGN.md, "The NIC"). */
+public interface ReceiveFaultPolicy {
+
+    /** Returns the name scenarios use. */
+    String name();
+
+    /** Returns whether this policy works on the reliable transport, the datagram one, or both. */
+    boolean supports(boolean reliable);
+
+    /** Decides the fate of a faulted message. */
+    void onFault(FaultedReceive receive);
+}

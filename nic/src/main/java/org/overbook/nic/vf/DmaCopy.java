@@ -1,0 +1,36 @@
+package org.overbook.nic.vf;
+
+import org.overbook.nic.dma.Translator;
+
+/** Moves bytes between a message and the translated frames of a guest buffer, page by page. */
+final class DmaCopy {
+
+    private DmaCopy() {
+    }
+
+    /** Reads {@code payload.length} bytes at guest {@code address} from {@code frames}. */
+    static void out(Translator translator, long address, int[] frames, byte[] payload) {
+        int done = 0;
+        long at = address;
+        for (int i = 0; done < payload.length; i++) {
+            int offset = (int) (at & 4095);
+            int chunk = Math.min(payload.length - done, 4096 - offset);
+            translator.copyOut(frames[i], offset, payload, done, chunk);
+            done += chunk;
+            at += chunk;
+        }
+    }
+
+    /** Writes {@code payload} to guest {@code address} through {@code frames}. */
+    static void in(Translator translator, byte[] payload, long address, int[] frames) {
+        int done = 0;
+        long at = address;
+        for (int i = 0; done < payload.length; i++) {
+            int offset = (int) (at & 4095);
+            int chunk = Math.min(payload.length - done, 4096 - offset);
+            translator.copyIn(payload, done, frames[i], offset, chunk);
+            done += chunk;
+            at += chunk;
+        }
+    }
+}

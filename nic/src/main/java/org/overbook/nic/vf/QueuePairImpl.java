@@ -1,0 +1,131 @@
+package org.overbook.nic.vf;
+
+import org.overbook.guest.verbs.Completion;
+import org.overbook.guest.verbs.CompletionStatus;
+import org.overbook.guest.verbs.QueuePair;
+import org.overbook.guest.verbs.QueuePairConfig;
+import org.overbook.guest.verbs.VerbsException;
+import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.nic.link.Link;
+
+/**
+ * A connected queue pair: a {@link Requester} for what this side sends and a {@link Responder} for
+ * what it receives, joined to the peer's queue pair by one direction of the link each way.
+ */
+final class QueuePairImpl implements QueuePair {
+
+    final VirtualFunction vf;
+    final QueuePairConfig config;
+    final int number;
+    final boolean reliable;
+    final Requester requester;
+    final Responder responder;
+    QueuePairImpl peer;
+    Link.Direction outgoing;
+    private boolean error;
+
+    QueuePairImpl(VirtualFunction vf, QueuePairConfig config, int number, boolean reliable) {
+        this.vf = vf;
+        this.config = config;
+        this.number = number;
+        this.reliable = reliable;
+        this.requester = new Requester(this);
+        this.responder = new Responder(this);
+    }
+
+    void connect(QueuePairImpl peer, Link.Direction outgoing) {
+        this.peer = peer;
+        this.outgoing = outgoing;
+    }
+
+    @Override
+    public int number() {
+        return number;
+    }
+
+    @Override
+    public void postSend(WorkRequest request) {
+        String call = "post_send(qp " + number + ")";
+        switch (request) {
+            case WorkRequest.Receive r -> throw new VerbsException(call, "a receive goes to post_receive");
+            case WorkRequest.RdmaWrite w when !reliable ->
+                    throw new VerbsException(call, "RDMA write needs the reliable transport; this queue pair is a datagram one");
+            default -> { }
+        }
+        if (request.length() < 0) {
+            throw new VerbsException(call, "negative length " + request.length());
+        }
+        if (requester.outstanding() >= config.sendRing()) {
+            throw new VerbsException(call, "send ring full (" + config.sendRing() + " slots); wait for completions");
+        }
+        vf.beforePost(request.address(), request.length());
+        long at = vf.vcpu().now();
+        if (error) {
+            complete(config.sendCompletions(), request, opcodeOf(request), CompletionStatus.FLUSHED, 0, at);
+            return;
+        }
+        requester.post(request, at);
+    }
+
+    @Override
+    public void postReceive(WorkRequest.Receive request) {
+        String call = "post_receive(qp " + number + ")";
+        if (request.length() < 0) {
+            throw new VerbsException(call, "negative length " + request.length());
+        }
+        if (responder.posted() >= config.receiveRing()) {
+            throw new VerbsException(call, "receive ring full (" + config.receiveRing() + " slots)");
+        }
+        vf.beforePost(request.address(), request.length());
+        if (error) {
+            complete(config.receiveCompletions(), request, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, vf.vcpu().now());
+            return;
+        }
+        responder.post(request);
+    }
+
+    @Override
+    public int sendsOutstanding() {
+        return requester.outstanding();
+    }
+
+    @Override
+    public int receivesPosted() {
+        return responder.posted();
+    }
+
+    @Override
+    public boolean inError() {
+        return error;
+    }
+
+    /** Moves to the error state: everything outstanding completes as FLUSHED. */
+    void fail() {
+        if (error) {
+            return;
+        }
+        error = true;
+        long now = vf.simulation().now();
+        requester.flush(now);
+        responder.flush(now);
+    }
+
+    /** Delivers a completion at {@code time}; an overrun puts the queue pair in error. */
+    void complete(org.overbook.guest.verbs.CompletionQueue queue, WorkRequest request, Completion.Opcode opcode,
+                  CompletionStatus status, int bytes, long time) {
+        Completion completion = new Completion(request.id(), opcode, status, bytes, number);
+        vf.simulation().scheduleAt(Math.max(time, vf.simulation().now()), () -> {
+            if (!((CompletionQueueImpl) queue).push(completion)) {
+                fail();
+            }
+        });
+    }
+
+    static Completion.Opcode opcodeOf(WorkRequest request) {
+        return switch (request) {
+            case WorkRequest.Send s -> Completion.Opcode.SEND;
+            case WorkRequest.RdmaWrite w -> Completion.Opcode.RDMA_WRITE;
+            case WorkRequest.Receive r -> Completion.Opcode.RECEIVE;
+        };
+    }
+}

@@ -1,0 +1,286 @@
+package org.overbook.nic.vf;
+
+import java.util.ArrayDeque;
+import org.overbook.guest.verbs.CompletionStatus;
+import org.overbook.guest.verbs.MemoryRegion;
+import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.nic.VfCounters;
+import org.overbook.nic.dma.Translator;
+import org.overbook.nic.transport.RnrRetryCounter;
+import org.overbook.nic.transport.RnrTimer;
+
+/**
+ * The sending half of a queue pair.
+ *
+ * <p>Work requests are read in order by the send engine: the DMA engine translates the local buffer
+ * page by page; a page missing from the NIC page table is a send-side network page fault that stalls
+ * this queue (and only this queue) until the host has resolved it, after which translation starts
+ * over, since pages translated earlier may have been invalidated meanwhile. Once every page
+ * translates at one instant, the pages are locked for the DMA's duration and the bytes are read.
+ *
+ * <p>Transmission is go-back-N: messages are sent back to back, and an acknowledgement completes
+ * every message up to its sequence number. On the reliable transport a receiver that is not ready
+ * answers RNR NACK; the requester then waits the RNR timer the receiver named and resends everything
+ * unacknowledged, failing the request once {@code rnr_retry} is spent (7: never). On the datagram
+ * transport nothing is NACKed: the requester resends everything unacknowledged when its
+ * retransmission timeout expires (200 ms minimum, doubling on each consecutive timeout, as TCP).
+ * A retransmission resends the bytes read the first time.
+ */
+final class Requester {
+
+    private static final int MAX_TIMEOUTS = 15; // Linux tcp_retries2
+    private static final long MAX_RTO = 120_000_000_000L;
+
+    private final QueuePairImpl qp;
+    private final ArrayDeque<WorkRequest> waiting = new ArrayDeque<>();
+    private final ArrayDeque<Message> inFlight = new ArrayDeque<>();
+    private final RnrRetryCounter rnrRetries;
+    private boolean reading;
+    private boolean pumpScheduled;
+    private boolean rnrWait;
+    private long engineFree;
+    private long nextPsn;
+    private int timerGeneration;
+    private boolean timerRunning;
+    private long rto;
+    private int consecutiveTimeouts;
+
+    Requester(QueuePairImpl qp) {
+        this.qp = qp;
+        this.rnrRetries = new RnrRetryCounter(qp.config.rnrRetry());
+        this.rto = qp.vf.costs().rtoNanos();
+    }
+
+    /** Returns the send-ring slots taken: waiting, being read, or unacknowledged. */
+    int outstanding() {
+        return waiting.size() + (reading ? 1 : 0) + inFlight.size();
+    }
+
+    void post(WorkRequest request, long at) {
+        waiting.add(request);
+        schedulePump(at);
+    }
+
+    private void schedulePump(long at) {
+        if (!pumpScheduled) {
+            pumpScheduled = true;
+            qp.vf.simulation().scheduleAt(Math.max(at, qp.vf.simulation().now()), this::pump);
+        }
+    }
+
+    private void pump() {
+        pumpScheduled = false;
+        if (reading || qp.inError() || waiting.isEmpty()) {
+            return;
+        }
+        WorkRequest request = waiting.peek();
+        long now = qp.vf.simulation().now();
+        MemoryRegion region = qp.vf.regionByLkey(request.lkey());
+        if (region == null || !region.covers(request.address(), request.length())) {
+            waiting.poll();
+            qp.vf.counters().countProtectionError();
+            qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request),
+                    CompletionStatus.LOCAL_PROTECTION_ERROR, 0, now);
+            qp.fail();
+            return;
+        }
+        waiting.poll();
+        reading = true;
+        read(request, Math.max(now, engineFree) + qp.vf.costs().wqeNanos());
+    }
+
+    /** Translates the buffer at {@code time}; stalls on a fault, else locks the pages and reads them. */
+    private void read(WorkRequest request, long time) {
+        if (time > qp.vf.simulation().now()) {
+            qp.vf.simulation().scheduleAt(time, () -> read(request, time));
+            return;
+        }
+        if (qp.inError()) {
+            return;
+        }
+        Translator translator = qp.vf.translator();
+        int first = (int) (request.address() >>> 12);
+        int pages = pageCount(request.address(), request.length());
+        int[] frames = new int[pages];
+        translator.resetElapsed();
+        for (int i = 0; i < pages; i++) {
+            int frame = translator.translate(first + i);
+            if (frame == Translator.NOT_PRESENT) {
+                int page = first + i;
+                long resolved = time + translator.elapsed() + translator.faultNanos(page);
+                qp.vf.simulation().scheduleAt(resolved, () -> {
+                    translator.resolve(page, VfCounters.Side.SEND);
+                    read(request, resolved);
+                });
+                return;
+            }
+            frames[i] = frame;
+        }
+        for (int i = 0; i < pages; i++) {
+            translator.lock(first + i);
+        }
+        long done = time + translator.elapsed() + pages * qp.vf.costs().dmaPageNanos();
+        qp.vf.simulation().scheduleAt(done, () -> {
+            byte[] payload = new byte[request.length()];
+            DmaCopy.out(translator, request.address(), frames, payload);
+            for (int i = 0; i < pages; i++) {
+                translator.noteRead(first + i);
+                translator.unlock(first + i);
+            }
+            reading = false;
+            engineFree = done;
+            transmit(new Message(request, payload));
+            schedulePump(done);
+        });
+    }
+
+    private void transmit(Message message) {
+        message.psn = nextPsn++;
+        inFlight.add(message);
+        qp.vf.counters().countSent(message.payload.length);
+        if (!rnrWait) {
+            send(message);
+        }
+        startTimerIfIdle();
+    }
+
+    private void send(Message message) {
+        QueuePairImpl peer = qp.peer;
+        qp.outgoing.send(qp.vf.simulation().now(), message.payload.length, () -> peer.responder.onArrival(message));
+    }
+
+    // ---- answers from the responder ----
+
+    void onAck(long psn) {
+        boolean progress = false;
+        while (!inFlight.isEmpty() && inFlight.peek().psn <= psn) {
+            Message done = inFlight.poll();
+            qp.complete(qp.config.sendCompletions(), done.request, QueuePairImpl.opcodeOf(done.request),
+                    CompletionStatus.SUCCESS, done.payload.length, qp.vf.simulation().now());
+            progress = true;
+        }
+        if (progress) {
+            rnrRetries.onProgress();
+            consecutiveTimeouts = 0;
+            rto = qp.vf.costs().rtoNanos();
+            restartTimer();
+            schedulePump(qp.vf.simulation().now());
+        }
+    }
+
+    void onRnrNack(long psn, int timerCode) {
+        if (rnrWait || inFlight.isEmpty() || inFlight.peek().psn != psn) {
+            return; // stale: already waiting, or already acknowledged
+        }
+        qp.vf.counters().countRnrNackReceived();
+        if (!rnrRetries.onRnrNak()) {
+            fail(CompletionStatus.RNR_RETRY_EXCEEDED);
+            return;
+        }
+        rnrWait = true;
+        qp.vf.simulation().schedule(RnrTimer.delayNanos(timerCode), () -> {
+            rnrWait = false;
+            resendAll();
+        });
+    }
+
+    /** The responder expects {@code psn}: resend from there (go-back-N), unless an RNR wait will. */
+    void onSequenceError(long psn) {
+        if (rnrWait || qp.inError()) {
+            return;
+        }
+        for (Message message : inFlight) {
+            if (message.psn >= psn) {
+                qp.vf.counters().countRetransmit();
+                send(message);
+            }
+        }
+    }
+
+    void onNak(long psn, CompletionStatus status) {
+        if (!inFlight.isEmpty() && inFlight.peek().psn == psn) {
+            fail(status);
+        }
+    }
+
+    private void fail(CompletionStatus status) {
+        Message head = inFlight.poll();
+        qp.complete(qp.config.sendCompletions(), head.request, QueuePairImpl.opcodeOf(head.request), status, 0,
+                qp.vf.simulation().now());
+        qp.fail();
+    }
+
+    private void resendAll() {
+        if (qp.inError()) {
+            return;
+        }
+        for (Message message : inFlight) {
+            qp.vf.counters().countRetransmit();
+            send(message);
+        }
+    }
+
+    // ---- datagram retransmission timer ----
+
+    private void startTimerIfIdle() {
+        if (!qp.reliable && !timerRunning) {
+            armTimer();
+        }
+    }
+
+    private void restartTimer() {
+        if (!qp.reliable) {
+            timerRunning = false;
+            timerGeneration++;
+            if (!inFlight.isEmpty()) {
+                armTimer();
+            }
+        }
+    }
+
+    private void armTimer() {
+        timerRunning = true;
+        int generation = ++timerGeneration;
+        qp.vf.simulation().schedule(rto, () -> onTimeout(generation));
+    }
+
+    private void onTimeout(int generation) {
+        if (generation != timerGeneration || qp.inError()) {
+            return;
+        }
+        timerRunning = false;
+        if (inFlight.isEmpty()) {
+            return;
+        }
+        qp.vf.counters().countTimeout();
+        if (++consecutiveTimeouts > MAX_TIMEOUTS) {
+            fail(CompletionStatus.RETRY_EXCEEDED);
+            return;
+        }
+        rto = Math.min(rto * 2, MAX_RTO);
+        resendAll();
+        armTimer();
+    }
+
+    // ---- error state ----
+
+    void flush(long now) {
+        for (Message message : inFlight) {
+            qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request),
+                    CompletionStatus.FLUSHED, 0, now);
+        }
+        inFlight.clear();
+        for (WorkRequest request : waiting) {
+            qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request), CompletionStatus.FLUSHED, 0, now);
+        }
+        waiting.clear();
+        timerGeneration++;
+    }
+
+    static int pageCount(long address, int length) {
+        if (length == 0) {
+            return 0;
+        }
+        return (int) (((address + length - 1) >>> 12) - (address >>> 12) + 1);
+    }
+}

@@ -1,0 +1,247 @@
+package org.overbook.nic.vf;
+
+import java.util.ArrayDeque;
+import org.overbook.guest.verbs.Access;
+import org.overbook.guest.verbs.Completion;
+import org.overbook.guest.verbs.CompletionStatus;
+import org.overbook.guest.verbs.MemoryRegion;
+import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.nic.dma.Translator;
+import org.overbook.nic.policy.FaultedReceive;
+
+/**
+ * The receiving half of a queue pair.
+ *
+ * <p>Arrivals are handled one at a time, in the order they came off the wire, and accepted strictly
+ * in sequence (go-back-N): a later one is discarded until the expected one arrives (on the reliable
+ * transport the requester is told with a PSN-sequence-error NAK, as InfiniBand does), an earlier one
+ * (a retransmission whose acknowledgement was lost) is acknowledged again and not delivered twice. A send lands in the oldest posted receive buffer; an
+ * RDMA write at its rkey's region. Protection comes first and touches nothing: an unknown or
+ * foreign key, a range outside the region, a region without the access needed, or a message longer
+ * than its buffer is refused before a byte is written. With no buffer posted the receiver is not
+ * ready: RNR NACK on the reliable transport, a drop on the datagram one. Then the destination pages
+ * are translated; if one is not present, the VF's receive-fault policy decides. Otherwise the pages
+ * are locked, written, the receive completes and the acknowledgement goes back. One message at a
+ * time: a queue pair's receive engine is serial, so completions keep the order of arrival.
+ */
+final class Responder {
+
+    private final QueuePairImpl qp;
+    private final ArrayDeque<WorkRequest.Receive> receives = new ArrayDeque<>();
+    private final ArrayDeque<Message> arrivals = new ArrayDeque<>();
+    private boolean draining;
+    private boolean nackOutstanding;
+    private long expectedPsn;
+    private long engineFree;
+
+    Responder(QueuePairImpl qp) {
+        this.qp = qp;
+    }
+
+    int posted() {
+        return receives.size();
+    }
+
+    void post(WorkRequest.Receive request) {
+        receives.add(request);
+    }
+
+    /** A message arrives from the wire; arrivals are handled one at a time, in wire order. */
+    void onArrival(Message message) {
+        if (qp.inError()) {
+            return;
+        }
+        arrivals.add(message);
+        if (!draining) {
+            drain();
+        }
+    }
+
+    private void drain() {
+        draining = false;
+        while (!arrivals.isEmpty() && !qp.inError()) {
+            long now = qp.vf.simulation().now();
+            if (engineFree > now) {
+                draining = true;
+                qp.vf.simulation().scheduleAt(engineFree, this::drain);
+                return;
+            }
+            handle(arrivals.poll(), now);
+        }
+        arrivals.clear();
+    }
+
+    private void handle(Message message, long now) {
+        if (message.psn < expectedPsn) {
+            acknowledge(message.psn, now); // a retransmission of something delivered: acknowledge, don't deliver twice
+            return;
+        }
+        if (message.psn > expectedPsn) {
+            // Go-back-N: discard. On the reliable transport, tell the requester where to resume
+            // (a PSN sequence error NAK), unless an RNR NACK already did.
+            if (qp.reliable && !nackOutstanding) {
+                nackOutstanding = true;
+                long expected = expectedPsn;
+                sendBack(now, requester -> requester.onSequenceError(expected));
+            }
+            return;
+        }
+        nackOutstanding = false;
+        accept(message, now);
+    }
+
+    private void accept(Message message, long time) {
+        WorkRequest.Receive receive = null;
+        if (message.consumesReceive()) {
+            receive = receives.peek();
+            if (receive == null) {
+                notReady(message);
+                return;
+            }
+            if (message.payload.length > receive.length()) {
+                nak(message, CompletionStatus.REMOTE_INVALID_REQUEST);
+                return;
+            }
+        }
+        long destination;
+        if (message.kind == Message.Kind.SEND) {
+            MemoryRegion region = qp.vf.regionByLkey(receive.lkey());
+            if (region == null || (region.access() & Access.LOCAL_WRITE) == 0
+                    || !region.covers(receive.address(), receive.length())) {
+                receives.poll();
+                qp.vf.counters().countProtectionError();
+                qp.complete(qp.config.receiveCompletions(), receive, Completion.Opcode.RECEIVE,
+                        CompletionStatus.LOCAL_PROTECTION_ERROR, 0, time);
+                nak(message, CompletionStatus.REMOTE_ACCESS_ERROR);
+                return;
+            }
+            destination = receive.address();
+        } else {
+            MemoryRegion region = qp.vf.regionByRkey(message.rkey());
+            if (region == null || (region.access() & Access.REMOTE_WRITE) == 0
+                    || !region.covers(message.remoteAddress(), message.payload.length)) {
+                qp.vf.counters().countProtectionError();
+                nak(message, CompletionStatus.REMOTE_ACCESS_ERROR);
+                return;
+            }
+            destination = message.remoteAddress();
+        }
+        write(message, receive, destination, time);
+    }
+
+    private void write(Message message, WorkRequest.Receive receive, long destination, long time) {
+        Translator translator = qp.vf.translator();
+        int first = (int) (destination >>> 12);
+        int pages = Requester.pageCount(destination, message.payload.length);
+        int[] frames = new int[pages];
+        translator.resetElapsed();
+        int missing = -1;
+        for (int i = 0; i < pages; i++) {
+            frames[i] = translator.translate(first + i);
+            if (frames[i] == Translator.NOT_PRESENT && missing < 0) {
+                missing = i;
+            }
+        }
+        if (missing >= 0) {
+            qp.vf.receiveFaultPolicy().onFault(new Fault(message, first, frames, time + translator.elapsed()));
+            return;
+        }
+        expectedPsn++;
+        if (receive != null) {
+            receives.poll();
+        }
+        for (int i = 0; i < pages; i++) {
+            translator.lock(first + i);
+        }
+        long done = time + translator.elapsed() + pages * qp.vf.costs().dmaPageNanos();
+        engineFree = done;
+        qp.vf.simulation().scheduleAt(done, () -> {
+            DmaCopy.in(translator, message.payload, destination, frames);
+            for (int i = 0; i < pages; i++) {
+                translator.noteWrite(first + i);
+                translator.unlock(first + i);
+            }
+            qp.vf.counters().countReceived(message.payload.length);
+            if (receive != null) {
+                Completion.Opcode opcode = message.kind == Message.Kind.SEND
+                        ? Completion.Opcode.RECEIVE : Completion.Opcode.RECEIVE_RDMA_WITH_IMMEDIATE;
+                qp.complete(qp.config.receiveCompletions(), receive, opcode, CompletionStatus.SUCCESS,
+                        message.payload.length, done);
+            }
+            acknowledge(message.psn, done);
+        });
+    }
+
+    private void notReady(Message message) {
+        if (qp.reliable) {
+            nackOutstanding = true;
+            qp.vf.counters().countRnrNackSent();
+            sendBack(qp.vf.simulation().now(), requester -> requester.onRnrNack(message.psn, qp.config.rnrTimerCode()));
+        } else {
+            qp.vf.counters().countDrop();
+        }
+    }
+
+    private void nak(Message message, CompletionStatus status) {
+        expectedPsn++;
+        sendBack(qp.vf.simulation().now(), requester -> requester.onNak(message.psn, status));
+        qp.fail();
+    }
+
+    private void acknowledge(long psn, long time) {
+        sendBack(time, requester -> requester.onAck(psn));
+    }
+
+    private void sendBack(long time, java.util.function.Consumer<Requester> answer) {
+        QueuePairImpl peer = qp.peer;
+        qp.outgoing.send(time, 0, () -> answer.accept(peer.requester));
+    }
+
+    void flush(long now) {
+        for (WorkRequest.Receive receive : receives) {
+            qp.complete(qp.config.receiveCompletions(), receive, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
+        }
+        receives.clear();
+    }
+
+    /** A message whose destination has pages the NIC page table lacks. */
+    private final class Fault implements FaultedReceive {
+        private final Message message;
+        private final int firstPage;
+        private final int[] frames;
+        private final long time;
+
+        Fault(Message message, int firstPage, int[] frames, long time) {
+            this.message = message;
+            this.firstPage = firstPage;
+            this.frames = frames;
+            this.time = time;
+        }
+
+        @Override
+        public boolean reliable() {
+            return qp.reliable;
+        }
+
+        @Override
+        public void rnrNack() {
+            nackOutstanding = true;
+            qp.vf.counters().countRnrNackSent();
+            sendBack(time, requester -> requester.onRnrNack(message.psn, qp.config.rnrTimerCode()));
+        }
+
+        @Override
+        public void drop() {
+            qp.vf.counters().countDrop();
+        }
+
+        @Override
+        public void resolveInBackground() {
+            for (int i = 0; i < frames.length; i++) {
+                if (frames[i] == Translator.NOT_PRESENT) {
+                    qp.vf.resolveInBackground(firstPage + i, time);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,334 @@
+package org.overbook.nic.vf;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.eclipse.collections.impl.map.mutable.primitive.LongObjectHashMap;
+import org.eclipse.collections.impl.set.mutable.primitive.IntHashSet;
+import org.overbook.guest.GuestMemory;
+import org.overbook.guest.verbs.Access;
+import org.overbook.guest.verbs.CompletionQueue;
+import org.overbook.guest.verbs.MemoryRegion;
+import org.overbook.guest.verbs.QueuePair;
+import org.overbook.guest.verbs.QueuePairConfig;
+import org.overbook.guest.verbs.TranslationListener;
+import org.overbook.guest.verbs.Verbs;
+import org.overbook.guest.verbs.VerbsException;
+import org.overbook.hypervisor.CostModel;
+import org.overbook.hypervisor.Tenant;
+import org.overbook.hypervisor.memory.FaultKind;
+import org.overbook.hypervisor.sim.Simulation;
+import org.overbook.hypervisor.sim.Vcpu;
+import org.overbook.nic.NicCosts;
+import org.overbook.nic.VfCounters;
+import org.overbook.nic.dma.Translator;
+import org.overbook.nic.link.Link;
+import org.overbook.nic.pin.PinDownCache;
+import org.overbook.nic.policy.MemoryPolicy;
+import org.overbook.nic.policy.PinningContext;
+import org.overbook.nic.policy.ReceiveFaultPolicy;
+import org.overbook.nic.transport.RnrTimer;
+
+/**
+ * A virtual function assigned to one tenant: the {@link Verbs} its workload uses.
+ *
+ * <p>Registration goes through the VF's memory policy, and through a bounded pin-down cache in the
+ * tenant's library when the policy keeps one (Tezuka et al., "Pin-down cache", IPPS 1998). Pinning
+ * and prefetching are work of the tenant's CPU: each page costs {@link NicCosts#pinPageNanos()} plus
+ * the host fault it takes, charged to the vCPU. Network page faults, by contrast, are resolved by
+ * the host's driver in the background and stall only the queue that took them.
+ */
+public final class VirtualFunction implements Verbs, PinningContext {
+
+    private final int number;
+    private final Tenant tenant;
+    private final Simulation simulation;
+    private final Translator translator;
+    private final NicCosts costs;
+    private final CostModel hostCosts;
+    private final MemoryPolicy memoryPolicy;
+    private final ReceiveFaultPolicy receiveFaultPolicy;
+    private final boolean reliable;
+    private final VfCounters counters;
+    private final RegionTable regions;
+    private final PinDownCache pinDownCache;
+    private final LongObjectHashMap<MemoryRegion> cachedRegions = new LongObjectHashMap<>();
+    private final IntHashSet faultsInProgress = new IntHashSet();
+    private final List<CompletionQueueImpl> completionQueues = new ArrayList<>();
+    private final List<QueuePairImpl> queuePairs = new ArrayList<>();
+    private Connector connector;
+
+    /** Where {@link #listen} and {@link #connect} find the other side. */
+    public interface Connector {
+        void listen(VirtualFunction vf, String service, QueuePairConfig config, Consumer<QueuePair> onConnection);
+
+        QueuePair connect(VirtualFunction vf, String tenant, String service, QueuePairConfig config);
+    }
+
+    public VirtualFunction(int number, Tenant tenant, Simulation simulation, Translator translator, NicCosts costs,
+                           CostModel hostCosts, MemoryPolicy memoryPolicy, ReceiveFaultPolicy receiveFaultPolicy,
+                           boolean reliable, long pinDownCacheBytes, int pinDownCacheRegions, VfCounters counters) {
+        this.number = number;
+        this.tenant = tenant;
+        this.simulation = simulation;
+        this.translator = translator;
+        this.costs = costs;
+        this.hostCosts = hostCosts;
+        this.memoryPolicy = memoryPolicy;
+        this.receiveFaultPolicy = receiveFaultPolicy;
+        this.reliable = reliable;
+        this.counters = counters;
+        this.regions = new RegionTable(number);
+        this.pinDownCache = memoryPolicy.cachesRegistrations()
+                ? new PinDownCache(pinDownCacheBytes, pinDownCacheRegions, this::evicted) : null;
+    }
+
+    /** Attaches the VF to its tenant and applies the policy's attach step (pin-all pins everything here). */
+    public void attach(Connector connector) {
+        this.connector = connector;
+        tenant.attach(this);
+        memoryPolicy.attach(this);
+    }
+
+    public int number() {
+        return number;
+    }
+
+    public Tenant tenant() {
+        return tenant;
+    }
+
+    public VfCounters counters() {
+        return counters;
+    }
+
+    public Translator translator() {
+        return translator;
+    }
+
+    public MemoryPolicy memoryPolicy() {
+        return memoryPolicy;
+    }
+
+    public boolean reliable() {
+        return reliable;
+    }
+
+    /** Returns the pin-down cache, or null if the memory policy keeps none. */
+    public PinDownCache pinDownCache() {
+        return pinDownCache;
+    }
+
+    Simulation simulation() {
+        return simulation;
+    }
+
+    Vcpu vcpu() {
+        return tenant.vcpu();
+    }
+
+    NicCosts costs() {
+        return costs;
+    }
+
+    ReceiveFaultPolicy receiveFaultPolicy() {
+        return receiveFaultPolicy;
+    }
+
+    MemoryRegion regionByLkey(int lkey) {
+        return regions.byLkey(lkey);
+    }
+
+    MemoryRegion regionByRkey(int rkey) {
+        return regions.byRkey(rkey);
+    }
+
+    // ---- verbs ----
+
+    @Override
+    public MemoryRegion register(long address, long length, int access) {
+        String call = "register(tenant " + tenant.name() + ")";
+        if (!Access.valid(access)) {
+            throw new VerbsException(call, "unknown access flags 0x" + Integer.toHexString(access));
+        }
+        if (length <= 0 || address < 0 || address > guestBytes() - length) {
+            throw new VerbsException(call, "[" + address + ", " + (address + length) + ") is not a range of the guest's "
+                    + guestBytes() + " bytes");
+        }
+        boolean onDemand = (access & Access.ON_DEMAND) != 0;
+        if (pinDownCache != null && !onDemand) {
+            long handle = pinDownCache.lookup(address, length);
+            counters.countRegistrationCache(handle != PinDownCache.MISS);
+            if (handle != PinDownCache.MISS) {
+                return cachedRegions.get(handle);
+            }
+        }
+        vcpu().charge(costs.registerNanos());
+        counters.countRegistration();
+        MemoryRegion region = regions.add(address, length, access);
+        memoryPolicy.register(this, address, length, onDemand);
+        if (pinDownCache != null && !onDemand) {
+            cachedRegions.put(region.lkey(), region);
+            pinDownCache.insert(address, length, region.lkey());
+        }
+        return region;
+    }
+
+    @Override
+    public MemoryRegion register(long address, long length, int access, TranslationListener listener) {
+        throw new VerbsException("register(tenant " + tenant.name() + ")", "extended registration with a listener is not modelled yet");
+    }
+
+    @Override
+    public void deregister(MemoryRegion region) {
+        if (pinDownCache != null && cachedRegions.containsKey(region.lkey())) {
+            return; // the library keeps it pinned until the cache evicts it
+        }
+        release(region, "deregister(tenant " + tenant.name() + ")");
+    }
+
+    private void evicted(long address, long length, long handle) {
+        MemoryRegion region = cachedRegions.remove(handle);
+        release(region, "pin-down cache eviction");
+    }
+
+    private void release(MemoryRegion region, String call) {
+        if (!regions.remove(region)) {
+            throw new VerbsException(call, "lkey 0x" + Integer.toHexString(region.lkey()) + " is not registered with this VF");
+        }
+        vcpu().charge(costs.registerNanos());
+        memoryPolicy.deregister(this, region.address(), region.length(), (region.access() & Access.ON_DEMAND) != 0);
+    }
+
+    @Override
+    public void advise(MemoryRegion region, long address, long length) {
+        if (regions.byLkey(region.lkey()) == null || !region.covers(address, length)) {
+            throw new VerbsException("advise(tenant " + tenant.name() + ")", "[" + address + ", " + (address + length)
+                    + ") is not within a region registered with this VF");
+        }
+        prefetch(address, length);
+    }
+
+    @Override
+    public CompletionQueue createCompletionQueue(int capacity) {
+        CompletionQueueImpl.requirePowerOfTwo("create_cq(tenant " + tenant.name() + ")", "capacity", capacity);
+        CompletionQueueImpl queue = new CompletionQueueImpl(this, simulation, vcpu(), costs.interruptNanos(), capacity);
+        completionQueues.add(queue);
+        return queue;
+    }
+
+    @Override
+    public void listen(String service, QueuePairConfig config, Consumer<QueuePair> onConnection) {
+        check("listen", config);
+        connector.listen(this, service, config, onConnection);
+    }
+
+    @Override
+    public QueuePair connect(String tenantName, String service, QueuePairConfig config) {
+        check("connect", config);
+        return connector.connect(this, tenantName, service, config);
+    }
+
+    /**
+     * Joins a new queue pair of this VF to a new one of {@code remote} across the link: {@code out}
+     * carries this side's packets, {@code back} the remote's. The remote's {@code onAccepted} runs on
+     * its vCPU. Returns this side's queue pair.
+     */
+    public QueuePair join(VirtualFunction remote, QueuePairConfig mine, QueuePairConfig theirs,
+                          Link.Direction out, Link.Direction back, Consumer<QueuePair> onAccepted) {
+        QueuePairImpl local = newQueuePair(mine);
+        QueuePairImpl accepted = remote.newQueuePair(theirs);
+        local.connect(accepted, out);
+        accepted.connect(local, back);
+        remote.vcpu().submit(() -> onAccepted.accept(accepted));
+        return local;
+    }
+
+    private QueuePairImpl newQueuePair(QueuePairConfig config) {
+        QueuePairImpl qp = new QueuePairImpl(this, config, (number << 16) | queuePairs.size(), reliable);
+        queuePairs.add(qp);
+        return qp;
+    }
+
+    private void check(String call, QueuePairConfig config) {
+        String where = call + "(tenant " + tenant.name() + ")";
+        CompletionQueueImpl.requirePowerOfTwo(where, "send ring", config.sendRing());
+        CompletionQueueImpl.requirePowerOfTwo(where, "receive ring", config.receiveRing());
+        for (CompletionQueue queue : List.of(config.sendCompletions(), config.receiveCompletions())) {
+            if (!(queue instanceof CompletionQueueImpl impl) || impl.owner() != this) {
+                throw new VerbsException(where, "a completion queue of another virtual function (or none) was given");
+            }
+        }
+        RnrTimer.checkRetry(config.rnrRetry());
+        RnrTimer.delayNanos(config.rnrTimerCode());
+    }
+
+    // ---- pinning, prefetching, background faults ----
+
+    @Override
+    public long guestBytes() {
+        return (long) translator.pages() * GuestMemory.PAGE_SIZE;
+    }
+
+    @Override
+    public void pin(long address, long length) {
+        long stall = 0;
+        for (int page = firstPage(address); page <= lastPage(address, length); page++) {
+            FaultKind kind = translator.pin(page);
+            stall += costs.pinPageNanos() + hostCosts.faultNanos(kind);
+        }
+        vcpu().charge(stall);
+    }
+
+    @Override
+    public void unpin(long address, long length) {
+        for (int page = firstPage(address); page <= lastPage(address, length); page++) {
+            translator.unpin(page);
+        }
+    }
+
+    @Override
+    public void prefetch(long address, long length) {
+        long stall = 0;
+        int pages = 0;
+        for (int page = firstPage(address); page <= lastPage(address, length); page++) {
+            if (!translator.mapped(page)) {
+                stall += translator.faultNanos(page);
+                translator.prefetch(page);
+                pages++;
+            }
+        }
+        counters.countPrefetched(pages);
+        vcpu().charge(stall);
+    }
+
+    void beforePost(long address, int length) {
+        if (length > 0 && address >= 0 && address <= guestBytes() - length) {
+            memoryPolicy.beforePost(this, address, length);
+        }
+    }
+
+    /** Resolves a receive-side fault on {@code page} in the background, once even if asked again meanwhile. */
+    void resolveInBackground(int page, long time) {
+        if (!faultsInProgress.add(page)) {
+            return;
+        }
+        simulation.scheduleAt(time + translator.faultNanos(page), () -> {
+            faultsInProgress.remove(page);
+            translator.resolve(page, VfCounters.Side.RECEIVE);
+        });
+    }
+
+    /** Returns how many completions were lost to full completion queues. */
+    public long completionOverruns() {
+        return completionQueues.stream().mapToLong(CompletionQueueImpl::overruns).sum();
+    }
+
+    private static int firstPage(long address) {
+        return (int) (address >>> 12);
+    }
+
+    private static int lastPage(long address, long length) {
+        return (int) ((address + length - 1) >>> 12);
+    }
+}

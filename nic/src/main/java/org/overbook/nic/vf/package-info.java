@@ -1,0 +1,6 @@
+/**
+ * The inside of a virtual function: its verbs, its memory regions and keys, completion queues, and
+ * the queue pairs' requester (send engine, retransmission) and responder (receive engine, protection
+ * checks, receive faults). Package-private machinery behind {@link org.overbook.nic.Nic}.
+ */
+package org.overbook.nic.vf;

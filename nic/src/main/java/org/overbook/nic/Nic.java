@@ -13,7 +13,6 @@ import org.overbook.nic.policy.MemoryPolicies;
 import org.overbook.nic.policy.ReceiveFaultPolicies;
 import org.overbook.nic.tlb.NicTlb;
 import org.overbook.nic.tlb.TlbConfig;
-import org.overbook.nic.tlb.TlbEvictionListener;
 import org.overbook.nic.tlb.TlbPartition;
 import org.overbook.nic.tlb.TlbReplacement;
 import org.overbook.nic.vf.VirtualFunction;
@@ -42,26 +41,27 @@ public final class Nic {
         this.host = host;
         this.config = config;
         int vfCount = host.tenants().size();
-        TlbPartition partition = TlbPartition.parse(config.tlbPartition());
-        int quota = partition == TlbPartition.QUOTA ? config.tlbQuota() : config.tlbWays();
+        NicConfig.Tlb tlbSettings = config.tlb();
+        TlbPartition partition = TlbPartition.parse(tlbSettings.partition());
+        int quota = partition == TlbPartition.QUOTA ? tlbSettings.quota() : tlbSettings.ways();
         TlbConfig tlbConfig;
         try {
-            tlbConfig = new TlbConfig(config.tlbSets(), config.tlbWays(), vfCount,
-                    TlbReplacement.parse(config.tlbReplacement()), partition, quota);
+            tlbConfig = new TlbConfig(tlbSettings.sets(), tlbSettings.ways(), vfCount,
+                    TlbReplacement.parse(tlbSettings.replacement()), partition, quota);
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException(field + ".tlb", e.getMessage());
         }
         requirePinnable(field, host, config);
-        this.tlb = new NicTlb(tlbConfig, host.simulation().random().stream("nic/" + field + "/tlb"), TlbEvictionListener.NONE);
+        this.tlb = new NicTlb(tlbConfig, host.simulation().random().stream("nic/" + field + "/tlb"),
+                this::translationReplaced);
+        FaultPath faultPath = FaultPath.parse(field + ".fault-path", config.receive().faultPath());
         List<VirtualFunction> list = new ArrayList<>();
         for (Tenant tenant : host.tenants()) {
             VfCounters counters = new VfCounters();
-            Translator translator = new Translator(host.memory(), tenant.table(), tlb, tenant.id(), config.costs(),
-                    FaultPath.parse(field + ".fault-path", config.faultPath()), counters);
-            list.add(new VirtualFunction(tenant.id(), tenant, host.simulation(), translator, config.costs(),
-                    host.config().costs(), MemoryPolicies.create(field + ".memory-policy", config.memoryPolicyOf(tenant.name())),
-                    ReceiveFaultPolicies.create(field + ".receive-fault-policy", config.receiveFaultPolicy()),
-                    config.reliable(), config.pinDownCacheBytes(), config.pinDownCacheRegions(), counters));
+            Translator translator = new Translator(host.memory(), tenant.table(), tlb, tenant.id(), config.costs(), faultPath, counters);
+            list.add(new VirtualFunction(tenant, host.simulation(), translator, config, host.config().costs(),
+                    MemoryPolicies.create(field + ".memory-policy", config.memoryPolicyOf(tenant.name())),
+                    ReceiveFaultPolicies.create(field + ".receive-fault-policy", config.receive().policy()), counters));
         }
         this.vfs = Collections.unmodifiableList(list);
         host.memory().addInvalidationListener((tenantId, page) -> vfs.get(tenantId).translator().invalidate(page));
@@ -83,6 +83,11 @@ public final class Nic {
                     + ") can pin at most about " + (pinnable >> 20) + " MiB once reclaim keeps its free frames; "
                     + "pinning rules out overcommit: use on-demand, prefault or pin-down-cache, or give the host more memory");
         }
+    }
+
+    /** The TLB replaced a translation of {@code vf}: that VF tells the listeners of the page's regions. */
+    private void translationReplaced(int vf, long page) {
+        vfs.get(vf).onTranslationReplaced((int) page);
     }
 
     public Host host() {

@@ -9,75 +9,100 @@ import org.overbook.nic.tlb.TlbPartition;
 import org.overbook.nic.tlb.TlbReplacement;
 
 /**
- * A NIC: its TLB geometry and policies, the memory policy of its VFs (with per-tenant overrides), the
- * receive-fault policy, the transport, the fault path and the costs.
+ * A NIC: its TLB, what its VFs pin, how it handles receives that fault, and its costs. Each part is a
+ * record of its own, named as the scenario file names it ({@code nic.tlb.sets}, {@code nic.receive.policy}).
  *
- * @param tlbSets             NIC TLB sets, a power of two
- * @param tlbWays             NIC TLB ways per set
- * @param tlbReplacement      {@code lru}, {@code fifo} or {@code random}
- * @param tlbPartition        {@code shared}, {@code static} or {@code quota}
- * @param tlbQuota            with {@code quota}: entries one VF may hold in a set
- * @param memoryPolicy        the VFs' memory policy (see {@link MemoryPolicies})
- * @param memoryPolicyByTenant per-tenant overrides of the memory policy
- * @param receiveFaultPolicy  see {@link ReceiveFaultPolicies}
- * @param transport           {@code reliable} (InfiniBand RC) or {@code datagram} (Ethernet, RTO retransmission)
- * @param faultPath           {@code software} or {@code iommu}
- * @param pinDownCacheBytes   bound of each tenant's pin-down cache, in bytes
- * @param pinDownCacheRegions bound of each tenant's pin-down cache, in regions
- * @param costs               the NIC's costs
+ * @param tlb     the NIC TLB shared by all VFs
+ * @param pinning the VFs' memory policy and pin-down cache
+ * @param receive transport, receive-fault policy and its resources
+ * @param costs   the NIC's costs
  */
-public record NicConfig(int tlbSets, int tlbWays, String tlbReplacement, String tlbPartition, int tlbQuota,
-                        String memoryPolicy, Map<String, String> memoryPolicyByTenant, String receiveFaultPolicy,
-                        String transport, String faultPath, long pinDownCacheBytes, int pinDownCacheRegions, NicCosts costs) {
+public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, NicCosts costs) {
 
-    public NicConfig {
-        memoryPolicyByTenant = Map.copyOf(memoryPolicyByTenant);
+    /**
+     * @param sets        sets, a power of two
+     * @param ways        ways per set
+     * @param replacement {@code lru}, {@code fifo} or {@code random}
+     * @param partition   {@code shared}, {@code static} or {@code quota}
+     * @param quota       with {@code quota}: entries one VF may hold in a set
+     */
+    public record Tlb(int sets, int ways, String replacement, String partition, int quota) {
+    }
+
+    /**
+     * @param memoryPolicy        the VFs' memory policy (see {@link MemoryPolicies})
+     * @param byTenant            per-tenant overrides of the memory policy
+     * @param pinDownCacheBytes   bound of each tenant's pin-down cache, in bytes
+     * @param pinDownCacheRegions bound of each tenant's pin-down cache, in regions
+     */
+    public record Pinning(String memoryPolicy, Map<String, String> byTenant, long pinDownCacheBytes, int pinDownCacheRegions) {
+        public Pinning {
+            byTenant = Map.copyOf(byTenant);
+        }
+    }
+
+    /**
+     * @param transport           {@code reliable} (InfiniBand RC) or {@code datagram} (Ethernet, RTO retransmission)
+     * @param policy              the receive-fault policy (see {@link ReceiveFaultPolicies})
+     * @param faultPath           {@code software} or {@code iommu}
+     * @param backupRingSlots     4 KiB slots of each VF's backup ring ({@code backup-ring})
+     * @param systemBufferCredits 4 KiB credits each queue pair holds for its peer's system buffer ({@code system-buffer})
+     * @param prefetchWindowBytes pages of the faulting region brought in after a receive fault (mlx5 ODP: 4 MiB)
+     */
+    public record Receive(String transport, String policy, String faultPath, int backupRingSlots, int systemBufferCredits,
+                          long prefetchWindowBytes) {
     }
 
     /** Returns a NIC with a 512 x 8 shared LRU TLB, RC transport with RNR NACK, the software fault path, and {@code memoryPolicy}. */
     public static NicConfig of(String memoryPolicy) {
-        return new NicConfig(512, 8, "lru", "shared", 8, memoryPolicy, Map.of(), "rnr-nack", "reliable", "software",
-                64L << 20, 1024, NicCosts.defaults());
+        return new NicConfig(new Tlb(512, 8, "lru", "shared", 8),
+                new Pinning(memoryPolicy, Map.of(), 64L << 20, 1024),
+                new Receive("reliable", "rnr-nack", "software", 1024, 16, 4L << 20),
+                NicCosts.defaults());
     }
 
     public NicConfig withMemoryPolicy(String policy) {
-        return new NicConfig(tlbSets, tlbWays, tlbReplacement, tlbPartition, tlbQuota, policy, memoryPolicyByTenant,
-                receiveFaultPolicy, transport, faultPath, pinDownCacheBytes, pinDownCacheRegions, costs);
+        return new NicConfig(tlb, new Pinning(policy, pinning.byTenant(), pinning.pinDownCacheBytes(), pinning.pinDownCacheRegions()), receive, costs);
     }
 
-    public NicConfig withTransport(String newTransport, String newReceiveFaultPolicy) {
-        return new NicConfig(tlbSets, tlbWays, tlbReplacement, tlbPartition, tlbQuota, memoryPolicy, memoryPolicyByTenant,
-                newReceiveFaultPolicy, newTransport, faultPath, pinDownCacheBytes, pinDownCacheRegions, costs);
-    }
-
-    public NicConfig withTlb(int sets, int ways, String replacement, String partition, int quota) {
-        return new NicConfig(sets, ways, replacement, partition, quota, memoryPolicy, memoryPolicyByTenant,
-                receiveFaultPolicy, transport, faultPath, pinDownCacheBytes, pinDownCacheRegions, costs);
+    public NicConfig withMemoryPolicies(String policy, Map<String, String> byTenant) {
+        return new NicConfig(tlb, new Pinning(policy, byTenant, pinning.pinDownCacheBytes(), pinning.pinDownCacheRegions()), receive, costs);
     }
 
     public NicConfig withPinDownCache(long bytes, int regions) {
-        return new NicConfig(tlbSets, tlbWays, tlbReplacement, tlbPartition, tlbQuota, memoryPolicy, memoryPolicyByTenant,
-                receiveFaultPolicy, transport, faultPath, bytes, regions, costs);
+        return new NicConfig(tlb, new Pinning(pinning.memoryPolicy(), pinning.byTenant(), bytes, regions), receive, costs);
     }
 
-    public NicConfig withCosts(NicCosts newCosts) {
-        return new NicConfig(tlbSets, tlbWays, tlbReplacement, tlbPartition, tlbQuota, memoryPolicy, memoryPolicyByTenant,
-                receiveFaultPolicy, transport, faultPath, pinDownCacheBytes, pinDownCacheRegions, newCosts);
+    public NicConfig withTlb(int sets, int ways, String replacement, String partition, int quota) {
+        return new NicConfig(new Tlb(sets, ways, replacement, partition, quota), pinning, receive, costs);
+    }
+
+    public NicConfig withTransport(String transport, String policy) {
+        return withReceive(new Receive(transport, policy, receive.faultPath(), receive.backupRingSlots(),
+                receive.systemBufferCredits(), receive.prefetchWindowBytes()));
     }
 
     public NicConfig withFaultPath(String path) {
-        return new NicConfig(tlbSets, tlbWays, tlbReplacement, tlbPartition, tlbQuota, memoryPolicy, memoryPolicyByTenant,
-                receiveFaultPolicy, transport, path, pinDownCacheBytes, pinDownCacheRegions, costs);
+        return withReceive(new Receive(receive.transport(), receive.policy(), path, receive.backupRingSlots(),
+                receive.systemBufferCredits(), receive.prefetchWindowBytes()));
+    }
+
+    public NicConfig withReceive(Receive newReceive) {
+        return new NicConfig(tlb, pinning, newReceive, costs);
+    }
+
+    public NicConfig withCosts(NicCosts newCosts) {
+        return new NicConfig(tlb, pinning, receive, newCosts);
     }
 
     /** Returns whether the transport is the reliable one. */
     public boolean reliable() {
-        return "reliable".equals(transport);
+        return "reliable".equals(receive.transport());
     }
 
     /** Returns the memory policy of tenant {@code tenant}. */
     public String memoryPolicyOf(String tenant) {
-        return memoryPolicyByTenant.getOrDefault(tenant, memoryPolicy);
+        return pinning.byTenant().getOrDefault(tenant, pinning.memoryPolicy());
     }
 
     /**
@@ -86,27 +111,36 @@ public record NicConfig(int tlbSets, int tlbWays, String tlbReplacement, String 
      * @throws ConfigurationException naming the field at fault
      */
     public void validate(String prefix) {
-        if (tlbSets <= 0 || Integer.bitCount(tlbSets) != 1) {
-            throw new ConfigurationException(prefix + ".tlb.sets", tlbSets + " is not a positive power of two");
+        if (tlb.sets() <= 0 || Integer.bitCount(tlb.sets()) != 1) {
+            throw new ConfigurationException(prefix + ".tlb.sets", tlb.sets() + " is not a positive power of two");
         }
-        if (tlbWays <= 0) {
-            throw new ConfigurationException(prefix + ".tlb.ways", tlbWays + " must be positive");
+        if (tlb.ways() <= 0) {
+            throw new ConfigurationException(prefix + ".tlb.ways", tlb.ways() + " must be positive");
         }
-        parse(prefix + ".tlb.replacement", () -> TlbReplacement.parse(tlbReplacement));
-        parse(prefix + ".tlb.partition", () -> TlbPartition.parse(tlbPartition));
-        MemoryPolicies.create(prefix + ".memory-policy", memoryPolicy);
-        memoryPolicyByTenant.forEach((tenant, policy) -> MemoryPolicies.create(prefix + ".memory-policy-by-tenant." + tenant, policy));
-        if (!"reliable".equals(transport) && !"datagram".equals(transport)) {
-            throw new ConfigurationException(prefix + ".transport", "unknown transport '" + transport + "'; accepted: reliable, datagram");
+        parse(prefix + ".tlb.replacement", () -> TlbReplacement.parse(tlb.replacement()));
+        parse(prefix + ".tlb.partition", () -> TlbPartition.parse(tlb.partition()));
+        MemoryPolicies.create(prefix + ".memory-policy", pinning.memoryPolicy());
+        pinning.byTenant().forEach((tenant, policy) -> MemoryPolicies.create(prefix + ".memory-policy-by-tenant." + tenant, policy));
+        if (pinning.pinDownCacheBytes() <= 0 || pinning.pinDownCacheRegions() <= 0) {
+            throw new ConfigurationException(prefix + ".pin-down-cache", "bounds must be positive (bytes " + pinning.pinDownCacheBytes()
+                    + ", regions " + pinning.pinDownCacheRegions() + ")");
         }
-        if (!ReceiveFaultPolicies.create(prefix + ".receive-fault-policy", receiveFaultPolicy).supports(reliable())) {
-            throw new ConfigurationException(prefix + ".receive-fault-policy", "'" + receiveFaultPolicy + "' does not work with the "
-                    + transport + " transport (rnr-nack needs reliable: only InfiniBand can NACK; drop needs datagram: RC has no timeout to recover)");
+        if (!"reliable".equals(receive.transport()) && !"datagram".equals(receive.transport())) {
+            throw new ConfigurationException(prefix + ".transport", "unknown transport '" + receive.transport() + "'; accepted: reliable, datagram");
         }
-        FaultPath.parse(prefix + ".fault-path", faultPath);
-        if (pinDownCacheBytes <= 0 || pinDownCacheRegions <= 0) {
-            throw new ConfigurationException(prefix + ".pin-down-cache", "bounds must be positive (bytes " + pinDownCacheBytes
-                    + ", regions " + pinDownCacheRegions + ")");
+        if (!ReceiveFaultPolicies.create(prefix + ".receive-fault-policy", receive.policy()).supports(reliable())) {
+            throw new ConfigurationException(prefix + ".receive-fault-policy", "'" + receive.policy() + "' does not work with the "
+                    + receive.transport() + " transport (rnr-nack needs reliable: only InfiniBand can NACK; drop needs datagram: RC has no timeout to recover)");
+        }
+        FaultPath.parse(prefix + ".fault-path", receive.faultPath());
+        if (receive.backupRingSlots() <= 0) {
+            throw new ConfigurationException(prefix + ".backup-ring-slots", receive.backupRingSlots() + " must be positive");
+        }
+        if (receive.systemBufferCredits() <= 0) {
+            throw new ConfigurationException(prefix + ".system-buffer-credits", receive.systemBufferCredits() + " must be positive");
+        }
+        if (receive.prefetchWindowBytes() < 0) {
+            throw new ConfigurationException(prefix + ".prefetch-window", receive.prefetchWindowBytes() + " bytes is negative");
         }
     }
 

@@ -21,10 +21,16 @@ import org.overbook.guest.ConfigurationException;
  * @param interruptNanos      a completion interrupt reaching a handler on the guest's vCPU
  * @param rtoNanos            the datagram transport's minimum retransmission timeout (Linux TCP: 200 ms)
  * @param upcallNanos         a TLB-replacement upcall reaching the tenant's library (CLUSTER 2005)
+ * @param hostCopyPageNanos   the host copying one staged 4 KiB page into its destination (backup ring,
+ *                            system buffer): a memcpy at ~10 GB/s
+ * @param notifyBusyWaitNanos detecting a notification by polling (NetVM: 2.96 µs added to the write)
+ * @param notifyHandlerNanos  detecting it with a user-defined handler (between NetVM's two figures)
+ * @param notifyBlockNanos    detecting it by blocking until an interrupt (NetVM: 17.49 µs)
  */
 public record NicCosts(long tlbMissNanos, long npfSoftwareNanos, long npfIommuNanos, long swapInNanos,
                        long dmaPageNanos, long wqeNanos, long registerNanos, long pinPageNanos,
-                       long interruptNanos, long rtoNanos, long upcallNanos) {
+                       long interruptNanos, long rtoNanos, long upcallNanos, long hostCopyPageNanos,
+                       long notifyBusyWaitNanos, long notifyHandlerNanos, long notifyBlockNanos) {
 
     public NicCosts {
         check("nic.costs.tlb-miss", tlbMissNanos);
@@ -38,6 +44,10 @@ public record NicCosts(long tlbMissNanos, long npfSoftwareNanos, long npfIommuNa
         check("nic.costs.interrupt", interruptNanos);
         check("nic.costs.rto", rtoNanos);
         check("nic.costs.upcall", upcallNanos);
+        check("nic.costs.host-copy-page", hostCopyPageNanos);
+        check("nic.costs.notify-busy-wait", notifyBusyWaitNanos);
+        check("nic.costs.notify-handler", notifyHandlerNanos);
+        check("nic.costs.notify-block", notifyBlockNanos);
     }
 
     /** Returns DESIGN.md's defaults. */
@@ -53,7 +63,11 @@ public record NicCosts(long tlbMissNanos, long npfSoftwareNanos, long npfIommuNa
                 /* pinPageNanos= */ 250,
                 /* interruptNanos= */ 4_000,
                 /* rtoNanos= */ 200_000_000,
-                /* upcallNanos= */ 5_000);
+                /* upcallNanos= */ 5_000,
+                /* hostCopyPageNanos= */ 400,
+                /* notifyBusyWaitNanos= */ 2_960,
+                /* notifyHandlerNanos= */ 8_000,
+                /* notifyBlockNanos= */ 17_490);
     }
 
     private static void check(String field, long nanos) {

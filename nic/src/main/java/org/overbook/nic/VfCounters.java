@@ -34,6 +34,9 @@ public final class VfCounters {
     long registrationCacheHits;
     long registrationCacheMisses;
     long prefetchedPages;
+    long staged;
+    long stagingOverflows;
+    long upcalls;
 
     public long faults(Side side, FaultKind kind) {
         return faults[side.ordinal() * FaultKind.values().length + kind.ordinal()];
@@ -109,6 +112,33 @@ public final class VfCounters {
     /** Returns pages brought in ahead of use (prefault policy, advise, responder prefetch). */
     public long prefetchedPages() {
         return prefetchedPages;
+    }
+
+    /** Returns messages parked in the backup ring or the system buffer while their fault was resolved. */
+    public long staged() {
+        return staged;
+    }
+
+    /** Returns messages refused because the backup ring was full. */
+    public long stagingOverflows() {
+        return stagingOverflows;
+    }
+
+    /** Returns TLB-replacement upcalls delivered to the tenant. */
+    public long upcalls() {
+        return upcalls;
+    }
+
+    public void countStaged() {
+        staged++;
+    }
+
+    public void countStagingOverflow() {
+        stagingOverflows++;
+    }
+
+    public void countUpcall() {
+        upcalls++;
     }
 
     public void countRnrNackSent() {

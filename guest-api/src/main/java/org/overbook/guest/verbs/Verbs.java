@@ -30,6 +30,12 @@ public interface Verbs {
     /** Creates a completion queue of {@code capacity} entries, a power of two. */
     CompletionQueue createCompletionQueue(int capacity);
 
+    /**
+     * Returns this tenant's event counter {@code id} (0 or more), created at zero on first use. Peers
+     * increment it with notifying RDMA writes.
+     */
+    EventCounter eventCounter(int id);
+
     /** Accepts connections to {@code service}: each gets a new queue pair made with {@code config}. */
     void listen(String service, QueuePairConfig config, Consumer<QueuePair> onConnection);
 

@@ -27,9 +27,19 @@ public sealed interface WorkRequest {
 
     /**
      * Writes the buffer into the peer's memory at {@code remoteAddress}, within its region {@code rkey}.
-     * With {@code immediate}, the write also consumes a receive at the peer and completes there.
+     * With {@code immediate}, the write also consumes a receive at the peer and completes there. With a
+     * {@code counter} (0 or more), the write increments the peer's event counter of that id once it is
+     * placed (NetVM's notifications); {@link #NO_COUNTER} for none.
      */
-    record RdmaWrite(long id, long address, int length, int lkey, long remoteAddress, int rkey, boolean immediate)
+    record RdmaWrite(long id, long address, int length, int lkey, long remoteAddress, int rkey, boolean immediate, int counter)
             implements WorkRequest {
+
+        /** No event counter. */
+        public static final int NO_COUNTER = -1;
+
+        /** A write that notifies nobody. */
+        public RdmaWrite(long id, long address, int length, int lkey, long remoteAddress, int rkey, boolean immediate) {
+            this(id, address, length, lkey, remoteAddress, rkey, immediate, NO_COUNTER);
+        }
     }
 }

@@ -21,6 +21,9 @@ public final class Vcpu {
     private boolean drainScheduled;
     private long busyNanos;
     private long tasksRun;
+    private int spinners;
+    private boolean spinning;
+    private long spinStart;
 
     public Vcpu(Simulation simulation) {
         this.simulation = simulation;
@@ -47,7 +50,7 @@ public final class Vcpu {
     /** Runs {@code task} on this vCPU now, or as soon as it is free. */
     public void submit(Runnable task) {
         waiting.add(task);
-        if (!running && !drainScheduled) {
+        if (!running && !drainScheduled && !spinning) {
             drainScheduled = true;
             simulation.scheduleAt(Math.max(simulation.now(), busyUntil), drain);
         }
@@ -61,7 +64,40 @@ public final class Vcpu {
         simulation.scheduleAt(now() + delay, () -> submit(task));
     }
 
-    /** Returns the total time charged to this vCPU. */
+    /**
+     * Starts a busy-wait: from the end of the current task (or from now, outside a task) the vCPU spins,
+     * running nothing else, until {@link #endSpin(long)}. Nested spins end with the last one.
+     */
+    public void beginSpin() {
+        if (spinners++ == 0 && !running) {
+            startSpinning(now());
+        }
+    }
+
+    /** Ends a busy-wait at {@code time}: the spin is charged and queued work resumes from there. */
+    public void endSpin(long time) {
+        if (spinners <= 0) {
+            throw new IllegalStateException("endSpin without beginSpin");
+        }
+        if (--spinners > 0 || !spinning) {
+            return;
+        }
+        spinning = false;
+        long end = Math.max(time, spinStart);
+        busyNanos += end - spinStart;
+        busyUntil = Math.max(busyUntil, end);
+        if (!waiting.isEmpty() && !drainScheduled) {
+            drainScheduled = true;
+            simulation.scheduleAt(Math.max(simulation.now(), busyUntil), drain);
+        }
+    }
+
+    private void startSpinning(long at) {
+        spinning = true;
+        spinStart = at;
+    }
+
+    /** Returns the total time charged to this vCPU, spinning included. */
     public long busyNanos() {
         return busyNanos;
     }
@@ -83,7 +119,10 @@ public final class Vcpu {
             busyUntil = clock;
             tasksRun++;
         }
-        if (!waiting.isEmpty()) {
+        if (spinners > 0 && !spinning) {
+            startSpinning(busyUntil);
+        }
+        if (!waiting.isEmpty() && !spinning) {
             drainScheduled = true;
             simulation.scheduleAt(busyUntil, drain);
         }

@@ -50,4 +50,17 @@ class VcpuTest {
         sim.run();
         assertEquals(List.of("timer at 1000"), log);
     }
+
+    @Test
+    void aSpinningVcpuRunsNothingElseAndIsChargedForTheSpin() {
+        sim.schedule(0, () -> vcpu.submit(() -> {
+            vcpu.charge(100);
+            vcpu.beginSpin(); // the spin starts when this task ends, at 100
+        }));
+        sim.schedule(500, () -> vcpu.submit(() -> log.add("queued work ran at " + vcpu.now())));
+        sim.schedule(2_000, () -> vcpu.endSpin(2_000));
+        sim.run();
+        assertEquals(List.of("queued work ran at 2000"), log);
+        assertEquals(100 + 1_900, vcpu.busyNanos());
+    }
 }

@@ -17,4 +17,20 @@ public interface FaultedReceive {
 
     /** Resolves the missing pages in the background (the driver's page-fault handler). */
     void resolveInBackground();
+
+    /**
+     * Parks the message in the VF's staging area (backup ring or system buffer) and has the host copy it
+     * to its destination once the fault is resolved, keeping completion order. Resolution is started
+     * here. Returns false, parking nothing, if the area has no room.
+     */
+    boolean stage();
+
+    /** Refuses the message as the transport allows: RNR NACK on the reliable one, a drop on the datagram one. */
+    default void refuse() {
+        if (reliable()) {
+            rnrNack();
+        } else {
+            drop();
+        }
+    }
 }

@@ -14,6 +14,12 @@ import org.overbook.guest.ConfigurationException;
  *       the sender waits its RNR timer and retransmits.
  *   <li>{@code drop} (Ethernet without help): the packet is discarded and the fault resolved; the
  *       sender's transport retransmits after its timeout (200 ms minimum, as Linux TCP).
+ *   <li>{@code backup-ring} (ASPLOS 2017, Ethernet): the packet is parked in a pinned, driver-owned
+ *       ring and copied to its buffer once the fault is resolved, in order; a full ring falls back to
+ *       refusing the packet (a drop on Ethernet), counted as an overflow.
+ *   <li>{@code system-buffer} (NetVM): the packet goes to an intermediate host buffer and reaches the
+ *       guest with one copy after the page is brought in; senders hold credits for the buffer, so it
+ *       can never overflow.
  * </ul>
  */
 public final class ReceiveFaultPolicies {
@@ -27,6 +33,8 @@ public final class ReceiveFaultPolicies {
         Map<String, Entry> entries = new LinkedHashMap<>();
         entries.put("rnr-nack", new Entry("answer RNR NACK; the sender retries after its RNR timer (InfiniBand)", RnrNack::new));
         entries.put("drop", new Entry("discard the packet; the sender retransmits after its RTO (Ethernet)", Drop::new));
+        entries.put("backup-ring", new Entry("park the packet in a pinned ring, copy it once the fault is resolved (ASPLOS 2017)", BackupRing::new));
+        entries.put("system-buffer", new Entry("redirect to a host buffer, one copy after the page-in; credit flow control (NetVM)", SystemBuffer::new));
         ENTRIES = Collections.unmodifiableMap(entries);
     }
 
@@ -63,6 +71,50 @@ public final class ReceiveFaultPolicies {
         public void onFault(FaultedReceive receive) {
             receive.rnrNack();
             receive.resolveInBackground();
+        }
+    }
+
+    static final class BackupRing implements ReceiveFaultPolicy {
+        @Override
+        public String name() {
+            return "backup-ring";
+        }
+
+        @Override
+        public boolean supports(boolean reliable) {
+            return true;
+        }
+
+        @Override
+        public void onFault(FaultedReceive receive) {
+            if (!receive.stage()) {
+                receive.refuse();
+                receive.resolveInBackground();
+            }
+        }
+    }
+
+    static final class SystemBuffer implements ReceiveFaultPolicy {
+        @Override
+        public String name() {
+            return "system-buffer";
+        }
+
+        @Override
+        public boolean supports(boolean reliable) {
+            return true;
+        }
+
+        @Override
+        public boolean creditsPerQueuePair() {
+            return true;
+        }
+
+        @Override
+        public void onFault(FaultedReceive receive) {
+            if (!receive.stage()) {
+                throw new IllegalStateException("system buffer overflow: a sender transmitted without a credit");
+            }
         }
     }
 

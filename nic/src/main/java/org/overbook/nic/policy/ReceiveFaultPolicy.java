@@ -9,6 +9,11 @@ public interface ReceiveFaultPolicy {
     /** Returns whether this policy works on the reliable transport, the datagram one, or both. */
     boolean supports(boolean reliable);
 
+    /** Returns whether senders hold credits for this VF's staging area (NetVM's flow control). */
+    default boolean creditsPerQueuePair() {
+        return false;
+    }
+
     /** Decides the fate of a faulted message. */
     void onFault(FaultedReceive receive);
 }

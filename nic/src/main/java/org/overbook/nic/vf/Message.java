@@ -14,6 +14,7 @@ final class Message {
     final Kind kind;
     final byte[] payload;
     long psn = -1;
+    long notification = -1;
 
     Message(WorkRequest request, byte[] payload) {
         this.request = request;
@@ -31,6 +32,10 @@ final class Message {
 
     int rkey() {
         return request instanceof WorkRequest.RdmaWrite w ? w.rkey() : 0;
+    }
+
+    int counter() {
+        return request instanceof WorkRequest.RdmaWrite w ? w.counter() : WorkRequest.RdmaWrite.NO_COUNTER;
     }
 
     boolean consumesReceive() {

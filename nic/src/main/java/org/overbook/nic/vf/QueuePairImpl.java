@@ -55,6 +55,10 @@ final class QueuePairImpl implements QueuePair {
         if (request.length() < 0) {
             throw new VerbsException(call, "negative length " + request.length());
         }
+        if (requester.creditLimit() >= 0 && StagingArea.slots(request.length()) > requester.creditLimit()) {
+            throw new VerbsException(call, "a message of " + request.length() + " bytes needs more than the "
+                    + requester.creditLimit() + " system-buffer credits (4 KiB each) this queue pair holds");
+        }
         if (requester.outstanding() >= config.sendRing()) {
             throw new VerbsException(call, "send ring full (" + config.sendRing() + " slots); wait for completions");
         }

@@ -21,7 +21,8 @@ import org.overbook.nic.transport.RnrTimer;
  * <p>Transmission is go-back-N: messages are sent back to back, and an acknowledgement completes
  * every message up to its sequence number. On the reliable transport a receiver that is not ready
  * answers RNR NACK; the requester then waits the RNR timer the receiver named and resends everything
- * unacknowledged, failing the request once {@code rnr_retry} is spent (7: never). On the datagram
+ * from the NACKed message on, failing the request once {@code rnr_retry} is spent
+ * (7: never). On the datagram
  * transport nothing is NACKed: the requester resends everything unacknowledged when its
  * retransmission timeout expires (200 ms minimum, doubling on each consecutive timeout, as TCP).
  * A retransmission resends the bytes read the first time.
@@ -40,15 +41,37 @@ final class Requester {
     private boolean rnrWait;
     private long engineFree;
     private long nextPsn;
+    private long nextNotification;
     private int timerGeneration;
     private boolean timerRunning;
     private long rto;
     private int consecutiveTimeouts;
+    private int credits = -1;
+    private int creditLimit = -1;
 
     Requester(QueuePairImpl qp) {
         this.qp = qp;
         this.rnrRetries = new RnrRetryCounter(qp.config.rnrRetry());
         this.rto = qp.vf.costs().rtoNanos();
+    }
+
+    /**
+     * Puts this requester under NetVM's credit-based flow control: it may have at most {@code credits}
+     * slots of the peer's system buffer outstanding, returned with each acknowledgement.
+     */
+    void grantCredits(int granted) {
+        credits = granted;
+        creditLimit = granted;
+    }
+
+    /** Returns the credit limit, or -1 if this requester is not under credit flow control. */
+    int creditLimit() {
+        return creditLimit;
+    }
+
+    /** Returns the credits held now, or -1 if this requester is not under credit flow control. */
+    int credits() {
+        return credits;
     }
 
     /** Returns the send-ring slots taken: waiting, being read, or unacknowledged. */
@@ -83,6 +106,13 @@ final class Requester {
                     CompletionStatus.LOCAL_PROTECTION_ERROR, 0, now);
             qp.fail();
             return;
+        }
+        if (credits >= 0) {
+            int needed = StagingArea.slots(request.length());
+            if (needed > credits) {
+                return; // wait for acknowledgements to return credits
+            }
+            credits -= needed;
         }
         waiting.poll();
         reading = true;
@@ -136,6 +166,9 @@ final class Requester {
 
     private void transmit(Message message) {
         message.psn = nextPsn++;
+        if (message.counter() >= 0) {
+            message.notification = nextNotification++;
+        }
         inFlight.add(message);
         qp.vf.counters().countSent(message.payload.length);
         if (!rnrWait) {
@@ -155,6 +188,9 @@ final class Requester {
         boolean progress = false;
         while (!inFlight.isEmpty() && inFlight.peek().psn <= psn) {
             Message done = inFlight.poll();
+            if (credits >= 0) {
+                credits += StagingArea.slots(done.payload.length);
+            }
             qp.complete(qp.config.sendCompletions(), done.request, QueuePairImpl.opcodeOf(done.request),
                     CompletionStatus.SUCCESS, done.payload.length, qp.vf.simulation().now());
             progress = true;
@@ -168,8 +204,13 @@ final class Requester {
         }
     }
 
+    /**
+     * The responder could not take message {@code psn}: wait the RNR timer it named, then go back to
+     * that message. Messages before it were accepted (they may still be staged at the responder and
+     * acknowledged later), so they are not resent.
+     */
     void onRnrNack(long psn, int timerCode) {
-        if (rnrWait || inFlight.isEmpty() || inFlight.peek().psn != psn) {
+        if (rnrWait || !inFlightHolds(psn)) {
             return; // stale: already waiting, or already acknowledged
         }
         qp.vf.counters().countRnrNackReceived();
@@ -180,29 +221,42 @@ final class Requester {
         rnrWait = true;
         qp.vf.simulation().schedule(RnrTimer.delayNanos(timerCode), () -> {
             rnrWait = false;
-            resendAll();
+            resendFrom(psn);
         });
+    }
+
+    private boolean inFlightHolds(long psn) {
+        return !inFlight.isEmpty() && inFlight.peek().psn <= psn && inFlight.peekLast().psn >= psn;
     }
 
     /** The responder expects {@code psn}: resend from there (go-back-N), unless an RNR wait will. */
     void onSequenceError(long psn) {
-        if (rnrWait || qp.inError()) {
+        if (!rnrWait) {
+            resendFrom(psn);
+        }
+    }
+
+    /**
+     * The responder refused message {@code psn} (protection, length): it completes with {@code status}
+     * and the queue pair goes to the error state, flushing everything else, as the responder flushes
+     * whatever it had not delivered.
+     */
+    void onNak(long psn, CompletionStatus status) {
+        if (!inFlightHolds(psn)) {
             return;
         }
         for (Message message : inFlight) {
-            if (message.psn >= psn) {
-                qp.vf.counters().countRetransmit();
-                send(message);
+            if (message.psn == psn) {
+                inFlight.remove(message);
+                qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request), status, 0,
+                        qp.vf.simulation().now());
+                break;
             }
         }
+        qp.fail();
     }
 
-    void onNak(long psn, CompletionStatus status) {
-        if (!inFlight.isEmpty() && inFlight.peek().psn == psn) {
-            fail(status);
-        }
-    }
-
+    /** Fails the oldest unacknowledged message with {@code status} and puts the queue pair in error. */
     private void fail(CompletionStatus status) {
         Message head = inFlight.poll();
         qp.complete(qp.config.sendCompletions(), head.request, QueuePairImpl.opcodeOf(head.request), status, 0,
@@ -210,13 +264,16 @@ final class Requester {
         qp.fail();
     }
 
-    private void resendAll() {
+    /** Resends every unacknowledged message from {@code psn} on, in order (go-back-N). */
+    private void resendFrom(long psn) {
         if (qp.inError()) {
             return;
         }
         for (Message message : inFlight) {
-            qp.vf.counters().countRetransmit();
-            send(message);
+            if (message.psn >= psn) {
+                qp.vf.counters().countRetransmit();
+                send(message);
+            }
         }
     }
 
@@ -258,7 +315,7 @@ final class Requester {
             return;
         }
         rto = Math.min(rto * 2, MAX_RTO);
-        resendAll();
+        resendFrom(inFlight.peek().psn);
         armTimer();
     }
 

@@ -29,9 +29,13 @@ final class Responder {
     private final QueuePairImpl qp;
     private final ArrayDeque<WorkRequest.Receive> receives = new ArrayDeque<>();
     private final ArrayDeque<Message> arrivals = new ArrayDeque<>();
+    private final ArrayDeque<Staged> staged = new ArrayDeque<>();
+    private boolean copying;
     private boolean draining;
     private boolean nackOutstanding;
     private long expectedPsn;
+    private long deliveredPsn = -1;
+    private final NotificationWindow notifications = new NotificationWindow(64);
     private long engineFree;
 
     Responder(QueuePairImpl qp) {
@@ -73,7 +77,11 @@ final class Responder {
 
     private void handle(Message message, long now) {
         if (message.psn < expectedPsn) {
-            acknowledge(message.psn, now); // a retransmission of something delivered: acknowledge, don't deliver twice
+            // A retransmission of something accepted: never deliver twice. Acknowledge only what has
+            // been delivered; a message still staged is acknowledged when its copy completes.
+            if (message.psn <= deliveredPsn) {
+                acknowledge(message.psn, now);
+            }
             return;
         }
         if (message.psn > expectedPsn) {
@@ -104,6 +112,7 @@ final class Responder {
             }
         }
         long destination;
+        long regionEnd;
         if (message.kind == Message.Kind.SEND) {
             MemoryRegion region = qp.vf.regionByLkey(receive.lkey());
             if (region == null || (region.access() & Access.LOCAL_WRITE) == 0
@@ -116,6 +125,7 @@ final class Responder {
                 return;
             }
             destination = receive.address();
+            regionEnd = region.address() + region.length();
         } else {
             MemoryRegion region = qp.vf.regionByRkey(message.rkey());
             if (region == null || (region.access() & Access.REMOTE_WRITE) == 0
@@ -125,11 +135,12 @@ final class Responder {
                 return;
             }
             destination = message.remoteAddress();
+            regionEnd = region.address() + region.length();
         }
-        write(message, receive, destination, time);
+        write(message, receive, destination, regionEnd, time);
     }
 
-    private void write(Message message, WorkRequest.Receive receive, long destination, long time) {
+    private void write(Message message, WorkRequest.Receive receive, long destination, long regionEnd, long time) {
         Translator translator = qp.vf.translator();
         int first = (int) (destination >>> 12);
         int pages = Requester.pageCount(destination, message.payload.length);
@@ -142,8 +153,16 @@ final class Responder {
                 missing = i;
             }
         }
+        if (!staged.isEmpty()) {
+            // Messages behind a parked one are parked too, so that completions keep their order.
+            Fault behind = new Fault(message, receive, destination, regionEnd, first, frames, time + translator.elapsed());
+            if (!behind.stage()) {
+                behind.refuse();
+            }
+            return;
+        }
         if (missing >= 0) {
-            qp.vf.receiveFaultPolicy().onFault(new Fault(message, first, frames, time + translator.elapsed()));
+            qp.vf.receiveFaultPolicy().onFault(new Fault(message, receive, destination, regionEnd, first, frames, time + translator.elapsed()));
             return;
         }
         expectedPsn++;
@@ -161,15 +180,25 @@ final class Responder {
                 translator.noteWrite(first + i);
                 translator.unlock(first + i);
             }
-            qp.vf.counters().countReceived(message.payload.length);
-            if (receive != null) {
-                Completion.Opcode opcode = message.kind == Message.Kind.SEND
-                        ? Completion.Opcode.RECEIVE : Completion.Opcode.RECEIVE_RDMA_WITH_IMMEDIATE;
-                qp.complete(qp.config.receiveCompletions(), receive, opcode, CompletionStatus.SUCCESS,
-                        message.payload.length, done);
-            }
-            acknowledge(message.psn, done);
+            deliver(message, receive, done);
         });
+    }
+
+    /** Completes a written message: the receive completion, if it consumed one, and the acknowledgement. */
+    private void deliver(Message message, WorkRequest.Receive receive, long done) {
+        deliveredPsn = message.psn;
+        if (message.notification >= 0) {
+            long at = done;
+            qp.vf.simulation().scheduleAt(Math.max(at, qp.vf.simulation().now()),
+                    () -> notifications.offer(message.notification, message.counter(), qp.vf::incrementCounter));
+        }
+        qp.vf.counters().countReceived(message.payload.length);
+        if (receive != null) {
+            Completion.Opcode opcode = message.kind == Message.Kind.SEND
+                    ? Completion.Opcode.RECEIVE : Completion.Opcode.RECEIVE_RDMA_WITH_IMMEDIATE;
+            qp.complete(qp.config.receiveCompletions(), receive, opcode, CompletionStatus.SUCCESS, message.payload.length, done);
+        }
+        acknowledge(message.psn, done);
     }
 
     private void notReady(Message message) {
@@ -198,6 +227,13 @@ final class Responder {
     }
 
     void flush(long now) {
+        for (Staged parked : staged) {
+            qp.vf.staging().release(parked.slots());
+            if (parked.receive() != null) {
+                qp.complete(qp.config.receiveCompletions(), parked.receive(), Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
+            }
+        }
+        staged.clear();
         for (WorkRequest.Receive receive : receives) {
             qp.complete(qp.config.receiveCompletions(), receive, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
         }
@@ -207,12 +243,18 @@ final class Responder {
     /** A message whose destination has pages the NIC page table lacks. */
     private final class Fault implements FaultedReceive {
         private final Message message;
+        private final WorkRequest.Receive receive;
+        private final long destination;
+        private final long regionEnd;
         private final int firstPage;
         private final int[] frames;
         private final long time;
 
-        Fault(Message message, int firstPage, int[] frames, long time) {
+        Fault(Message message, WorkRequest.Receive receive, long destination, long regionEnd, int firstPage, int[] frames, long time) {
             this.message = message;
+            this.receive = receive;
+            this.destination = destination;
+            this.regionEnd = regionEnd;
             this.firstPage = firstPage;
             this.frames = frames;
             this.time = time;
@@ -237,11 +279,94 @@ final class Responder {
 
         @Override
         public void resolveInBackground() {
-            for (int i = 0; i < frames.length; i++) {
-                if (frames[i] == Translator.NOT_PRESENT) {
-                    qp.vf.resolveInBackground(firstPage + i, time);
-                }
+            int[] missing = missingPages(firstPage, frames);
+            if (missing.length > 0) {
+                qp.vf.resolveReceiveFault(missing, regionEnd, time, null);
             }
         }
+
+        @Override
+        public boolean stage() {
+            int slots = StagingArea.slots(message.payload.length);
+            if (!qp.vf.staging().reserve(slots)) {
+                qp.vf.counters().countStagingOverflow();
+                return false;
+            }
+            expectedPsn++;
+            if (receive != null) {
+                receives.poll();
+            }
+            nackOutstanding = false;
+            qp.vf.counters().countStaged();
+            engineFree = Math.max(engineFree, time + slots * qp.vf.costs().dmaPageNanos()); // the NIC writes the ring
+            staged.add(new Staged(message, receive, destination, regionEnd, slots));
+            if (staged.size() == 1) {
+                qp.vf.simulation().scheduleAt(Math.max(engineFree, qp.vf.simulation().now()), Responder.this::drainStaged);
+            }
+            return true;
+        }
+    }
+
+    /** A message parked in the staging area, waiting for its destination to be brought in. */
+    private record Staged(Message message, WorkRequest.Receive receive, long destination, long regionEnd, int slots) {
+    }
+
+    /**
+     * The host's side of staging: once the oldest parked message's destination is mapped, copies it
+     * there (one host copy), completes its receive and acknowledges it, then goes on to the next.
+     */
+    private void drainStaged() {
+        if (copying || staged.isEmpty() || qp.inError()) {
+            return;
+        }
+        Staged head = staged.peek();
+        Translator translator = qp.vf.translator();
+        int first = (int) (head.destination() >>> 12);
+        int pages = Requester.pageCount(head.destination(), head.message().payload.length);
+        int[] frames = new int[pages];
+        translator.resetElapsed();
+        for (int i = 0; i < pages; i++) {
+            frames[i] = translator.translate(first + i);
+        }
+        int[] missing = missingPages(first, frames);
+        long now = qp.vf.simulation().now();
+        if (missing.length > 0) {
+            qp.vf.resolveReceiveFault(missing, head.regionEnd(), now + translator.elapsed(), this::drainStaged);
+            return;
+        }
+        copying = true;
+        for (int i = 0; i < pages; i++) {
+            translator.lock(first + i);
+        }
+        long done = now + translator.elapsed() + pages * qp.vf.costs().hostCopyPageNanos();
+        qp.vf.simulation().scheduleAt(done, () -> {
+            DmaCopy.in(translator, head.message().payload, head.destination(), frames);
+            for (int i = 0; i < pages; i++) {
+                translator.noteWrite(first + i);
+                translator.unlock(first + i);
+            }
+            qp.vf.staging().release(head.slots());
+            staged.poll();
+            copying = false;
+            deliver(head.message(), head.receive(), done);
+            drainStaged();
+        });
+    }
+
+    private static int[] missingPages(int firstPage, int[] frames) {
+        int count = 0;
+        for (int frame : frames) {
+            if (frame == Translator.NOT_PRESENT) {
+                count++;
+            }
+        }
+        int[] missing = new int[count];
+        int next = 0;
+        for (int i = 0; i < frames.length; i++) {
+            if (frames[i] == Translator.NOT_PRESENT) {
+                missing[next++] = firstPage + i;
+            }
+        }
+        return missing;
     }
 }

@@ -4,10 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.eclipse.collections.impl.map.mutable.primitive.LongObjectHashMap;
-import org.eclipse.collections.impl.set.mutable.primitive.IntHashSet;
+import org.eclipse.collections.impl.map.mutable.primitive.IntObjectHashMap;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.verbs.Access;
 import org.overbook.guest.verbs.CompletionQueue;
+import org.overbook.guest.verbs.EventCounter;
 import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.QueuePair;
 import org.overbook.guest.verbs.QueuePairConfig;
@@ -19,6 +20,7 @@ import org.overbook.hypervisor.Tenant;
 import org.overbook.hypervisor.memory.FaultKind;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.hypervisor.sim.Vcpu;
+import org.overbook.nic.NicConfig;
 import org.overbook.nic.NicCosts;
 import org.overbook.nic.VfCounters;
 import org.overbook.nic.dma.Translator;
@@ -42,6 +44,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     private final int number;
     private final Tenant tenant;
+    private final NicConfig config;
     private final Simulation simulation;
     private final Translator translator;
     private final NicCosts costs;
@@ -49,11 +52,16 @@ public final class VirtualFunction implements Verbs, PinningContext {
     private final MemoryPolicy memoryPolicy;
     private final ReceiveFaultPolicy receiveFaultPolicy;
     private final boolean reliable;
+    private final boolean stagesWithCredits;
+    private final StagingArea staging;
     private final VfCounters counters;
     private final RegionTable regions;
     private final PinDownCache pinDownCache;
     private final LongObjectHashMap<MemoryRegion> cachedRegions = new LongObjectHashMap<>();
-    private final IntHashSet faultsInProgress = new IntHashSet();
+    private final IntObjectHashMap<List<Runnable>> faultsInProgress = new IntObjectHashMap<>();
+    private final List<MemoryRegion> listenerRegions = new ArrayList<>();
+    private final List<TranslationListener> listeners = new ArrayList<>();
+    private final IntObjectHashMap<EventCounterImpl> eventCounters = new IntObjectHashMap<>();
     private final List<CompletionQueueImpl> completionQueues = new ArrayList<>();
     private final List<QueuePairImpl> queuePairs = new ArrayList<>();
     private Connector connector;
@@ -65,22 +73,24 @@ public final class VirtualFunction implements Verbs, PinningContext {
         QueuePair connect(VirtualFunction vf, String tenant, String service, QueuePairConfig config);
     }
 
-    public VirtualFunction(int number, Tenant tenant, Simulation simulation, Translator translator, NicCosts costs,
-                           CostModel hostCosts, MemoryPolicy memoryPolicy, ReceiveFaultPolicy receiveFaultPolicy,
-                           boolean reliable, long pinDownCacheBytes, int pinDownCacheRegions, VfCounters counters) {
-        this.number = number;
+    public VirtualFunction(Tenant tenant, Simulation simulation, Translator translator, NicConfig config, CostModel hostCosts,
+                           MemoryPolicy memoryPolicy, ReceiveFaultPolicy receiveFaultPolicy, VfCounters counters) {
+        this.number = tenant.id();
         this.tenant = tenant;
+        this.config = config;
         this.simulation = simulation;
         this.translator = translator;
-        this.costs = costs;
+        this.costs = config.costs();
         this.hostCosts = hostCosts;
         this.memoryPolicy = memoryPolicy;
         this.receiveFaultPolicy = receiveFaultPolicy;
-        this.reliable = reliable;
+        this.reliable = config.reliable();
+        this.stagesWithCredits = receiveFaultPolicy.creditsPerQueuePair();
+        this.staging = new StagingArea(stagesWithCredits ? 0 : config.receive().backupRingSlots());
         this.counters = counters;
         this.regions = new RegionTable(number);
         this.pinDownCache = memoryPolicy.cachesRegistrations()
-                ? new PinDownCache(pinDownCacheBytes, pinDownCacheRegions, this::evicted) : null;
+                ? new PinDownCache(config.pinning().pinDownCacheBytes(), config.pinning().pinDownCacheRegions(), this::evicted) : null;
     }
 
     /** Attaches the VF to its tenant and applies the policy's attach step (pin-all pins everything here). */
@@ -176,7 +186,30 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     @Override
     public MemoryRegion register(long address, long length, int access, TranslationListener listener) {
-        throw new VerbsException("register(tenant " + tenant.name() + ")", "extended registration with a listener is not modelled yet");
+        if (listener == null) {
+            throw new VerbsException("register(tenant " + tenant.name() + ")", "the translation listener is null");
+        }
+        MemoryRegion region = register(address, length, access);
+        listenerRegions.add(region);
+        listeners.add(listener);
+        return region;
+    }
+
+    /**
+     * The NIC TLB replaced this VF's translation of {@code page}: each region registered with a listener
+     * that covers the page gets an upcall on the tenant's vCPU after the upcall latency, in the order
+     * the replacements happened (CLUSTER 2005's extended registration).
+     */
+    public void onTranslationReplaced(int page) {
+        long address = (long) page << 12;
+        for (int i = 0; i < listenerRegions.size(); i++) {
+            MemoryRegion region = listenerRegions.get(i);
+            if (address + 4096 > region.address() && address < region.address() + region.length()) {
+                TranslationListener listener = listeners.get(i);
+                counters.countUpcall();
+                simulation.schedule(costs.upcallNanos(), () -> vcpu().submit(() -> listener.translationReplaced(region, address)));
+            }
+        }
     }
 
     @Override
@@ -193,6 +226,11 @@ public final class VirtualFunction implements Verbs, PinningContext {
     }
 
     private void release(MemoryRegion region, String call) {
+        int listening = listenerRegions.indexOf(region);
+        if (listening >= 0) {
+            listenerRegions.remove(listening);
+            listeners.remove(listening);
+        }
         if (!regions.remove(region)) {
             throw new VerbsException(call, "lkey 0x" + Integer.toHexString(region.lkey()) + " is not registered with this VF");
         }
@@ -218,6 +256,19 @@ public final class VirtualFunction implements Verbs, PinningContext {
     }
 
     @Override
+    public EventCounter eventCounter(int id) {
+        if (id < 0) {
+            throw new VerbsException("event_counter(tenant " + tenant.name() + ")", "counter id " + id + " is negative");
+        }
+        return eventCounters.getIfAbsentPut(id, () -> new EventCounterImpl(simulation, vcpu(), costs));
+    }
+
+    /** Applies one notification to counter {@code id} (in the sender's order). */
+    void incrementCounter(int id) {
+        ((EventCounterImpl) eventCounter(id)).increment();
+    }
+
+    @Override
     public void listen(String service, QueuePairConfig config, Consumer<QueuePair> onConnection) {
         check("listen", config);
         connector.listen(this, service, config, onConnection);
@@ -240,6 +291,16 @@ public final class VirtualFunction implements Verbs, PinningContext {
         QueuePairImpl accepted = remote.newQueuePair(theirs);
         local.connect(accepted, out);
         accepted.connect(local, back);
+        int credits = remote.creditsForPeer();
+        if (credits > 0) {
+            remote.staging.grow(credits);
+            local.requester.grantCredits(credits);
+        }
+        credits = creditsForPeer();
+        if (credits > 0) {
+            staging.grow(credits);
+            accepted.requester.grantCredits(credits);
+        }
         remote.vcpu().submit(() -> onAccepted.accept(accepted));
         return local;
     }
@@ -308,15 +369,73 @@ public final class VirtualFunction implements Verbs, PinningContext {
         }
     }
 
-    /** Resolves a receive-side fault on {@code page} in the background, once even if asked again meanwhile. */
-    void resolveInBackground(int page, long time) {
-        if (!faultsInProgress.add(page)) {
+    /**
+     * Resolves a receive-side fault in the background (the driver's page-fault handler): the missing
+     * pages, then up to the prefetch window of the faulting region's pages after the last of them (as
+     * mlx5 ODP does after a responder fault). {@code then}, if not null, runs once they are mapped.
+     * A page already being resolved is not resolved twice; {@code then} waits for it instead.
+     */
+    void resolveReceiveFault(int[] missing, long regionEnd, long time, Runnable then) {
+        int fresh = 0;
+        long cost = 0;
+        for (int page : missing) {
+            if (!faultsInProgress.containsKey(page)) {
+                cost = Math.max(cost, translator.faultNanos(page));
+                fresh++;
+            }
+        }
+        if (fresh == 0) {
+            if (then != null) {
+                faultsInProgress.get(missing[0]).add(then);
+            }
             return;
         }
-        simulation.scheduleAt(time + translator.faultNanos(page), () -> {
-            faultsInProgress.remove(page);
-            translator.resolve(page, VfCounters.Side.RECEIVE);
+        List<Runnable> waiters = new ArrayList<>(1);
+        if (then != null) {
+            waiters.add(then);
+        }
+        for (int page : missing) {
+            faultsInProgress.getIfAbsentPut(page, () -> waiters);
+        }
+        int last = missing[missing.length - 1];
+        int prefetchEnd = (int) Math.min((regionEnd - 1) >>> 12, last + (config.receive().prefetchWindowBytes() >>> 12));
+        simulation.scheduleAt(time + cost, () -> {
+            List<Runnable> ready = new ArrayList<>();
+            for (int page : missing) {
+                List<Runnable> pageWaiters = faultsInProgress.remove(page);
+                if (pageWaiters != null) {
+                    translator.resolve(page, VfCounters.Side.RECEIVE);
+                    for (Runnable waiter : pageWaiters) {
+                        if (!ready.contains(waiter)) {
+                            ready.add(waiter);
+                        }
+                    }
+                }
+            }
+            int prefetched = 0;
+            for (int page = last + 1; page <= prefetchEnd; page++) {
+                if (!translator.mapped(page) && !faultsInProgress.containsKey(page)) {
+                    translator.prefetch(page);
+                    prefetched++;
+                }
+            }
+            counters.countPrefetched(prefetched);
+            ready.forEach(Runnable::run);
         });
+    }
+
+    StagingArea staging() {
+        return staging;
+    }
+
+    /** Returns the system-buffer credits a queue pair connecting to this VF gets, or 0 if this VF takes no credits. */
+    int creditsForPeer() {
+        return stagesWithCredits ? config.receive().systemBufferCredits() : 0;
+    }
+
+    /** Returns the VF's staging area: its backup ring, or its system buffer. */
+    public StagingArea stagingArea() {
+        return staging;
     }
 
     /** Returns how many completions were lost to full completion queues. */

@@ -17,10 +17,7 @@ class PinAllContractTest extends DataPathContract {
 
     @Override
     NicConfig nic() {
-        NicConfig base = NicConfig.of("on-demand");
-        return new NicConfig(base.tlbSets(), base.tlbWays(), base.tlbReplacement(), base.tlbPartition(), base.tlbQuota(),
-                "on-demand", Map.of("s0", "pin-all"), base.receiveFaultPolicy(), base.transport(), base.faultPath(),
-                base.pinDownCacheBytes(), base.pinDownCacheRegions(), base.costs());
+        return NicConfig.of("on-demand").withMemoryPolicies("on-demand", Map.of("s0", "pin-all"));
     }
 
     @Override

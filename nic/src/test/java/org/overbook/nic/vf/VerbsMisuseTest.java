@@ -103,7 +103,7 @@ class VerbsMisuseTest {
         assertEquals("nic.tlb.sets", assertThrows(ConfigurationException.class, () -> base.withTlb(100, 8, "lru", "shared", 8).validate("nic")).field());
         assertEquals("nic.tlb.replacement", assertThrows(ConfigurationException.class, () -> base.withTlb(64, 8, "clock", "shared", 8).validate("nic")).field());
         assertEquals("nic.fault-path", assertThrows(ConfigurationException.class, () -> base.withFaultPath("magic").validate("nic")).field());
-        assertEquals("nic.memory-policy-by-tenant.s9", assertThrows(ConfigurationException.class, () -> new NicConfig(64, 8, "lru", "shared", 8,
-                "on-demand", Map.of("s9", "nope"), "rnr-nack", "reliable", "software", 1 << 20, 16, base.costs()).validate("nic")).field());
+        assertEquals("nic.memory-policy-by-tenant.s9", assertThrows(ConfigurationException.class,
+                () -> base.withMemoryPolicies("on-demand", Map.of("s9", "nope")).validate("nic")).field());
     }
 }

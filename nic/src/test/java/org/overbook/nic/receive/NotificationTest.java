@@ -1,0 +1,92 @@
+package org.overbook.nic.receive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.overbook.guest.verbs.Access;
+import org.overbook.guest.verbs.CompletionQueue;
+import org.overbook.guest.verbs.EventCounter;
+import org.overbook.guest.verbs.MemoryRegion;
+import org.overbook.guest.verbs.QueuePair;
+import org.overbook.guest.verbs.QueuePairConfig;
+import org.overbook.guest.verbs.Verbs;
+import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.hypervisor.testing.HostsUnderTest;
+import org.overbook.nic.LinkConfig;
+import org.overbook.nic.NicConfig;
+import org.overbook.nic.NicCosts;
+import org.overbook.nic.Testbed;
+import org.overbook.nic.contract.TestbedFixtures;
+
+/**
+ * NetVM's counter-based notifications end to end: notifying RDMA writes increment the receiver's
+ * event counter once each; a waiter learns of it after its detection mechanism's latency, and only a
+ * busy-waiting one is charged vCPU time for it.
+ */
+class NotificationTest {
+
+    @ParameterizedTest
+    @EnumSource(EventCounter.Detection.class)
+    void aNotifyingWriteWakesTheWaiterAfterItsDetectionLatency(EventCounter.Detection detection) throws Exception {
+        Path directory = Files.createTempDirectory("overbook-notify-");
+        Testbed testbed = TestbedFixtures.create(
+                TestbedFixtures.host("s", 256, 256, new int[] {64}, directory.resolve("server")),
+                TestbedFixtures.host("c", 256, 0, new int[] {16}, directory.resolve("client")),
+                NicConfig.of("pin-on-register"), LinkConfig.fdr(), 3);
+        try {
+            long[] target = new long[2];
+            long[] woke = {-1};
+            long[] busyBefore = new long[1];
+            testbed.server().tenant(0).boot(guest -> {
+                Verbs verbs = guest.verbs();
+                long area = guest.memory().allocate(8 * 4096);
+                MemoryRegion region = verbs.register(area, 8 * 4096, Access.LOCAL_WRITE | Access.REMOTE_WRITE);
+                target[0] = area;
+                target[1] = region.rkey();
+                CompletionQueue cq = verbs.createCompletionQueue(8);
+                verbs.listen("n", QueuePairConfig.of(cq, cq), qp -> { });
+                busyBefore[0] = testbed.server().tenant(0).vcpu().busyNanos();
+                verbs.eventCounter(3).await(5, detection, () -> woke[0] = guest.now());
+            });
+            long[] lastWriteDone = new long[1];
+            testbed.client().tenant(0).boot(guest -> guest.schedule(1_000_000, () -> {
+                Verbs verbs = guest.verbs();
+                long buffer = guest.memory().allocate(4096);
+                MemoryRegion region = verbs.register(buffer, 4096, Access.LOCAL_WRITE);
+                CompletionQueue cq = verbs.createCompletionQueue(8);
+                QueuePair qp = verbs.connect("s0", "n", QueuePairConfig.of(cq, cq));
+                for (int i = 0; i < 5; i++) {
+                    qp.postSend(new WorkRequest.RdmaWrite(i, buffer, 512, region.lkey(), target[0] + i * 512L, (int) target[1], false, 3));
+                }
+            }));
+            testbed.simulation().run();
+            EventCounter counter = testbed.server().tenant(0).guest().verbs().eventCounter(3);
+            assertEquals(5, counter.value(), "one increment per notifying write");
+            assertTrue(woke[0] > 0, "the waiter woke");
+            NicCosts costs = testbed.serverNic().config().costs();
+            Map<EventCounter.Detection, Long> latency = new EnumMap<>(EventCounter.Detection.class);
+            latency.put(EventCounter.Detection.BUSY_WAIT, costs.notifyBusyWaitNanos());
+            latency.put(EventCounter.Detection.HANDLER, costs.notifyHandlerNanos());
+            latency.put(EventCounter.Detection.BLOCK, costs.notifyBlockNanos());
+            long placed = testbed.serverNic().vf(0).counters().messagesReceived();
+            assertEquals(5, placed);
+            assertTrue(woke[0] - latency.get(detection) > 1_000_000, "woken only after the writes");
+            assertTrue(woke[0] - latency.get(detection) < 1_200_000, "and promptly: " + woke[0]);
+            long charged = testbed.server().tenant(0).vcpu().busyNanos() - busyBefore[0];
+            if (detection == EventCounter.Detection.BUSY_WAIT) {
+                assertTrue(charged >= woke[0] - 200_000, "spinning costs vCPU time from the wait to the wake-up: " + charged);
+            } else {
+                assertTrue(charged < 100_000, "blocking or a handler costs no spinning: " + charged);
+            }
+        } finally {
+            TestbedFixtures.checkAndClose(testbed);
+            HostsUnderTest.deleteTree(directory);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package org.overbook.workloads.memcached;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.overbook.guest.GuestMemory;
+import org.overbook.hypervisor.testing.HostsUnderTest;
+
+/**
+ * Slab classes against memcached's own {@code -vv} start-up listing (golden numbers), and the page
+ * rules: the memory limit, a class's first page always granted, the guest allocator running dry.
+ */
+class SlabAllocatorTest {
+
+    @RegisterExtension
+    final HostsUnderTest hosts = new HostsUnderTest();
+
+    private GuestMemory memory(int guestPages) {
+        return hosts.create(/* frames= */ 64, /* swapPages= */ 64, /* tenants= */ 1, guestPages, /* seed= */ 1).tenant(0).memory();
+    }
+
+    private static int[] sizes(SlabAllocator slabs, int from, int to) {
+        int[] out = new int[to - from + 1];
+        for (int c = from; c <= to; c++) {
+            out[c - from] = slabs.chunkSize(c);
+        }
+        return out;
+    }
+
+    @Test
+    void defaultClassesAreMemcachedsDefaults() {
+        SlabAllocator slabs = new SlabAllocator(new Items(memory(16)), 1 << 20, 64 << 20, 96, 1.25);
+        // memcached -vv with -n 48 -f 1.25 (1.4.x): 96 perslab 10922, 120 perslab 8738, ...; class 42 holds 1 MiB.
+        assertArrayEquals(new int[] {96, 120, 152, 192, 240, 304, 384, 480, 600, 752, 944, 1184, 1480}, sizes(slabs, 1, 13));
+        assertEquals(10922, slabs.perPage(1));
+        assertEquals(8738, slabs.perPage(2));
+        assertEquals(42, slabs.classes());
+        assertEquals(1 << 20, slabs.chunkSize(42));
+        assertEquals(1, slabs.perPage(42));
+        for (int c = 2; c <= slabs.classes(); c++) {
+            assertTrue(slabs.chunkSize(c) > slabs.chunkSize(c - 1) && slabs.chunkSize(c) % 8 == 0, "class " + c);
+        }
+    }
+
+    @Test
+    void otherFactorsAndMinimumsMatchMemcachedToo() {
+        GuestMemory memory = memory(16);
+        // memcached -vv with a 88-byte minimum (older item header): 88, 112, 144, 184, 232, 296, 376, 472, 592, 744.
+        SlabAllocator small = new SlabAllocator(new Items(memory), 1 << 20, 64 << 20, 88, 1.25);
+        assertArrayEquals(new int[] {88, 112, 144, 184, 232, 296, 376, 472, 592, 744}, sizes(small, 1, 10));
+        // memcached -f 2 -vv: 128, 256, ..., 524288 perslab 2, then the 1 MiB class.
+        SlabAllocator doubling = new SlabAllocator(new Items(memory), 1 << 20, 64 << 20, 128, 2.0);
+        int[] expected = new int[14];
+        for (int i = 0; i < 13; i++) {
+            expected[i] = 128 << i;
+        }
+        expected[13] = 1 << 20;
+        assertArrayEquals(expected, sizes(doubling, 1, doubling.classes()), Arrays.toString(sizes(doubling, 1, doubling.classes())));
+    }
+
+    @Test
+    void classForPicksTheSmallestChunkThatHolds() {
+        SlabAllocator slabs = new SlabAllocator(new Items(memory(16)), 1 << 20, 64 << 20, 96, 1.25);
+        assertEquals(1, slabs.classFor(1));
+        assertEquals(1, slabs.classFor(96));
+        assertEquals(2, slabs.classFor(97));
+        assertEquals(42, slabs.classFor(1 << 20));
+        assertEquals(0, slabs.classFor((1 << 20) + 1));
+    }
+
+    @Test
+    void pagesStopAtTheLimitExceptAClassesFirst() {
+        GuestMemory memory = memory(48);                      // 192 KiB: room for three 64 KiB slab pages
+        SlabAllocator slabs = new SlabAllocator(new Items(memory), 64 << 10, 128 << 10, 96, 1.25);
+        assertTrue(slabs.grow(1));
+        assertTrue(slabs.grow(1));
+        assertFalse(slabs.grow(1), "the limit is reached");
+        assertTrue(slabs.grow(2), "a class's first page is always granted");
+        assertEquals(3L * (64 << 10), slabs.malloced());
+        assertFalse(slabs.grow(3), "the guest allocator has no free run of 16 pages left");
+        int chunks = 2 * slabs.perPage(1);
+        assertEquals(chunks, slabs.freeChunks(1));
+        long first = slabs.take(1);
+        assertEquals(slabs.pageBase(slabs.pageOf(first)), first, "chunks are handed out from the start of a page");
+        assertEquals(chunks - 1, slabs.freeChunks(1));
+        slabs.give(first, 1);
+        assertEquals(chunks, slabs.freeChunks(1));
+        int empty = slabs.emptyPage();
+        slabs.detachFreeChunks(empty);
+        long freeBefore = memory.freeBytes();
+        assertEquals(64 << 10, slabs.releasePage(empty));
+        assertEquals(freeBefore + (64 << 10), memory.freeBytes());
+        assertEquals(2, slabs.pages());
+    }
+}

@@ -3,5 +3,6 @@ module org.overbook.balloon {
     requires transitive org.overbook.guest;
     requires transitive org.overbook.hypervisor;
 
-    // org.overbook.balloon is exported once it holds its first class (the ballooning issue).
+    exports org.overbook.balloon;
+    exports org.overbook.balloon.policy;
 }

@@ -7,21 +7,36 @@ import org.overbook.hypervisor.memory.FaultKind;
  * Every cost the model charges, in nanoseconds of virtual time, each with its source. Each is
  * overridable from a scenario; the defaults are DESIGN.md's "Cost model defaults".
  *
- * @param minorFaultNanos a fault on a never-touched page: the host populates a zeroed frame. The
- *                        software fault path measured by NP-RDMA is 3.5–5.7 µs; the default is the middle.
- * @param majorFaultNanos a fault on a swapped-out page: an SSD-class swap-in (NP-RDMA: 60 µs; a disk
- *                        is milliseconds).
+ * @param minorFaultNanos       a fault on a never-touched page: the host populates a zeroed frame. The
+ *                              software fault path measured by NP-RDMA is 3.5–5.7 µs; the default is the middle.
+ * @param majorFaultNanos       a fault on a swapped-out page: an SSD-class swap-in (NP-RDMA: 60 µs; a disk
+ *                              is milliseconds).
+ * @param balloonPagesPerSecond how fast a balloon driver inflates or deflates, in 4 KiB pages per second.
+ *                              VMware's Linux driver ({@code drivers/misc/vmw_balloon.c}) works once a
+ *                              second and takes at most {@code VMW_BALLOON_NOSLEEP_ALLOC_MAX} = 16384 pages
+ *                              per cycle while the guest has free memory, and frees at most
+ *                              {@code VMW_BALLOON_RATE_FREE_MAX} = 16384 pages per cycle; Linux's
+ *                              virtio-balloon has no explicit rate (batches of 256 pages back to back). The
+ *                              default is VMware's 16384 pages/s (64 MiB/s), both ways.
  */
-public record CostModel(long minorFaultNanos, long majorFaultNanos) {
+public record CostModel(long minorFaultNanos, long majorFaultNanos, long balloonPagesPerSecond) {
+
+    /** VMware's balloon rate, pages per second (see {@link #balloonPagesPerSecond()}). */
+    public static final long DEFAULT_BALLOON_PAGES_PER_SECOND = 16_384;
 
     public CostModel {
         requireNonNegative("costs.minor-fault", minorFaultNanos);
         requireNonNegative("costs.major-fault", majorFaultNanos);
+        if (balloonPagesPerSecond <= 0) {
+            throw new ConfigurationException("costs.balloon-rate", balloonPagesPerSecond
+                    + " pages/s; a balloon must move at least one page a second");
+        }
     }
 
     /** Returns DESIGN.md's defaults. */
     public static CostModel defaults() {
-        return new CostModel(/* minorFaultNanos= */ 4_600, /* majorFaultNanos= */ 60_000);
+        return new CostModel(/* minorFaultNanos= */ 4_600, /* majorFaultNanos= */ 60_000,
+                /* balloonPagesPerSecond= */ DEFAULT_BALLOON_PAGES_PER_SECOND);
     }
 
     /** Returns the stall a CPU access takes for a fault of this kind. */
@@ -31,6 +46,11 @@ public record CostModel(long minorFaultNanos, long majorFaultNanos) {
             case MINOR -> minorFaultNanos;
             case MAJOR -> majorFaultNanos;
         };
+    }
+
+    /** Returns how long a balloon takes to move {@code pages} pages, rounded up to a nanosecond. */
+    public long balloonNanos(long pages) {
+        return Math.ceilDiv(Math.multiplyExact(pages, 1_000_000_000L), balloonPagesPerSecond);
     }
 
     private static void requireNonNegative(String field, long nanos) {

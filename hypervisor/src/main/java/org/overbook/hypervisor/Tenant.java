@@ -21,6 +21,7 @@ public final class Tenant {
     private final TenantMemory memory;
     private final TenantGuest guest;
     private Workload workload;
+    private long descheduledNanos;
 
     Tenant(int id, TenantConfig config, Vcpu vcpu, TenantMemory memory, TenantGuest guest) {
         this.id = id;
@@ -111,5 +112,24 @@ public final class Tenant {
     /** Returns a page taken with {@link #takeFreePage()} to the guest allocator. */
     public void returnPage(int page) {
         memory.freePage(page);
+    }
+
+    // ---- hypervisor hooks for the balloon manager ----
+
+    /**
+     * Takes the vCPU away from the guest for {@code nanos}, as ESX blocks a VM above its target when
+     * host memory runs low: the guest's clock jumps past the block (steal time), and a task submitted
+     * from now on is dispatched only after it, so the guest allocates nothing meanwhile. One task whose
+     * dispatch was already queued still runs at its event, with its clock past the block. The time
+     * counts as vCPU busy time and, separately, in {@link #descheduledNanos()}.
+     */
+    public void deschedule(long nanos) {
+        vcpu.charge(nanos);
+        descheduledNanos += nanos;
+    }
+
+    /** Returns the time this tenant's vCPU was taken away by {@link #deschedule(long)}. */
+    public long descheduledNanos() {
+        return descheduledNanos;
     }
 }

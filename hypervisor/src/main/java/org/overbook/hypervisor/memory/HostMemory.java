@@ -254,6 +254,17 @@ public final class HostMemory implements AutoCloseable {
         table.deflate(page);
     }
 
+    /**
+     * Returns whether {@code page} was accessed since its bit was last cleared, and clears it (Linux's
+     * {@code ptep_test_and_clear_young}): the working-set sampler's probe. A page without a frame reads
+     * as not accessed. CLOCK shares the bit, so a cleared page looks cold to it until touched again.
+     */
+    public boolean testAndClearAccessed(SecondLevelTable table, int page) {
+        boolean accessed = table.isAccessed(page);
+        table.clearAccessed(page);
+        return accessed;
+    }
+
     // ---- bytes of frames ----
 
     public byte readByte(int frame, int offset) {

@@ -114,15 +114,13 @@ final class EventQueue {
             }
             int best;
             if (child + 3 < n) {
-                int left = less(h, child + 1, child) ? child + 1 : child;
-                int right = less(h, child + 3, child + 2) ? child + 3 : child + 2;
-                best = less(h, right, left) ? right : left;
+                int left = lesser(h, child, child + 1);
+                int right = lesser(h, child + 2, child + 3);
+                best = lesser(h, left, right);
             } else {
                 best = child;
                 for (int c = child + 1; c < n; c++) {
-                    if (less(h, c, best)) {
-                        best = c;
-                    }
+                    best = lesser(h, best, c);
                 }
             }
             h[2 * i] = h[2 * best];
@@ -132,10 +130,18 @@ final class EventQueue {
         siftUp(i, time, order);
     }
 
-    private static boolean less(long[] h, int a, int b) {
+    /**
+     * Returns whichever of nodes {@code a} and {@code b} comes first. The common case, different times,
+     * is a single comparison in a ternary, which the JIT compiles to a conditional move (no branch to
+     * mispredict on random keys); equal times take the rarer, separate path.
+     */
+    private static int lesser(long[] h, int a, int b) {
         long ta = h[2 * a];
         long tb = h[2 * b];
-        return ta < tb || (ta == tb && h[2 * a + 1] < h[2 * b + 1]);
+        if (ta == tb) {
+            return h[2 * a + 1] < h[2 * b + 1] ? a : b;
+        }
+        return ta < tb ? a : b;
     }
 
     private void grow() {

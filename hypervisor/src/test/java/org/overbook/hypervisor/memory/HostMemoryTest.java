@@ -186,4 +186,24 @@ class HostMemoryTest {
         }
         assertTrue(host.memory().swapUsed() <= 24);
     }
+
+    @Test
+    void testAndClearAccessedReportsATouchOnceAndOnlyForResidentPages() {
+        Host host = hosts.create(16, 64, 1, 16, 1);
+        SecondLevelTable table = host.tenant(0).table();
+        HostMemory memory = host.memory();
+        GuestMemory guest = host.tenant(0).memory();
+        guest.writeLong(0, 1);
+        assertTrue(memory.testAndClearAccessed(table, 0), "the first write set the bit");
+        assertFalse(memory.testAndClearAccessed(table, 0), "the probe cleared it");
+        assertFalse(table.isAccessed(0));
+        guest.readLong(0);
+        assertTrue(memory.testAndClearAccessed(table, 0), "a read sets it again");
+        guest.readLong(5L * GuestMemory.PAGE_SIZE);
+        assertFalse(memory.testAndClearAccessed(table, 5), "a read of a never-touched page maps nothing and sets nothing");
+        guest.writeLong(6L * GuestMemory.PAGE_SIZE, 1);
+        memory.balloon(table, 6);
+        assertFalse(memory.testAndClearAccessed(table, 6), "a ballooned page has no accessed bit");
+        assertEquals(PageState.RESIDENT, table.state(0), "probing changes no mapping");
+    }
 }

@@ -1,9 +1,6 @@
 package org.overbook.perf.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -18,18 +15,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.overbook.guest.verbs.Access;
-import org.overbook.guest.verbs.CompletionQueue;
-import org.overbook.guest.verbs.MemoryRegion;
-import org.overbook.guest.verbs.QueuePair;
-import org.overbook.guest.verbs.QueuePairConfig;
-import org.overbook.guest.verbs.Verbs;
-import org.overbook.guest.verbs.WorkRequest;
-import org.overbook.hypervisor.HostConfig;
-import org.overbook.hypervisor.TenantConfig;
-import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicConfig;
-import org.overbook.nic.Testbed;
 import org.overbook.nic.dma.Translator;
 
 /**
@@ -48,49 +34,18 @@ import org.overbook.nic.dma.Translator;
 @Fork(1)
 public class ReceiveFaultBenchmark {
 
-    private static final int PAGE = 4096;
-    private static final int SLOTS = 16;
-
     @Param({"rnr-nack", "drop", "backup-ring", "system-buffer"})
     String policy;
 
-    private Path directory;
-    private Testbed testbed;
-    private QueuePair qp;
-    private long buffer;
-    private int lkey;
-    private long receiveArea;
+    private OneConnection connection;
     private Translator serverTranslator;
-    private long completed;
     private long posted;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
-        directory = Files.createTempDirectory("overbook-bench-");
         boolean reliable = policy.equals("rnr-nack") || policy.equals("system-buffer");
-        HostConfig server = HostConfig.of(64L << 20, 64L << 20, directory.resolve("server"), 1, List.of(new TenantConfig("s0", 16L << 20)));
-        HostConfig client = HostConfig.of(64L << 20, 0, directory.resolve("client"), 1, List.of(new TenantConfig("c0", 16L << 20)));
-        NicConfig nic = NicConfig.of("on-demand").withTransport(reliable ? "reliable" : "datagram", policy);
-        testbed = Testbed.create(server, client, nic, LinkConfig.fdr(), 1);
-        Verbs serverVerbs = testbed.server().tenant(0).guest().verbs();
-        receiveArea = testbed.server().tenant(0).memory().allocate(SLOTS * PAGE);
-        MemoryRegion receiveRegion = serverVerbs.register(receiveArea, SLOTS * PAGE, Access.LOCAL_WRITE);
-        CompletionQueue serverCq = serverVerbs.createCompletionQueue(64);
-        serverVerbs.listen("bench", QueuePairConfig.of(serverCq, serverCq), accepted -> {
-            serverCq.onCompletion(completion -> accepted.postReceive(new WorkRequest.Receive(completion.id(),
-                    receiveArea + completion.id() * PAGE, PAGE, receiveRegion.lkey())));
-            for (int slot = 0; slot < SLOTS; slot++) {
-                accepted.postReceive(new WorkRequest.Receive(slot, receiveArea + (long) slot * PAGE, PAGE, receiveRegion.lkey()));
-            }
-        });
-        Verbs clientVerbs = testbed.client().tenant(0).guest().verbs();
-        buffer = testbed.client().tenant(0).memory().allocate(PAGE);
-        lkey = clientVerbs.register(buffer, PAGE, Access.LOCAL_WRITE).lkey();
-        CompletionQueue clientCq = clientVerbs.createCompletionQueue(64);
-        clientCq.onCompletion(completion -> completed++);
-        qp = clientVerbs.connect("s0", "bench", QueuePairConfig.of(clientCq, clientCq));
-        serverTranslator = testbed.serverNic().vf(0).translator();
-        testbed.simulation().run();
+        connection = new OneConnection(NicConfig.of("on-demand").withTransport(reliable ? "reliable" : "datagram", policy));
+        serverTranslator = connection.testbed.serverNic().vf(0).translator();
         for (int i = 0; i < 50; i++) {
             faultingSend();
         }
@@ -98,18 +53,12 @@ public class ReceiveFaultBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
-        testbed.close();
-        try (var paths = Files.walk(directory)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        connection.close();
     }
 
     private long faultingSend() {
-        long slot = posted % SLOTS;
-        serverTranslator.invalidate((int) ((receiveArea + slot * PAGE) / PAGE));
-        qp.postSend(new WorkRequest.Send(posted++, buffer, PAGE, lkey));
-        testbed.simulation().run();
-        return completed;
+        serverTranslator.invalidate((int) (connection.slot(posted) / OneConnection.PAGE));
+        return connection.send(posted++);
     }
 
     /** Simulates one 4 KiB send whose receive buffer faults, to its completion. */

@@ -1,5 +1,6 @@
 package org.overbook.perf.bench;
 
+import java.util.PriorityQueue;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -38,6 +39,13 @@ public class SimulationBenchmark {
     int outstanding;
 
     private Simulation simulation;
+    private PriorityQueue<Entry> reference;
+    private long referenceSequence;
+    private long referenceState = 0x9E3779B97F4A7C15L;
+
+    /** An event of the reference queue: time, sequence, action. */
+    record Entry(long time, long sequence, Runnable action) {
+    }
 
     /** An event that reschedules itself: one object for the whole run, so nothing is allocated. */
     static final class Hold implements Runnable {
@@ -60,6 +68,12 @@ public class SimulationBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
+        reference = new PriorityQueue<>(outstanding, (a, b) -> a.time != b.time
+                ? Long.compare(a.time, b.time) : Long.compare(a.sequence, b.sequence));
+        Runnable nothing = () -> { };
+        for (int i = 0; i < outstanding; i++) {
+            reference.add(new Entry(i % 1_000_000, referenceSequence++, nothing));
+        }
         simulation = new Simulation(1);
         for (int i = 0; i < outstanding; i++) {
             Hold hold = new Hold(simulation, 0x9E3779B97F4A7C15L * (i + 1));
@@ -76,6 +90,26 @@ public class SimulationBenchmark {
             sim.step();
         }
         return sim.now();
+    }
+
+    /** The same hold model on {@link PriorityQueue} of (time, sequence) entries: the comparison point. */
+    @Benchmark
+    @OperationsPerInvocation(EVENTS_PER_INVOCATION)
+    public long priorityQueueHoldModel() {
+        PriorityQueue<Entry> queue = reference;
+        long state = referenceState;
+        long now = 0;
+        for (int i = 0; i < EVENTS_PER_INVOCATION; i++) {
+            Entry next = queue.poll();
+            now = next.time();
+            next.action().run();
+            state ^= state << 13;
+            state ^= state >>> 7;
+            state ^= state << 17;
+            queue.add(new Entry(now + (state >>> 1) % 1_000_000, referenceSequence++, next.action()));
+        }
+        referenceState = state;
+        return now;
     }
 
     /** Baseline: the loop and the random delay alone, no queue. */

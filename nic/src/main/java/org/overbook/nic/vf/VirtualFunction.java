@@ -58,9 +58,8 @@ public final class VirtualFunction implements Verbs, PinningContext {
     private final RegionTable regions;
     private final PinDownCache pinDownCache;
     private final LongObjectHashMap<MemoryRegion> cachedRegions = new LongObjectHashMap<>();
-    private final IntObjectHashMap<List<Runnable>> faultsInProgress = new IntObjectHashMap<>();
-    private final List<MemoryRegion> listenerRegions = new ArrayList<>();
-    private final List<TranslationListener> listeners = new ArrayList<>();
+    private final ReceiveFaultResolver receiveFaults;
+    private final Upcalls upcalls;
     private final IntObjectHashMap<EventCounterImpl> eventCounters = new IntObjectHashMap<>();
     private final List<CompletionQueueImpl> completionQueues = new ArrayList<>();
     private final List<QueuePairImpl> queuePairs = new ArrayList<>();
@@ -89,6 +88,8 @@ public final class VirtualFunction implements Verbs, PinningContext {
         this.staging = new StagingArea(stagesWithCredits ? 0 : config.receive().backupRingSlots());
         this.counters = counters;
         this.regions = new RegionTable(number);
+        this.receiveFaults = new ReceiveFaultResolver(simulation, translator, counters, config.receive().prefetchWindowBytes());
+        this.upcalls = new Upcalls(simulation, tenant.vcpu(), costs.upcallNanos(), counters);
         this.pinDownCache = memoryPolicy.cachesRegistrations()
                 ? new PinDownCache(config.pinning().pinDownCacheBytes(), config.pinning().pinDownCacheRegions(), this::evicted) : null;
     }
@@ -190,8 +191,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
             throw new VerbsException("register(tenant " + tenant.name() + ")", "the translation listener is null");
         }
         MemoryRegion region = register(address, length, access);
-        listenerRegions.add(region);
-        listeners.add(listener);
+        upcalls.watch(region, listener);
         return region;
     }
 
@@ -201,15 +201,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
      * the replacements happened (CLUSTER 2005's extended registration).
      */
     public void onTranslationReplaced(int page) {
-        long address = (long) page << 12;
-        for (int i = 0; i < listenerRegions.size(); i++) {
-            MemoryRegion region = listenerRegions.get(i);
-            if (address + 4096 > region.address() && address < region.address() + region.length()) {
-                TranslationListener listener = listeners.get(i);
-                counters.countUpcall();
-                simulation.schedule(costs.upcallNanos(), () -> vcpu().submit(() -> listener.translationReplaced(region, address)));
-            }
-        }
+        upcalls.replaced(page);
     }
 
     @Override
@@ -226,11 +218,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
     }
 
     private void release(MemoryRegion region, String call) {
-        int listening = listenerRegions.indexOf(region);
-        if (listening >= 0) {
-            listenerRegions.remove(listening);
-            listeners.remove(listening);
-        }
+        upcalls.unwatch(region);
         if (!regions.remove(region)) {
             throw new VerbsException(call, "lkey 0x" + Integer.toHexString(region.lkey()) + " is not registered with this VF");
         }
@@ -369,59 +357,9 @@ public final class VirtualFunction implements Verbs, PinningContext {
         }
     }
 
-    /**
-     * Resolves a receive-side fault in the background (the driver's page-fault handler): the missing
-     * pages, then up to the prefetch window of the faulting region's pages after the last of them (as
-     * mlx5 ODP does after a responder fault). {@code then}, if not null, runs once they are mapped.
-     * A page already being resolved is not resolved twice; {@code then} waits for it instead.
-     */
+    /** Resolves a receive-side fault in the background; see {@link ReceiveFaultResolver}. */
     void resolveReceiveFault(int[] missing, long regionEnd, long time, Runnable then) {
-        int fresh = 0;
-        long cost = 0;
-        for (int page : missing) {
-            if (!faultsInProgress.containsKey(page)) {
-                cost = Math.max(cost, translator.faultNanos(page));
-                fresh++;
-            }
-        }
-        if (fresh == 0) {
-            if (then != null) {
-                faultsInProgress.get(missing[0]).add(then);
-            }
-            return;
-        }
-        List<Runnable> waiters = new ArrayList<>(1);
-        if (then != null) {
-            waiters.add(then);
-        }
-        for (int page : missing) {
-            faultsInProgress.getIfAbsentPut(page, () -> waiters);
-        }
-        int last = missing[missing.length - 1];
-        int prefetchEnd = (int) Math.min((regionEnd - 1) >>> 12, last + (config.receive().prefetchWindowBytes() >>> 12));
-        simulation.scheduleAt(time + cost, () -> {
-            List<Runnable> ready = new ArrayList<>();
-            for (int page : missing) {
-                List<Runnable> pageWaiters = faultsInProgress.remove(page);
-                if (pageWaiters != null) {
-                    translator.resolve(page, VfCounters.Side.RECEIVE);
-                    for (Runnable waiter : pageWaiters) {
-                        if (!ready.contains(waiter)) {
-                            ready.add(waiter);
-                        }
-                    }
-                }
-            }
-            int prefetched = 0;
-            for (int page = last + 1; page <= prefetchEnd; page++) {
-                if (!translator.mapped(page) && !faultsInProgress.containsKey(page)) {
-                    translator.prefetch(page);
-                    prefetched++;
-                }
-            }
-            counters.countPrefetched(prefetched);
-            ready.forEach(Runnable::run);
-        });
+        receiveFaults.resolve(missing, regionEnd, time, then);
     }
 
     StagingArea staging() {
@@ -436,6 +374,11 @@ public final class VirtualFunction implements Verbs, PinningContext {
     /** Returns the VF's staging area: its backup ring, or its system buffer. */
     public StagingArea stagingArea() {
         return staging;
+    }
+
+    /** Returns the bytes of the tenant's memory pinned now (by its memory policy or the pin-down cache). */
+    public long pinnedBytes() {
+        return (long) tenant.table().pinnedPages() * GuestMemory.PAGE_SIZE;
     }
 
     /** Returns how many completions were lost to full completion queues. */

@@ -30,6 +30,7 @@ class PinAllContractTest extends DataPathContract {
         VirtualFunction pinned = testbed.serverNic().vf(0);
         assertEquals(0, allFaults(pinned), "a pin-all tenant never takes a network page fault");
         assertEquals(512, pinned.tenant().table().pinnedPages());
+        assertEquals(512L * 4096, pinned.pinnedBytes());
         assertEquals(0, pinned.tenant().table().swapOuts(), "a pin-all tenant is never swapped");
         assertTrue(receiveFaults(testbed.serverNic().vf(1)) > 0, "its on-demand neighbour does fault");
     }

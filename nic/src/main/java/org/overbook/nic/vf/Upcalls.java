@@ -1,0 +1,54 @@
+package org.overbook.nic.vf;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.overbook.guest.verbs.MemoryRegion;
+import org.overbook.guest.verbs.TranslationListener;
+import org.overbook.hypervisor.sim.Simulation;
+import org.overbook.hypervisor.sim.Vcpu;
+import org.overbook.nic.VfCounters;
+
+/**
+ * CLUSTER 2005's extended registration for one VF: the regions registered with a listener, and the
+ * upcalls that tell a listener, on the tenant's vCPU and after the upcall latency, when the NIC TLB
+ * replaced one of its region's translations. Upcalls keep the order of the replacements.
+ */
+final class Upcalls {
+
+    private record Watch(MemoryRegion region, TranslationListener listener) {
+    }
+
+    private final Simulation simulation;
+    private final Vcpu vcpu;
+    private final long latencyNanos;
+    private final VfCounters counters;
+    private final List<Watch> watches = new ArrayList<>();
+
+    Upcalls(Simulation simulation, Vcpu vcpu, long latencyNanos, VfCounters counters) {
+        this.simulation = simulation;
+        this.vcpu = vcpu;
+        this.latencyNanos = latencyNanos;
+        this.counters = counters;
+    }
+
+    void watch(MemoryRegion region, TranslationListener listener) {
+        watches.add(new Watch(region, listener));
+    }
+
+    void unwatch(MemoryRegion region) {
+        watches.removeIf(watch -> watch.region().equals(region));
+    }
+
+    /** The TLB replaced the translation of {@code page}: every watch covering it gets an upcall. */
+    void replaced(int page) {
+        long address = (long) page << 12;
+        for (Watch watch : watches) {
+            MemoryRegion region = watch.region();
+            if (address + 4096 > region.address() && address < region.address() + region.length()) {
+                counters.countUpcall();
+                TranslationListener listener = watch.listener();
+                simulation.schedule(latencyNanos, () -> vcpu.submit(() -> listener.translationReplaced(region, address)));
+            }
+        }
+    }
+}

@@ -6,7 +6,7 @@ module org.overbook.workloads {
     requires org.overbook.guest;
     requires org.apache.commons.rng.api;
     requires org.apache.commons.rng.sampling;
-    requires HdrHistogram;
+    requires transitive HdrHistogram;
 
     exports org.overbook.workloads;
 

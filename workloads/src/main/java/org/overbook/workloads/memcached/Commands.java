@@ -30,11 +30,16 @@ final class Commands {
     static final String OUT_OF_MEMORY_STORING = "out of memory storing object";
     static final String OUT_OF_MEMORY = "out of memory";
     static final String NON_NUMERIC = "cannot increment or decrement non-numeric value";
+    /** memcached's answer when it cannot build a get reply ({@code process_get_command}). */
+    static final String OUT_OF_MEMORY_WRITING_GET = "out of memory writing get response";
+    /** The longest VALUE line without its key: {@code VALUE  <10> <10> <20>\r\n}, plus END. */
+    private static final int VALUE_LINE_OVERHEAD = 64;
 
     private final ItemStore store;
     private final Items items;
     private final GuestMemory memory;
     private final byte[] digits = new byte[20];
+    private final long replyLimit;
     private long parsed;
 
     private long cmdGet;
@@ -57,20 +62,30 @@ final class Commands {
     private long touchHits;
     private long touchMisses;
 
-    Commands(ItemStore store) {
+    /**
+     * @param replyLimit the largest reply a retrieval may build, in bytes; a get whose values would
+     *                   not fit is answered {@code SERVER_ERROR out of memory writing get response}
+     */
+    Commands(ItemStore store, long replyLimit) {
         this.store = store;
+        this.replyLimit = replyLimit;
         this.items = store.items();
         this.memory = items.memory();
     }
 
     /** {@code get} and {@code gets}: one VALUE block per live key, in request order, then END. */
     void get(Request.Get request, MessageBuffer out) {
+        int start = out.length();
         for (ByteString key : request.keys()) {
             cmdGet++;
             long item = store.lookup(key);
             if (item == Items.NIL) {
                 countMiss();
                 continue;
+            }
+            if (!fits(item, key, out, start)) {
+                overflow(out, start);
+                return;
             }
             getHits++;
             store.bump(item);
@@ -82,6 +97,7 @@ final class Commands {
     /** {@code gat} and {@code gats}: get, and set each found item's exptime. */
     void getAndTouch(Request.GetAndTouch request, MessageBuffer out) {
         int exptime = store.deadline(request.exptime());
+        int start = out.length();
         for (ByteString key : request.keys()) {
             cmdGet++;
             cmdTouch++;
@@ -90,6 +106,10 @@ final class Commands {
                 countMiss();
                 touchMisses++;
                 continue;
+            }
+            if (!fits(item, key, out, start)) {
+                overflow(out, start);
+                return;
             }
             getHits++;
             touchHits++;
@@ -312,6 +332,18 @@ final class Commands {
         }
         store.copyValue(item, out);
         ResponseEncoder.endOfData(out);
+    }
+
+    /** Returns whether the reply begun at {@code start} still fits the reply limit with this item added. */
+    private boolean fits(long item, ByteString key, MessageBuffer out, int start) {
+        long needed = (long) out.length() - start + VALUE_LINE_OVERHEAD + key.length() + items.valueLength(item);
+        return needed <= replyLimit;
+    }
+
+    /** Drops the values written so far for this request and answers memcached's out-of-memory error. */
+    private static void overflow(MessageBuffer out, int start) {
+        out.truncate(start);
+        ResponseEncoder.serverError(out, OUT_OF_MEMORY_WRITING_GET);
     }
 
     private void countMiss() {

@@ -87,11 +87,25 @@ public final class MemcachedEngine {
      * for the guest's memory-pressure calls. Slab pages come later, as items need them.
      */
     public MemcachedEngine(Guest guest, MemcachedSettings settings) {
+        this(guest, settings, Long.MAX_VALUE);
+    }
+
+    /**
+     * Builds the engine as {@link #MemcachedEngine(Guest, MemcachedSettings)} does, with a cap on the
+     * reply one retrieval request may build: a get or gat whose values would exceed {@code
+     * replySizeMax} bytes is answered {@code SERVER_ERROR out of memory writing get response}, as
+     * memcached answers when it cannot allocate a reply. A server that holds replies in bounded
+     * buffers sets it, so that no request (say, a thousand-key get of 1 MiB items) can exhaust it.
+     */
+    public MemcachedEngine(Guest guest, MemcachedSettings settings, long replySizeMax) {
         this.guest = Objects.requireNonNull(guest, "guest");
         this.settings = Objects.requireNonNull(settings, "settings");
+        if (replySizeMax < 1) {
+            throw new IllegalArgumentException("reply size cap must be positive: " + replySizeMax);
+        }
         this.parser = new RequestParser(settings.itemSizeMax());
         this.store = new ItemStore(guest, settings);
-        this.commands = new Commands(store);
+        this.commands = new Commands(store, replySizeMax);
         this.reclaimer = new PageReclaimer(store);
         guest.onMemoryPressure(this::release);
     }

@@ -42,6 +42,14 @@ public final class MessageBuffer {
         length = 0;
     }
 
+    /** Forgets everything after the first {@code newLength} bytes. */
+    public void truncate(int newLength) {
+        if (newLength < 0 || newLength > length) {
+            throw new IllegalArgumentException("cannot truncate " + length + " bytes to " + newLength);
+        }
+        length = newLength;
+    }
+
     /** Returns a copy of the contents. */
     public byte[] toByteArray() {
         return Arrays.copyOf(bytes, length);

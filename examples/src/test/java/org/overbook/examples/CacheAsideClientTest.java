@@ -1,0 +1,77 @@
+package org.overbook.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.overbook.guest.Workload;
+import org.overbook.guest.WorkloadMetrics;
+import org.overbook.guest.WorkloadParameters;
+import org.overbook.guest.WorkloadRegistry;
+import org.overbook.hypervisor.HostConfig;
+import org.overbook.hypervisor.TenantConfig;
+import org.overbook.nic.LinkConfig;
+import org.overbook.nic.NicConfig;
+import org.overbook.nic.Testbed;
+
+/**
+ * Boots the example next to the built-in {@code memcached} server, both found by name in the registry,
+ * on a real testbed: the server tenant at 2x overcommit with on-demand paging, the client on the client
+ * host. The client must finish its requests, see cold misses then hits, and read back every value intact.
+ */
+class CacheAsideClientTest {
+
+    private static final long SEED = 3;
+    private static final long MiB = 1 << 20;
+
+    @Test
+    void runsAgainstTheBuiltInMemcachedOnATestbed() throws IOException {
+        WorkloadRegistry registry = WorkloadRegistry.discover();
+        assertTrue(registry.descriptions().containsKey(CacheAsideClient.NAME), "found through META-INF/services");
+
+        Path directory = Files.createTempDirectory("overbook-example-");
+        HostConfig server = HostConfig.of(4 * MiB, 8 * MiB, directory.resolve("server"), SEED, List.of(new TenantConfig("s0", 8 * MiB)));
+        HostConfig client = HostConfig.of(2 * MiB, 0, directory.resolve("client"), SEED, List.of(new TenantConfig("c0", MiB)));
+        try (Testbed testbed = Testbed.create(server, client, NicConfig.of("on-demand"), LinkConfig.fdr(), SEED)) {
+            testbed.server().tenant(0).boot(registry.create("tenants[0].workload", "memcached", WorkloadParameters.empty("s")));
+            Workload example = registry.create("clients[0].workload", CacheAsideClient.NAME,
+                    new WorkloadParameters("clients[0].workload", Map.of("target", "s0", "requests", 3_000)));
+            testbed.client().tenant(0).boot(example);
+            testbed.simulation().run();
+
+            Map<String, Number> m = metrics(example);
+            System.out.println("cache-aside: " + m);
+            assertEquals(3_000L, m.get("requests"), "seed " + SEED + ": " + m);
+            assertTrue(m.get("misses").longValue() > 0 && m.get("hits").longValue() > m.get("misses").longValue(),
+                    "seed " + SEED + ": cold misses first, then mostly hits: " + m);
+            assertEquals(0L, m.get("mismatches"), "seed " + SEED + ": " + m);
+            assertEquals(0L, m.get("errors"), "seed " + SEED + ": " + m);
+        } finally {
+            try (var paths = Files.walk(directory)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static Map<String, Number> metrics(Workload workload) {
+        Map<String, Number> out = new HashMap<>();
+        workload.report(new WorkloadMetrics() {
+            @Override
+            public void counter(String name, long value) {
+                out.put(name, value);
+            }
+
+            @Override
+            public void gauge(String name, double value) {
+                out.put(name, value);
+            }
+        });
+        return out;
+    }
+}

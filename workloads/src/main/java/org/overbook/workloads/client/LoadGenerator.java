@@ -1,0 +1,385 @@
+package org.overbook.workloads.client;
+
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.random.RandomGenerator;
+import org.HdrHistogram.Histogram;
+import org.overbook.guest.Guest;
+import org.overbook.guest.Workload;
+import org.overbook.guest.WorkloadMetrics;
+import org.overbook.guest.WorkloadParameters;
+import org.overbook.guest.verbs.VerbsException;
+import org.overbook.workloads.LatencyRecording;
+import org.overbook.workloads.load.Operation;
+import org.overbook.workloads.memcached.protocol.Response;
+import org.overbook.workloads.memcached.protocol.ResponseEncoder;
+
+/**
+ * A memcached load generator in a client tenant: {@code memaslap}, {@code etc} or {@code ycsb},
+ * according to its {@link Profile}.
+ *
+ * <h2>Design</h2>
+ * The generator follows memaslap [1] and mutilate [2]. It opens {@code connections} connections
+ * spread round robin over the {@code targets}; key {@code k} belongs to connection {@code k mod
+ * connections}, as a memcached client hashes a key to one server and memaslap gives each
+ * concurrency its own window of keys. A run has three phases:
+ * <ol>
+ *   <li>Load: every key is set once (memaslap's and YCSB's load phase), closed loop, not measured.</li>
+ *   <li>Warm-up: {@code warmup} of the measured mix, not measured.</li>
+ *   <li>Measure: for {@code duration}, or until {@code requests} operations were issued; then the
+ *       generator stops issuing, waits for what is outstanding and goes quiet.</li>
+ * </ol>
+ * Pacing. Closed loop: {@code connections × depth} operations are in the system; each one answered
+ * makes room for the next, drawn from the profile's stream and sent on its key's connection as soon
+ * as that connection has fewer than {@code depth} outstanding. Open loop: operations arrive at
+ * {@code rate} per second with exponential gaps (or ETC's fitted gaps when no rate is given) on a
+ * schedule kept in absolute virtual time, so a slow server cannot slow the arrivals down; an arrival
+ * that finds {@code backlog-max} operations waiting is dropped and counted.
+ *
+ * <p>Latency: closed loop, from the first post of an operation's request to the handler that reads
+ * its reply (the reply's receive completion on the client's vCPU); open loop, from the operation's
+ * scheduled arrival, so the wait for a window slot counts (no coordinated omission [3]). Recorded in
+ * an HdrHistogram ({@link #latencyHistograms()}) for measured operations only; throughput is measured
+ * operations over the time from the start of measuring to the last measured reply; hit ratio is over
+ * the keys that measured reads asked for.
+ *
+ * <p>Verify mode ({@link Verifier}): every value read, in every phase, is checked byte for byte
+ * against the last version this client wrote to that key; mismatches are reported (they must be
+ * zero). Requests and replies are memcached text-protocol messages ({@link Requests},
+ * {@link org.overbook.workloads.memcached.protocol.ResponseParser}).
+ *
+ * <p>[1] libmemcached, memaslap(1). [2] Leverich, Kozyrakis, "Reconciling High Server Utilization
+ * and Sub-millisecond Quality-of-Service", EuroSys 2014 (mutilate). [3] G. Tene, "How NOT to Measure
+ * Latency" (coordinated omission); HdrHistogram.
+ */
+public final class LoadGenerator implements Workload, LatencyRecording {
+
+    /** The memaslap-like generator's name. */
+    public static final String MEMASLAP = "memaslap";
+    /** The Facebook ETC generator's name. */
+    public static final String ETC = "etc";
+    /** The YCSB generator's name. */
+    public static final String YCSB = "ycsb";
+
+    private enum Phase { CONNECTING, LOADING, WARMING, MEASURING, DRAINING, DONE }
+
+    private final ClientSettings settings;
+    private final Profile profile;
+    private final ClientStats stats = new ClientStats();
+    private final Verifier verifier = new Verifier();
+    private Requests requests;
+    private Guest guest;
+    private RandomGenerator operations;
+    private RandomGenerator arrivals;
+    private RandomGenerator loadValues;
+    private ClientConnection[] connections;
+    private int connectAttempts;
+    private Phase phase = Phase.CONNECTING;
+    private long nextLoadKey;
+    private long inSystem;
+    private long issued;
+    private long nextArrival;
+
+    private LoadGenerator(ClientSettings settings, Profile profile) {
+        this.settings = settings;
+        this.profile = profile;
+    }
+
+    /** Creates the memaslap-like generator from its parameters. */
+    public static LoadGenerator memaslap(WorkloadParameters p) {
+        ClientSettings settings = ClientSettings.from(p, "concurrency", MemaslapProfile.DEFAULT_CONCURRENCY, false);
+        return new LoadGenerator(settings, MemaslapProfile.from(p, settings));
+    }
+
+    /** Creates the Facebook ETC generator from its parameters. */
+    public static LoadGenerator etc(WorkloadParameters p) {
+        ClientSettings settings = ClientSettings.from(p, "connections", 4, true);
+        return new LoadGenerator(settings, EtcProfile.from(p));
+    }
+
+    /** Creates the YCSB generator from its parameters. */
+    public static LoadGenerator ycsb(WorkloadParameters p) {
+        ClientSettings settings = ClientSettings.from(p, "connections", 4, false);
+        return new LoadGenerator(settings, YcsbProfile.from(p, settings));
+    }
+
+    @Override
+    public void start(Guest guest) {
+        this.guest = guest;
+        this.operations = guest.random("operations");
+        this.arrivals = guest.random("arrivals");
+        this.loadValues = guest.random("load");
+        this.requests = new Requests(profile, verifier, settings.connections(), settings.valueSizeLimit());
+        this.connections = new ClientConnection[settings.connections()];
+        guest.schedule(settings.startDelayNanos(), this::connect);
+    }
+
+    /** Connects every connection, retrying while a target has not listened yet. */
+    private void connect() {
+        for (int i = 0; i < connections.length; i++) {
+            if (connections[i] == null) {
+                try {
+                    connections[i] = new ClientConnection(this, settings, guest, settings.targetOf(i));
+                } catch (VerbsException e) {
+                    if (++connectAttempts > ClientSettings.CONNECT_RETRIES) {
+                        throw e;
+                    }
+                    guest.schedule(ClientSettings.CONNECT_RETRY_NANOS, this::connect);
+                    return;
+                }
+            }
+        }
+        phase = Phase.LOADING;
+        advance();
+    }
+
+    private long capacity() {
+        return (long) settings.connections() * settings.depth();
+    }
+
+    /** Issues what the phase allows and moves to the next phase when this one is over. */
+    private void advance() {
+        switch (phase) {
+            case LOADING -> {
+                long keys = settings.load() ? profile.keysToLoad() : 0;
+                while (inSystem < capacity() && nextLoadKey < keys) {
+                    Operation op = profile.loadOperation(nextLoadKey++, loadValues);
+                    issue(new Pending(op, /* load= */ true, /* measured= */ false, guest.now()));
+                }
+                if (nextLoadKey >= keys && inSystem == 0) {
+                    beginRun();
+                }
+            }
+            case WARMING, MEASURING -> {
+                while (!settings.open() && inSystem < capacity() && mayIssue()) {
+                    issueNext(guest.now());
+                }
+            }
+            case DRAINING -> {
+                if (inSystem == 0) {
+                    phase = Phase.DONE;
+                }
+            }
+            case CONNECTING, DONE -> { }
+        }
+    }
+
+    private void beginRun() {
+        phase = Phase.WARMING;
+        if (settings.warmupNanos() > 0) {
+            guest.schedule(settings.warmupNanos(), this::beginMeasuring);
+        } else {
+            beginMeasuring();
+        }
+        if (settings.open()) {
+            nextArrival = guest.now();
+            arrive();
+        } else {
+            advance();
+        }
+    }
+
+    private void beginMeasuring() {
+        phase = Phase.MEASURING;
+        stats.measureStart = guest.now();
+        if (settings.durationNanos() > 0) {
+            guest.schedule(settings.durationNanos(), this::stop);
+        }
+    }
+
+    private void stop() {
+        if (phase == Phase.MEASURING || phase == Phase.WARMING) {
+            phase = Phase.DRAINING;
+            advance();
+        }
+    }
+
+    /** Returns whether another operation may be issued; ends the run once {@code requests} were. */
+    private boolean mayIssue() {
+        if (phase == Phase.MEASURING && settings.requests() > 0 && issued >= settings.requests()) {
+            stop();
+            return false;
+        }
+        if (live() == 0) {
+            phase = Phase.DONE;
+            return false;
+        }
+        return phase == Phase.WARMING || phase == Phase.MEASURING;
+    }
+
+    /** One open-loop arrival, and the scheduling of the next at its absolute time. */
+    private void arrive() {
+        if (!mayIssue()) {
+            return;
+        }
+        if (waiting() >= settings.backlogMax()) {
+            stats.droppedArrivals++;
+        } else {
+            issueNext(nextArrival);
+        }
+        double rate = settings.ratePerSecond();
+        long gap = rate > 0 ? Math.round(-Math.log1p(-arrivals.nextDouble()) * 1e9 / rate) : profile.nextGapNanos(arrivals);
+        nextArrival += gap;
+        guest.schedule(Math.max(0, nextArrival - guest.now()), this::arrive);
+    }
+
+    private void issueNext(long createdAt) {
+        boolean measured = phase == Phase.MEASURING;
+        if (measured) {
+            issued++;
+        }
+        issue(new Pending(profile.stream().next(operations), /* load= */ false, measured, createdAt));
+    }
+
+    private void issue(Pending pending) {
+        ClientConnection connection = connections[requests.owner(pending.operation.keyId())];
+        if (connection.failed()) {
+            stats.failed++;
+            return;
+        }
+        inSystem++;
+        connection.submit(pending);
+    }
+
+    // ---- called by the connections ----
+
+    Requests requests() {
+        return requests;
+    }
+
+    /** A reply to {@code pending}'s current request arrived on {@code connection}. */
+    void replied(ClientConnection connection, Pending pending, Response response) {
+        boolean writing = pending.writing();
+        switch (response) {
+            case Response.Values values when !writing -> {
+                read(pending, values);
+                if (pending.operation.kind() == Operation.Kind.READ_MODIFY_WRITE && pending.phase == 0) {
+                    pending.phase = 1;
+                    connection.resubmit(pending);
+                    return;
+                }
+            }
+            case Response.Status status when writing && status.reply() == ResponseEncoder.Reply.STORED -> { }
+            case Response.Error error -> {
+                stats.errorReplies++;
+                refuse(pending, writing);
+            }
+            default -> {
+                stats.malformedReplies++;
+                refuse(pending, writing);
+            }
+        }
+        if (writing && pending.measured) {
+            stats.sets++;
+        }
+        done(pending);
+    }
+
+    private void refuse(Pending pending, boolean writing) {
+        if (writing) {
+            stats.refusedSets++;
+            verifier.refused(pending.keyIds[0], pending.writtenVersion);
+        }
+    }
+
+    /** Counts hits and misses and checks each value against what was written. */
+    private void read(Pending pending, Response.Values values) {
+        int n = pending.keys.length;
+        int i = 0;
+        long hits = 0;
+        for (Response.Value value : values.values()) {
+            while (i < n && !pending.keys[i].equals(value.key())) {
+                i++;
+            }
+            if (i == n) {
+                stats.malformedReplies++;
+                break;
+            }
+            hits++;
+            if (settings.verify()) {
+                switch (verifier.check(pending.keyIds[i], pending.expectedVersions[i], pending.expectedLengths[i],
+                        value.flags(), value.data())) {
+                    case STALE -> stats.stale++;
+                    case CORRUPT -> stats.corrupt++;
+                    case UNVERIFIED -> stats.unverified++;
+                    case OK -> { }
+                }
+            }
+            i++;
+        }
+        if (pending.measured) {
+            stats.gets++;
+            stats.hits += hits;
+            stats.misses += n - hits;
+        }
+    }
+
+    private void done(Pending pending) {
+        inSystem--;
+        long now = guest.now();
+        if (pending.load) {
+            stats.loaded++;
+        }
+        if (pending.measured) {
+            stats.completed++;
+            long start = settings.open() ? pending.createdAt : pending.postedAt;
+            stats.latency.recordValue(Math.max(0, now - start));
+            stats.lastCompletion = now;
+        }
+        advance();
+    }
+
+    /** {@code pending} was lost with its connection. */
+    void failed(Pending pending) {
+        inSystem--;
+        stats.failed++;
+        advance();
+    }
+
+    /** {@code pending}'s request does not fit a request buffer; it is dropped. */
+    void oversized(Pending pending) {
+        inSystem--;
+        stats.oversized++;
+    }
+
+    void connectionFailed() {
+        stats.failedConnections++;
+    }
+
+    void unexpectedBytes(int bytes) {
+        stats.unexpectedBytes += bytes;
+    }
+
+    private int live() {
+        int live = 0;
+        for (ClientConnection c : connections) {
+            if (c != null && !c.failed()) {
+                live++;
+            }
+        }
+        return live;
+    }
+
+    private long waiting() {
+        long waiting = 0;
+        for (ClientConnection c : connections) {
+            waiting += c.waiting();
+        }
+        return waiting;
+    }
+
+    // ---- results ----
+
+    @Override
+    public void report(WorkloadMetrics metrics) {
+        stats.report(metrics);
+        metrics.counter("finished", phase == Phase.DONE ? 1 : 0);
+    }
+
+    @Override
+    public SortedMap<String, Histogram> latencyHistograms() {
+        SortedMap<String, Histogram> out = new TreeMap<>();
+        out.put("requests", stats.latency.copy());
+        return out;
+    }
+}

@@ -1,0 +1,44 @@
+package org.overbook.workloads.client;
+
+import org.overbook.workloads.load.Operation;
+import org.overbook.workloads.memcached.protocol.ByteString;
+import org.overbook.workloads.memcached.protocol.ResponseParser;
+
+/**
+ * One operation on its way: created, waiting for a window slot on its connection, sent, answered.
+ * A read-modify-write is two requests in turn (phase 0 the get, phase 1 the set).
+ */
+final class Pending {
+
+    final Operation operation;
+    final boolean load;
+    final boolean measured;
+    final long createdAt;
+    long postedAt = -1;
+    int phase;
+
+    /** The keys the current request names, and what verify mode expects of each. */
+    long[] keyIds;
+    ByteString[] keys;
+    long[] expectedVersions;
+    int[] expectedLengths;
+    /** The version the current request writes, if it is a set. */
+    long writtenVersion;
+    ResponseParser.Shape shape;
+
+    Pending(Operation operation, boolean load, boolean measured, long createdAt) {
+        this.operation = operation;
+        this.load = load;
+        this.measured = measured;
+        this.createdAt = createdAt;
+    }
+
+    /** Returns whether the current request is a set. */
+    boolean writing() {
+        return switch (operation.kind()) {
+            case SET, UPDATE, INSERT -> true;
+            case READ_MODIFY_WRITE -> phase == 1;
+            case GET, SCAN -> false;
+        };
+    }
+}

@@ -1,0 +1,183 @@
+package org.overbook.workloads.server;
+
+import java.util.ArrayDeque;
+import org.overbook.guest.GuestMemory;
+import org.overbook.guest.verbs.Access;
+import org.overbook.guest.verbs.Completion;
+import org.overbook.guest.verbs.MemoryRegion;
+import org.overbook.guest.verbs.QueuePair;
+import org.overbook.guest.verbs.Verbs;
+import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.workloads.memcached.MemcachedEngine;
+import org.overbook.workloads.memcached.protocol.MessageBuffer;
+import org.overbook.workloads.memcached.protocol.RequestParser;
+
+/**
+ * One client connection of a {@link MemcachedServer}: its receive buffers and reply buffers in guest
+ * memory (one registered region each), the messages waiting to be run, and the reply bytes waiting
+ * for a reply buffer.
+ *
+ * <p>A message is run request by request. Replies go to a per-connection backlog and leave in
+ * order, one reply buffer per send, a reply longer than a buffer as several messages; a buffer is
+ * reused once its send has completed. When the backlog holds {@link ServerSettings#replySizeMax()}
+ * bytes, running stops until sends drain it, and the message's receive buffer is not reposted
+ * meanwhile: the client meets RNR NACKs, as a memcached client meets a full TCP window. So no input
+ * can make the server hold more than about two of the largest replies per connection.
+ */
+final class ServerConnection {
+
+    private final MemcachedServer server;
+    private final ServerSettings settings;
+    private final GuestMemory memory;
+    private final QueuePair qp;
+    private final MemcachedEngine engine;
+    private final RequestParser parser;
+    private final ServerCounters counters;
+    private final long receiveArea;
+    private final MemoryRegion receiveRegion;
+    private final long replyArea;
+    private final MemoryRegion replyRegion;
+    private final int[] freeReplySlots;
+    private int freeReplyCount;
+    /** Received messages not yet run: receive slot, then length. */
+    private final ArrayDeque<int[]> inbox = new ArrayDeque<>();
+    private final byte[] input;
+    private int inputSlot = -1;
+    private int inputAt;
+    private int inputEnd;
+    private final MessageBuffer reply = new MessageBuffer(1024);
+    private final MessageBuffer backlog = new MessageBuffer(1024);
+    private int backlogStart;
+    private boolean closed;
+    private boolean failed;
+
+    ServerConnection(MemcachedServer server, QueuePair qp, Verbs verbs, GuestMemory memory) {
+        this.server = server;
+        this.settings = server.settings();
+        this.memory = memory;
+        this.qp = qp;
+        this.engine = server.engine();
+        this.parser = server.parser();
+        this.counters = server.counters();
+        long receiveBytes = (long) settings.receiveBuffers() * settings.bufferSize();
+        long replyBytes = (long) settings.replyBuffers() * settings.replyBufferSize();
+        this.receiveArea = memory.allocate(receiveBytes + replyBytes);
+        this.replyArea = receiveArea + receiveBytes;
+        this.receiveRegion = verbs.register(receiveArea, receiveBytes, Access.LOCAL_WRITE);
+        this.replyRegion = verbs.register(replyArea, replyBytes, 0);
+        this.freeReplySlots = new int[settings.replyBuffers()];
+        for (int slot = settings.replyBuffers() - 1; slot >= 0; slot--) {
+            freeReplySlots[freeReplyCount++] = slot;
+        }
+        this.input = new byte[settings.bufferSize()];
+        for (int slot = 0; slot < settings.receiveBuffers(); slot++) {
+            post(slot);
+        }
+    }
+
+    /** A message arrived in a receive buffer, or a receive failed. */
+    void onReceive(Completion completion) {
+        if (!completion.ok()) {
+            fail();
+            counters.countError(completion);
+            return;
+        }
+        counters.messages++;
+        counters.bytesReceived += completion.byteLength();
+        if (closed) {
+            counters.ignoredAfterQuit++;
+            return;
+        }
+        inbox.add(new int[] {(int) completion.id(), completion.byteLength()});
+        run();
+    }
+
+    /** A reply message left, or a send failed. */
+    void onSent(Completion completion) {
+        freeReplySlots[freeReplyCount++] = (int) completion.id();
+        if (!completion.ok()) {
+            fail();
+            counters.countError(completion);
+            return;
+        }
+        pump();
+        run();
+    }
+
+    /** Runs waiting requests until the backlog is full or nothing waits. */
+    private void run() {
+        while (!closed && !failed) {
+            if (inputSlot < 0) {
+                int[] next = inbox.poll();
+                if (next == null) {
+                    return;
+                }
+                inputSlot = next[0];
+                inputAt = 0;
+                inputEnd = next[1];
+                memory.read(slotAddress(inputSlot), input, 0, inputEnd);
+            }
+            while (inputAt < inputEnd) {
+                if (backlog.length() - backlogStart >= settings.replySizeMax()) {
+                    counters.backpressured++;
+                    return; // resumed by onSent once the backlog drains
+                }
+                int length = Math.max(1, parser.parse(input, inputAt, inputEnd - inputAt).consumed());
+                reply.clear();
+                MemcachedEngine.Outcome outcome = engine.execute(input, inputAt, length, reply);
+                inputAt += length;
+                if (reply.length() > 0) {
+                    backlog.put(reply.array(), 0, reply.length());
+                    counters.replies++;
+                    pump();
+                }
+                if (outcome == MemcachedEngine.Outcome.CLOSE) {
+                    closed = true;
+                    counters.quits++;
+                    server.closed();
+                    return;
+                }
+            }
+            post(inputSlot);
+            inputSlot = -1;
+        }
+    }
+
+    /** Moves backlog bytes into free reply buffers and sends them, in order. */
+    private void pump() {
+        int size = settings.replyBufferSize();
+        while (backlogStart < backlog.length() && freeReplyCount > 0 && !failed) {
+            int slot = freeReplySlots[--freeReplyCount];
+            int n = Math.min(backlog.length() - backlogStart, size);
+            long address = replyArea + (long) slot * size;
+            memory.write(address, backlog.array(), backlogStart, n);
+            backlogStart += n;
+            qp.postSend(new WorkRequest.Send(slot, address, n, replyRegion.lkey()));
+            counters.replyMessages++;
+            counters.bytesSent += n;
+        }
+        if (backlogStart == backlog.length()) {
+            backlog.clear();
+            backlogStart = 0;
+        }
+    }
+
+    private void post(int slot) {
+        if (!failed && !closed) {
+            qp.postReceive(new WorkRequest.Receive(slot, slotAddress(slot), settings.bufferSize(), receiveRegion.lkey()));
+        }
+    }
+
+    private long slotAddress(int slot) {
+        return receiveArea + (long) slot * settings.bufferSize();
+    }
+
+    private void fail() {
+        if (!failed) {
+            failed = true;
+            if (!closed) {
+                server.closed();
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package org.overbook.workloads.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Workload;
+import org.overbook.guest.WorkloadParameters;
+import org.overbook.guest.WorkloadRegistry;
+import org.overbook.nic.NicConfig;
+import org.overbook.workloads.LatencyRecording;
+import org.overbook.workloads.server.MemcachedServer;
+import org.overbook.workloads.testing.Testbeds;
+
+/**
+ * Each load generator against one memcached tenant on a testbed: ETC open loop with its fitted
+ * arrivals, YCSB A to F (updates, inserts with latest, scans, read-modify-writes), memaslap open loop
+ * at a given rate; each loads its keys, runs, finishes, and reads back nothing it did not write.
+ * Also: the same seed gives the same numbers, and parameters are checked by name.
+ */
+class LoadGeneratorTest {
+
+    private static final long SEED = 99;
+
+    private final WorkloadRegistry registry = WorkloadRegistry.discover();
+
+    /** Runs one generator against one server tenant; returns its metrics (and checks the basics). */
+    private Map<String, Number> run(String generator, Map<String, Object> parameters, Workload[] out) {
+        try (Testbeds testbeds = Testbeds.create(/* serverFrames= */ 2048, new int[] {2048}, new int[] {512},
+                NicConfig.of("on-demand"), SEED)) {
+            testbeds.testbed().server().tenant(0).boot(registry.create("s", MemcachedServer.NAME, new WorkloadParameters("s",
+                    Map.of("memory-limit", "6MiB", "item-size-max", "64KiB", "hash-power", 10))));
+            Map<String, Object> p = new HashMap<>(parameters);
+            p.put("target", "s0");
+            Workload client = registry.create("c", generator, new WorkloadParameters("c", p));
+            testbeds.testbed().client().tenant(0).boot(client);
+            testbeds.run();
+            Map<String, Number> m = Testbeds.metrics(client);
+            String where = "seed " + SEED + ", " + generator + " " + parameters + ": " + m;
+            assertEquals(1L, m.get("finished"), where);
+            assertEquals(0L, m.get("mismatches"), where);
+            assertEquals(0L, m.get("failed_requests") .longValue() + m.get("malformed_replies").longValue()
+                    + m.get("error_replies").longValue() + m.get("unexpected_bytes").longValue(), where);
+            assertTrue(m.get("requests").longValue() > 50, where);
+            if (out != null) {
+                out[0] = client;
+            }
+            return m;
+        }
+    }
+
+    @Test
+    void etcOpenLoopWithItsOwnArrivals() {
+        Map<String, Number> m = run(LoadGenerator.ETC, Map.of("keys", 2000, "loop", "open", "duration", "10ms"), null);
+        // ETC's gaps average 16.0292 / (1 - 0.154971) us = 19 us: about 53,000 requests a second.
+        double rate = m.get("throughput_ops_per_s").doubleValue();
+        assertTrue(rate > 35_000 && rate < 75_000, "seed " + SEED + ": ETC arrivals give ~53k/s, got " + rate);
+        assertTrue(m.get("hit_ratio").doubleValue() > 0.95, "seed " + SEED + ": " + m);
+    }
+
+    @Test
+    void memaslapOpenLoopKeepsItsRate() {
+        Map<String, Number> m = run(LoadGenerator.MEMASLAP, Map.of("concurrency", 4, "window", 100, "loop", "open",
+                "rate", 40_000.0, "duration", "20ms"), null);
+        double rate = m.get("throughput_ops_per_s").doubleValue();
+        assertTrue(Math.abs(rate - 40_000) < 6_000, "seed " + SEED + ": offered 40k/s, measured " + rate);
+    }
+
+    @ParameterizedTest(name = "workload {0}")
+    @ValueSource(strings = {"a", "b", "c", "d", "e", "f"})
+    void ycsbCoreWorkloads(String workload) {
+        Map<String, Number> m = run(LoadGenerator.YCSB, Map.of("workload", workload, "records", 400, "connections", 2,
+                "depth", 2, "duration", "5ms", "receive-buffers", 32), null);
+        String where = "seed " + SEED + ", workload " + workload + ": " + m;
+        assertEquals(400L, m.get("loaded_keys"), where);
+        assertTrue(m.get("hit_ratio").doubleValue() > 0.9, where);
+        if (workload.equals("c")) {
+            assertEquals(0L, m.get("sets"), where);
+        } else if (!workload.equals("e")) {
+            assertTrue(m.get("sets").longValue() > 0, where);
+        }
+    }
+
+    @Test
+    void theSameSeedGivesTheSameNumbersAndTheHistogramHoldsEveryRequest() {
+        Map<String, Object> p = Map.of("concurrency", 4, "window", 50, "depth", 2, "duration", "3ms");
+        Workload[] first = new Workload[1];
+        Map<String, Number> a = run(LoadGenerator.MEMASLAP, p, first);
+        Map<String, Number> b = run(LoadGenerator.MEMASLAP, p, null);
+        assertEquals(a, b, "seed " + SEED);
+        Histogram h = ((LatencyRecording) first[0]).latencyHistograms().get("requests");
+        assertEquals(a.get("requests").longValue(), h.getTotalCount());
+        assertEquals(a.get("latency_p99_us").doubleValue(), h.getValueAtPercentile(99) / 1e3, 1e-9);
+    }
+
+    @Test
+    void parametersAreCheckedByName() {
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> registry.create("c", LoadGenerator.MEMASLAP, new WorkloadParameters("clients[0].workload", Map.of())));
+        assertEquals("clients[0].workload.targets", e.field());
+        e = assertThrows(ConfigurationException.class, () -> registry.create("c", LoadGenerator.MEMASLAP,
+                new WorkloadParameters("w", Map.of("target", "s0", "loop", "open"))));
+        assertEquals("w.rate", e.field());
+        e = assertThrows(ConfigurationException.class, () -> registry.create("c", LoadGenerator.YCSB,
+                new WorkloadParameters("w", Map.of("target", "s0", "workload", "g"))));
+        assertEquals("w.workload", e.field());
+        e = assertThrows(ConfigurationException.class, () -> registry.create("c", LoadGenerator.ETC,
+                new WorkloadParameters("w", Map.of("target", "s0", "value-size", 100))));
+        assertEquals("w.value-size", e.field(), "memaslap's parameters are not ETC's");
+        e = assertThrows(ConfigurationException.class, () -> registry.create("c", LoadGenerator.MEMASLAP,
+                new WorkloadParameters("w", Map.of("target", "s0", "value-size", "9KiB"))));
+        assertEquals("w.value-size", e.field(), "a value must fit a request buffer");
+        // a scenario's YAML list arrives as a list
+        registry.create("c", LoadGenerator.MEMASLAP, new WorkloadParameters("w", Map.of("targets", java.util.List.of("s0", "s1"))));
+    }
+}

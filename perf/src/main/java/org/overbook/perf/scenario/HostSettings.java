@@ -1,0 +1,13 @@
+package org.overbook.perf.scenario;
+
+/**
+ * The server host as a scenario gives it ({@code host}).
+ *
+ * @param memoryBytes RAM for guests ({@code host.memory})
+ * @param swapBytes   swap capacity ({@code host.swap})
+ * @param reclaimLow  free fraction under which reclaim starts ({@code host.reclaim.low})
+ * @param reclaimHigh free fraction reclaim frees up to ({@code host.reclaim.high})
+ * @param keepSwap    keep the swap file after the run ({@code host.keep-swap})
+ */
+public record HostSettings(long memoryBytes, long swapBytes, double reclaimLow, double reclaimHigh, boolean keepSwap) {
+}

@@ -1,0 +1,53 @@
+package org.overbook.perf.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.nic.NicConfig;
+import org.overbook.nic.NicCosts;
+
+/**
+ * Reads {@code nic} into a {@link NicConfig}, with field names as {@link NicConfig#validate(String)}
+ * reports them, so its errors point at the right line of the file.
+ */
+final class NicReader {
+
+    private NicReader() {
+    }
+
+    static NicConfig read(Section root, NicCosts costs) {
+        Section nic = root.section("nic", "tlb", "memory-policy", "memory-policy-by-tenant", "pin-down-cache", "transport",
+                "receive-fault-policy", "fault-path", "backup-ring-slots", "system-buffer-credits", "prefetch-window");
+        Section tlb = nic.section("tlb", "sets", "ways", "replacement", "partition", "quota");
+        Section cache = nic.section("pin-down-cache", "bytes", "regions");
+        return new NicConfig(
+                new NicConfig.Tlb(tlb.integer("sets"), tlb.integer("ways"), tlb.text("replacement", "a TLB replacement policy"),
+                        tlb.text("partition", "a TLB partition policy"), tlb.integer("quota")),
+                new NicConfig.Pinning(nic.text("memory-policy", "a memory policy"), byTenant(nic),
+                        cache.bytes("bytes"), cache.integer("regions")),
+                new NicConfig.Receive(nic.text("transport", "a transport"), nic.text("receive-fault-policy", "a receive-fault policy"),
+                        nic.text("fault-path", "a fault path"), nic.integer("backup-ring-slots"),
+                        nic.integer("system-buffer-credits"), nic.bytes("prefetch-window")),
+                costs);
+    }
+
+    /** Reads {@code nic.memory-policy-by-tenant}: tenant name to policy name. */
+    private static Map<String, String> byTenant(Section nic) {
+        JsonNode map = nic.raw("memory-policy-by-tenant");
+        String field = nic.field("memory-policy-by-tenant");
+        if (!map.isObject()) {
+            throw new ConfigurationException(field, Section.describe(map) + " is of the wrong type; accepted: "
+                    + "a section of tenant: memory-policy, such as {s0: pin-all}");
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> entry : map.properties()) {
+            if (!entry.getValue().isTextual()) {
+                throw new ConfigurationException(field + "." + entry.getKey(), Section.describe(entry.getValue())
+                        + " is of the wrong type; accepted: a memory policy");
+            }
+            out.put(entry.getKey(), entry.getValue().textValue());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,76 @@
+package org.overbook.perf.scenario;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.overbook.balloon.BalloonManager;
+import org.overbook.guest.Workload;
+import org.overbook.guest.WorkloadRegistry;
+import org.overbook.hypervisor.Host;
+import org.overbook.nic.Testbed;
+
+/**
+ * Turns one resolved {@link Scenario} into running objects: the testbed (both hosts, their NICs and the
+ * link), a workload booted in every tenant, and the balloon manager if enabled. Nothing runs until the
+ * caller drives the simulation, typically with {@code runUntil(scenario.endNanos())}.
+ */
+public final class ScenarioBuilder {
+
+    /** Sub-folder of the run's folder holding the server host's swap file. */
+    public static final String SERVER_HOST_DIRECTORY = "server-host";
+    /** Sub-folder holding the client host's (empty) swap file. */
+    public static final String CLIENT_HOST_DIRECTORY = "client-host";
+
+    private final WorkloadRegistry registry;
+
+    /** Returns a builder that creates workloads from {@code registry}. */
+    public ScenarioBuilder(WorkloadRegistry registry) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+    }
+
+    /**
+     * Builds {@code scenario}; each host's swap file goes in its own folder under {@code directory}
+     * ({@value #SERVER_HOST_DIRECTORY}, {@value #CLIENT_HOST_DIRECTORY}), created if needed. Workloads
+     * are booted at virtual time zero, in tenant order, server tenants first.
+     *
+     * @throws org.overbook.guest.ConfigurationException naming the field at fault; nothing is left open
+     */
+    public Deployment build(Scenario scenario, Path directory) {
+        Path serverDirectory = directory(directory.resolve(SERVER_HOST_DIRECTORY));
+        Path clientDirectory = directory(directory.resolve(CLIENT_HOST_DIRECTORY));
+        Testbed testbed = Testbed.create(scenario.serverHostConfig(serverDirectory), scenario.clientHostConfig(clientDirectory),
+                scenario.nic(), scenario.link(), scenario.seed());
+        try {
+            List<Workload> servers = boot(testbed.server(), scenario.tenants());
+            List<Workload> clients = boot(testbed.client(), scenario.clients());
+            BalloonManager balloon = scenario.balloon().enabled()
+                    ? BalloonManager.start(testbed.server(), scenario.balloon().config()) : null;
+            return new Deployment(scenario, testbed, servers, clients, balloon);
+        } catch (RuntimeException e) {
+            testbed.close();
+            throw e;
+        }
+    }
+
+    private List<Workload> boot(Host host, List<TenantSpec> specs) {
+        List<Workload> workloads = new ArrayList<>();
+        for (int id = 0; id < specs.size(); id++) {
+            Workload workload = specs.get(id).workload().create(registry);
+            host.tenant(id).boot(workload);
+            workloads.add(workload);
+        }
+        return workloads;
+    }
+
+    private static Path directory(Path path) {
+        try {
+            return Files.createDirectories(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + path, e);
+        }
+    }
+}

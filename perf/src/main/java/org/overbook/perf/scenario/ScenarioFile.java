@@ -1,0 +1,116 @@
+package org.overbook.perf.scenario;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.WorkloadRegistry;
+
+/**
+ * A scenario file merged over the reference and validated: every point of its sweep (one point when it
+ * has none) has been read and checked, so holding a {@code ScenarioFile} means nothing in it can fail
+ * for a configuration reason before it runs.
+ *
+ * <p>An error at a point names the field as the file writes it: a bad value of a sweep axis names the
+ * axis and the value's index ({@code sweep.nic.memory-policy[1]}); any other error names its own field
+ * and ends with the point's label.
+ */
+public final class ScenarioFile {
+
+    private final String source;
+    private final ObjectNode tree;
+    private final WorkloadRegistry registry;
+    private final List<String> axes;
+    private final List<SweepPoint> points;
+
+    ScenarioFile(String source, ObjectNode tree, WorkloadRegistry registry) {
+        this.source = source;
+        this.tree = tree;
+        this.registry = registry;
+        List<SweepExpander.Axis> sweep = SweepExpander.axes(tree);
+        this.axes = sweep.stream().flatMap(a -> a.paths().stream()).toList();
+        List<SweepPoint> resolved = new ArrayList<>();
+        for (SweepExpander.Point point : SweepExpander.expand(tree, sweep)) {
+            resolved.add(new SweepPoint(resolved.size(), point.label(), point.values(), resolve(point, sweep),
+                    YamlTrees.write(point.tree())));
+        }
+        this.points = List.copyOf(resolved);
+    }
+
+    private Scenario resolve(SweepExpander.Point point, List<SweepExpander.Axis> sweep) {
+        try {
+            Scenario scenario = ScenarioReader.read(point.tree());
+            ScenarioChecks.check(scenario, registry);
+            return scenario;
+        } catch (ConfigurationException e) {
+            if (sweep.isEmpty()) {
+                throw e;
+            }
+            String problem = e.getMessage().substring(Math.min(e.getMessage().length(), e.field().length() + 2));
+            for (int a = 0; a < sweep.size(); a++) {
+                for (String path : sweep.get(a).paths()) {
+                    if (e.field().equals(path) || e.field().startsWith(path + ".") || e.field().startsWith(path + "[")) {
+                        throw new ConfigurationException(SweepExpander.field(sweep.get(a).key()) + "[" + point.choice()[a] + "]",
+                                e.field() + ": " + problem);
+                    }
+                }
+            }
+            throw new ConfigurationException(e.field(), problem + " (at sweep point " + point.label() + ")");
+        }
+    }
+
+    /** Returns where the file came from, as errors name it. */
+    public String source() {
+        return source;
+    }
+
+    /** Returns the points: the cross product of the sweep axes in nested-loop order, or the one scenario. */
+    public List<SweepPoint> points() {
+        return points;
+    }
+
+    /** Returns whether the file has a sweep. */
+    public boolean isSweep() {
+        return !axes.isEmpty();
+    }
+
+    /** Returns the swept field paths, in axis order (linked paths one by one). */
+    public List<String> axes() {
+        return axes;
+    }
+
+    /**
+     * Returns the one scenario of a file without a sweep.
+     *
+     * @throws ConfigurationException naming {@code sweep} if the file has several points
+     */
+    public Scenario scenario() {
+        if (points.size() != 1) {
+            throw new ConfigurationException("sweep", "this file sweeps " + String.join(", ", axes) + " over " + points.size()
+                    + " points; accepted here: a scenario without a sweep (run its points with sweep)");
+        }
+        return points.getFirst().scenario();
+    }
+
+    /**
+     * Returns this file with the field at {@code path} set to {@code yamlValue}, as if the file had written
+     * it: the override a density search makes ({@code tenants.count}) or a command line's {@code --set}.
+     *
+     * @throws ConfigurationException naming {@code path} if it names no field, or the first field at fault
+     */
+    public ScenarioFile with(String path, String yamlValue) {
+        ObjectNode copy = tree.deepCopy();
+        TreePaths.set(copy, path, YamlTrees.value(yamlValue, path), path);
+        return new ScenarioFile(source, copy, registry);
+    }
+
+    /** Returns the merged file as YAML, every default spelled out. */
+    public String yaml() {
+        return YamlTrees.write(tree);
+    }
+
+    @Override
+    public String toString() {
+        return "ScenarioFile[" + source + ", " + points.size() + " point(s)]";
+    }
+}

@@ -1,0 +1,105 @@
+package org.overbook.perf.scenario;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.WorkloadRegistry;
+
+/**
+ * Loads scenario files: reads the YAML, merges it over the reference file of defaults, expands its sweep
+ * and validates every point before anything runs.
+ *
+ * <h2>Design</h2>
+ * After Caffeine's simulator [1]: one reference file ({@code reference.yaml}, beside this class) holds
+ * every default with a comment naming its meaning and source, and a user's file overrides only what it
+ * names (a deep merge, {@link YamlTrees}). The merged tree is read by typed readers into immutable
+ * records ({@link Scenario}) and never leaves the package; the readers hold no defaults of their own, so
+ * the reference is the only place a default lives, and a test checks it against the domain records'
+ * defaults ({@code CostModel.defaults()}, {@code NicCosts.defaults()}, {@code NicConfig.of},
+ * {@code LinkConfig.fdr()}, {@code HostConfig}, {@code BalloonConfig.defaults()}) so the two cannot drift.
+ *
+ * <p>Validation happens in three layers, each error naming the field path as the file writes it, the
+ * value, and what is accepted: the readers check fields, types and units ({@link Section}); the domain
+ * records check ranges and names with their own {@code validate} methods; {@link ScenarioChecks} adds
+ * what needs the whole scenario. Each workload is created once from its parameters, so a misspelt
+ * parameter fails here too. A sweep is a list of values per field path; its points are the cross
+ * product ({@link SweepExpander}).
+ *
+ * <p>Left out: includes of one file by another, and environment variables in values.
+ *
+ * <p>[1] ben-manes/caffeine, {@code simulator/src/main/resources/reference.conf} and {@code BasicSettings}.
+ */
+public final class ScenarioLoader {
+
+    /** The embedded reference file of defaults. */
+    public static final String REFERENCE = "reference.yaml";
+    /** The embedded default scenario, what {@code overbook run} runs without a file. */
+    public static final String DEFAULT = "default.yaml";
+
+    private final WorkloadRegistry registry;
+    private final ObjectNode reference;
+
+    /** Returns a loader that knows the workloads of {@code registry}. */
+    public ScenarioLoader(WorkloadRegistry registry) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+        this.reference = YamlTrees.parse(YamlTrees.resource(REFERENCE), REFERENCE);
+    }
+
+    /** Returns a loader that knows every workload on the class path. */
+    public static ScenarioLoader standard() {
+        return new ScenarioLoader(WorkloadRegistry.discover());
+    }
+
+    /** Returns the workloads this loader knows. */
+    public WorkloadRegistry registry() {
+        return registry;
+    }
+
+    /**
+     * Loads the scenario file at {@code file}.
+     *
+     * @throws ConfigurationException if it cannot be read or names a field, type, unit, name or value that is wrong
+     */
+    public ScenarioFile load(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ConfigurationException(file.toString(), "cannot read the scenario file: " + e.getMessage());
+        }
+        return parse(text, file.toString());
+    }
+
+    /**
+     * Loads a scenario from YAML text; {@code source} names it in errors.
+     *
+     * @throws ConfigurationException naming the first field at fault
+     */
+    public ScenarioFile parse(String yaml, String source) {
+        return new ScenarioFile(source, YamlTrees.merge(reference, YamlTrees.parse(yaml, source)), registry);
+    }
+
+    /** Loads the embedded default scenario: memcached tenants under 2x overcommit, pin-all against on-demand. */
+    public ScenarioFile defaultScenario() {
+        return parse(defaultText(), DEFAULT);
+    }
+
+    /** Loads the reference file alone: every default, nothing overridden. */
+    public ScenarioFile reference() {
+        return parse("", REFERENCE);
+    }
+
+    /** Returns the reference file's text, comments and all (for {@code overbook list} and documentation). */
+    public static String referenceText() {
+        return YamlTrees.resource(REFERENCE);
+    }
+
+    /** Returns the embedded default scenario's text. */
+    public static String defaultText() {
+        return YamlTrees.resource(DEFAULT);
+    }
+}

@@ -1,0 +1,107 @@
+package org.overbook.perf.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.overbook.balloon.BalloonConfig;
+import org.overbook.balloon.FreeMemoryThresholds;
+import org.overbook.balloon.TenantBalloonConfig;
+import org.overbook.hypervisor.CostModel;
+import org.overbook.nic.LinkConfig;
+import org.overbook.nic.NicCosts;
+
+/**
+ * Turns one merged, sweep-free scenario tree into a {@link Scenario}: types and units here, the
+ * tenants in {@link TenantReader}, the NIC in {@link NicReader}. Ranges and cross-field rules are
+ * {@link ScenarioChecks}' job, most of them through the domain records' own validation.
+ */
+final class ScenarioReader {
+
+    /** The top-level fields of a scenario file. */
+    static final String[] FIELDS = {"seed", "duration", "warm-up", "host", "client-host", "nic", "link", "balloon",
+            "tenants", "clients", "costs", "sweep"};
+
+    private ScenarioReader() {
+    }
+
+    /** Reads {@code tree}; its {@code sweep}, if any, is ignored (the expander has applied it). */
+    static Scenario read(ObjectNode tree) {
+        Section root = Section.open("", tree, FIELDS);
+        long seed = root.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        long duration = root.nanos("duration");
+        long warmUp = root.nanos("warm-up");
+        Section costs = root.section("costs", "minor-fault", "major-fault", "balloon-rate", "tlb-miss", "npf-software",
+                "npf-iommu", "swap-in", "dma-page", "wqe", "register", "pin-page", "interrupt", "rto", "upcall",
+                "host-copy-page", "notify-busy-wait", "notify-handler", "notify-block");
+        CostModel hostCosts = hostCosts(costs);
+        NicCosts nicCosts = nicCosts(costs);
+        HostSettings host = host(root);
+        ClientHostSettings clientHost = new ClientHostSettings(root.section("client-host", "memory").bytes("memory"));
+        var nic = NicReader.read(root, nicCosts);
+        LinkConfig link = link(root);
+        BalloonSettings balloon = balloon(root);
+        TenantReader tenants = new TenantReader(root, text(tree.get("duration")), text(tree.get("warm-up")));
+        return new Scenario(seed, duration, warmUp, host, clientHost, nic, link, balloon, hostCosts,
+                tenants.servers(), tenants.clients());
+    }
+
+    private static HostSettings host(Section root) {
+        Section host = root.section("host", "memory", "swap", "reclaim", "keep-swap");
+        Section reclaim = host.section("reclaim", "low", "high");
+        return new HostSettings(host.bytes("memory"), host.bytes("swap"), reclaim.real("low"), reclaim.real("high"),
+                host.flag("keep-swap"));
+    }
+
+    private static LinkConfig link(Section root) {
+        Section link = root.section("link", "bandwidth", "latency", "loss");
+        return new LinkConfig(link.bitsPerSecond("bandwidth"), link.nanos("latency"), link.real("loss"));
+    }
+
+    private static CostModel hostCosts(Section costs) {
+        return new CostModel(costs.nanos("minor-fault"), costs.nanos("major-fault"),
+                costs.integer("balloon-rate", Long.MIN_VALUE, Long.MAX_VALUE));
+    }
+
+    private static NicCosts nicCosts(Section c) {
+        return new NicCosts(c.nanos("tlb-miss"), c.nanos("npf-software"), c.nanos("npf-iommu"), c.nanos("swap-in"),
+                c.nanos("dma-page"), c.nanos("wqe"), c.nanos("register"), c.nanos("pin-page"), c.nanos("interrupt"),
+                c.nanos("rto"), c.nanos("upcall"), c.nanos("host-copy-page"), c.nanos("notify-busy-wait"),
+                c.nanos("notify-handler"), c.nanos("notify-block"));
+    }
+
+    private static BalloonSettings balloon(Section root) {
+        Section b = root.section("balloon", "enabled", "policy", "idle-tax", "reallocation-period", "sampling-period",
+                "sample-pages", "state-check-period", "thresholds", "tenants");
+        Section t = b.section("thresholds", "high", "soft", "hard", "low");
+        FreeMemoryThresholds thresholds = new FreeMemoryThresholds(t.real("high"), t.real("soft"), t.real("hard"), t.real("low"));
+        List<TenantBalloonConfig> tenants = new ArrayList<>();
+        List<JsonNode> entries = Section.elements(b.list("tenants", "a list of tenants' balloon settings"));
+        for (int i = 0; i < entries.size(); i++) {
+            Section e = Section.open(b.field("tenants") + "[" + i + "]", entries.get(i), "name", "shares", "min", "max", "target");
+            TenantBalloonConfig c = TenantBalloonConfig.of(e.text("name", "a tenant's name"));
+            if (e.has("shares")) {
+                c = c.withShares(e.integer("shares", 1, Long.MAX_VALUE));
+            }
+            if (e.has("min")) {
+                c = c.withMinBytes(e.bytes("min"));
+            }
+            if (e.has("max")) {
+                c = c.withMaxBytes(e.bytes("max"));
+            }
+            if (e.has("target")) {
+                c = c.withTargetBytes(e.bytes("target"));
+            }
+            tenants.add(c);
+        }
+        BalloonConfig config = new BalloonConfig(b.text("policy", "a balloon policy"), b.real("idle-tax"),
+                b.nanos("reallocation-period"), b.nanos("sampling-period"), b.integer("sample-pages"),
+                b.nanos("state-check-period"), thresholds, tenants);
+        return new BalloonSettings(b.flag("enabled"), config);
+    }
+
+    /** Returns a scalar's text as the file wrote it, for the {@code ${duration}} placeholders. */
+    private static String text(JsonNode value) {
+        return value == null ? "" : value.asText();
+    }
+}

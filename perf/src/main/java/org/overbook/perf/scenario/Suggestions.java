@@ -1,0 +1,45 @@
+package org.overbook.perf.scenario;
+
+import java.util.Collection;
+
+/** "Did you mean ...?" for a misspelt field: the accepted name nearest by edit distance, if near enough. */
+final class Suggestions {
+
+    private Suggestions() {
+    }
+
+    /** Returns {@code " (did you mean x?)"}, or an empty string when nothing accepted is close to {@code wrong}. */
+    static String didYouMean(String wrong, Collection<String> accepted) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String candidate : accepted) {
+            int d = distance(wrong, candidate);
+            if (d < bestDistance) {
+                best = candidate;
+                bestDistance = d;
+            }
+        }
+        int tolerance = Math.max(1, Math.min(3, wrong.length() / 3));
+        return best != null && bestDistance <= tolerance ? " (did you mean " + best + "?)" : "";
+    }
+
+    /** Returns the Levenshtein distance between two strings. */
+    static int distance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+}

@@ -1,0 +1,133 @@
+package org.overbook.perf.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.overbook.guest.ConfigurationException;
+
+/**
+ * Expands a scenario's {@code sweep} into its points: the cross product of the axes, in a fixed order.
+ *
+ * <p>Each axis is a field path with a list of values ({@code nic.memory-policy: [pin-all, on-demand]}).
+ * An axis may also link several paths that must change together, written as one key of comma-separated
+ * paths whose values are lists of one value per path:
+ * {@code "nic.memory-policy, tenants.template.memory": [[pin-all, 512MiB], [on-demand, 1GiB]]}
+ * (pin-all cannot overcommit, so its point needs tenants that fit). Points come in nested-loop order:
+ * the first axis varies slowest, the last fastest, each through its values in file order. A point's
+ * label lists its values, {@code nic.memory-policy=on-demand, tenants.count=4}.
+ */
+final class SweepExpander {
+
+    /** One axis: its key as written, its paths, and for each of its values one node per path. */
+    record Axis(String key, List<String> paths, List<List<JsonNode>> values) {
+    }
+
+    /** One point before reading: its label, its values by path, which value of each axis, and its tree. */
+    record Point(String label, Map<String, String> values, int[] choice, ObjectNode tree) {
+    }
+
+    private SweepExpander() {
+    }
+
+    /** Reads the axes of {@code tree}'s {@code sweep} and checks that each path names a field. */
+    static List<Axis> axes(ObjectNode tree) {
+        JsonNode sweep = tree.get("sweep");
+        if (sweep == null || sweep.isNull()) {
+            return List.of();
+        }
+        if (!sweep.isObject()) {
+            throw new ConfigurationException("sweep", Section.describe(sweep) + " is of the wrong type; accepted: a section of "
+                    + "field path: [values], such as {nic.memory-policy: [pin-all, on-demand]}");
+        }
+        ObjectNode base = withoutSweep(tree);
+        List<Axis> axes = new ArrayList<>();
+        Map<String, String> sweptBy = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> entry : sweep.properties()) {
+            Axis axis = axis(entry.getKey(), entry.getValue());
+            for (int p = 0; p < axis.paths().size(); p++) {
+                String earlier = sweptBy.putIfAbsent(axis.paths().get(p), axis.key());
+                if (earlier != null) {
+                    throw new ConfigurationException(field(axis.key()), "'" + axis.paths().get(p) + "' is already swept by "
+                            + field(earlier) + "; accepted: each field path in one axis only");
+                }
+                TreePaths.set(base.deepCopy(), axis.paths().get(p), axis.values().getFirst().get(p), field(axis.key()));
+            }
+            axes.add(axis);
+        }
+        return List.copyOf(axes);
+    }
+
+    private static Axis axis(String key, JsonNode values) {
+        String field = field(key);
+        List<String> paths = Arrays.stream(key.split(",")).map(String::strip).toList();
+        if (!values.isArray() || values.isEmpty()) {
+            throw new ConfigurationException(field, Section.describe(values) + " is not a list of values; accepted: "
+                    + "a list of at least one value, such as [pin-all, on-demand]");
+        }
+        List<List<JsonNode>> tuples = new ArrayList<>();
+        for (int i = 0; i < values.size(); i++) {
+            JsonNode value = values.get(i);
+            if (paths.size() == 1) {
+                tuples.add(List.of(value));
+            } else if (value.isArray() && value.size() == paths.size()) {
+                List<JsonNode> tuple = new ArrayList<>();
+                value.forEach(tuple::add);
+                tuples.add(List.copyOf(tuple));
+            } else {
+                throw new ConfigurationException(field + "[" + i + "]", Section.describe(value) + " does not give one value for each of "
+                        + paths.size() + " linked paths; accepted: a list of " + paths.size() + " values, in the order "
+                        + String.join(", ", paths));
+            }
+        }
+        return new Axis(key, paths, List.copyOf(tuples));
+    }
+
+    /** Returns every point of the cross product of {@code axes} over {@code tree}, in nested-loop order. */
+    static List<Point> expand(ObjectNode tree, List<Axis> axes) {
+        ObjectNode base = withoutSweep(tree);
+        List<Point> points = new ArrayList<>();
+        int[] choice = new int[axes.size()];
+        while (true) {
+            ObjectNode point = base.deepCopy();
+            Map<String, String> values = new LinkedHashMap<>();
+            for (int a = 0; a < axes.size(); a++) {
+                Axis axis = axes.get(a);
+                List<JsonNode> tuple = axis.values().get(choice[a]);
+                for (int p = 0; p < axis.paths().size(); p++) {
+                    TreePaths.set(point, axis.paths().get(p), tuple.get(p), field(axis.key()));
+                    values.put(axis.paths().get(p), text(tuple.get(p)));
+                }
+            }
+            String label = String.join(", ", values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
+            points.add(new Point(label, Collections.unmodifiableMap(values), choice.clone(), point));
+            int a = axes.size() - 1;
+            while (a >= 0 && ++choice[a] == axes.get(a).values().size()) {
+                choice[a] = 0;
+                a--;
+            }
+            if (a < 0) {
+                return List.copyOf(points);
+            }
+        }
+    }
+
+    /** Returns where an axis is written, for errors: {@code sweep.nic.memory-policy}. */
+    static String field(String key) {
+        return "sweep." + key;
+    }
+
+    private static ObjectNode withoutSweep(ObjectNode tree) {
+        ObjectNode copy = tree.deepCopy();
+        copy.remove("sweep");
+        return copy;
+    }
+
+    private static String text(JsonNode value) {
+        return value.isValueNode() ? value.asText() : value.toString();
+    }
+}

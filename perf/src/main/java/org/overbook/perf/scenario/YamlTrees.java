@@ -1,0 +1,115 @@
+package org.overbook.perf.scenario;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.overbook.guest.ConfigurationException;
+
+/**
+ * Reads YAML text into a tree, merges a user's tree over the reference, and writes a tree back.
+ *
+ * <p>Merge rule: sections merge field by field, recursively; anything else (a value, a list) in the
+ * user's file replaces the reference's whole, so a list of tenants replaces the reference's
+ * {@code count} + {@code template}. One exception: a {@code workload} that names a different workload
+ * replaces the reference's whole, since parameters belong to the workload they were written for. A
+ * field left empty ({@code params:}) keeps the reference's value.
+ */
+final class YamlTrees {
+
+    private static final YAMLMapper MAPPER = YAMLMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            .build();
+
+    private YamlTrees() {
+    }
+
+    /** Parses {@code text}; {@code source} names the file in errors. An empty file is an empty section. */
+    static ObjectNode parse(String text, String source) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(text);
+        } catch (JacksonException e) {
+            JsonLocation where = e.getLocation();
+            String at = where == null ? "" : "line " + where.getLineNr() + ", column " + where.getColumnNr() + ": ";
+            throw new ConfigurationException(source, "not valid YAML: " + at + e.getOriginalMessage());
+        }
+        if (root == null || root.isMissingNode() || root.isNull()) {
+            return JsonNodeFactory.instance.objectNode();
+        }
+        if (!root.isObject()) {
+            throw new ConfigurationException(source, "a scenario is a section of fields (seed, host, nic, tenants, ...), not "
+                    + Section.describe(root));
+        }
+        return (ObjectNode) root;
+    }
+
+    /** Reads a resource of this package. */
+    static String resource(String name) {
+        try (InputStream in = YamlTrees.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("resource " + name + " is missing from the build");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Returns a new tree: {@code over} merged onto a copy of {@code base}. */
+    static ObjectNode merge(ObjectNode base, ObjectNode over) {
+        ObjectNode out = base.deepCopy();
+        mergeInto(out, over);
+        return out;
+    }
+
+    private static void mergeInto(ObjectNode target, ObjectNode over) {
+        for (Map.Entry<String, JsonNode> entry : over.properties()) {
+            String key = entry.getKey();
+            JsonNode value = entry.getValue();
+            JsonNode existing = target.get(key);
+            if (value.isNull() && existing != null) {
+                continue;
+            }
+            if (existing instanceof ObjectNode base && value instanceof ObjectNode section && !replacesWorkload(key, base, section)) {
+                mergeInto(base, section);
+            } else {
+                target.set(key, value.deepCopy());
+            }
+        }
+    }
+
+    private static boolean replacesWorkload(String key, ObjectNode base, ObjectNode over) {
+        return "workload".equals(key) && over.hasNonNull("name") && !over.get("name").equals(base.get("name"));
+    }
+
+    /** Writes {@code tree} as YAML. */
+    static String write(JsonNode tree) {
+        try {
+            return MAPPER.writeValueAsString(tree);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Parses one value written as YAML ({@code on-demand}, {@code 4GiB}, {@code 8}, {@code [a, b]}). */
+    static JsonNode value(String text, String field) {
+        try {
+            JsonNode value = MAPPER.readTree(text);
+            return value == null || value.isMissingNode() ? JsonNodeFactory.instance.nullNode() : value;
+        } catch (JacksonException e) {
+            throw new ConfigurationException(field, "'" + text + "' is not a YAML value: " + e.getOriginalMessage());
+        }
+    }
+}

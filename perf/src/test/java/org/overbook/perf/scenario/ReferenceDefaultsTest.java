@@ -1,0 +1,140 @@
+package org.overbook.perf.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.overbook.balloon.BalloonConfig;
+import org.overbook.hypervisor.CostModel;
+import org.overbook.hypervisor.HostConfig;
+import org.overbook.nic.LinkConfig;
+import org.overbook.nic.NicConfig;
+import org.overbook.nic.NicCosts;
+
+/**
+ * The reference file is the one place defaults live: it must equal the domain records' own defaults, and
+ * every setting in it must carry a comment, the cost model's with their sources.
+ */
+class ReferenceDefaultsTest {
+
+    private final Scenario reference = ScenarioLoader.standard().reference().scenario();
+    private final Map<String, String> comments = comments(ScenarioLoader.referenceText());
+
+    @Test
+    void hostCostsAreCostModelDefaults() {
+        assertEquals(CostModel.defaults(), reference.costs());
+    }
+
+    @Test
+    void nicCostsAreNicCostsDefaults() {
+        assertEquals(NicCosts.defaults(), reference.nic().costs());
+    }
+
+    @Test
+    void nicIsNicConfigOfOnDemand() {
+        assertEquals("on-demand", reference.nic().pinning().memoryPolicy(), "the reference's memory policy is ODP (ASPLOS 2017)");
+        assertEquals(NicConfig.of("on-demand"), reference.nic());
+    }
+
+    @Test
+    void linkIsFdr() {
+        assertEquals(LinkConfig.fdr(), reference.link());
+    }
+
+    @Test
+    void hostWatermarksAndSwapKeepingAreHostConfigDefaults() {
+        HostConfig defaults = HostConfig.of(reference.host().memoryBytes(), reference.host().swapBytes(), java.nio.file.Path.of("."),
+                reference.seed(), List.of());
+        assertEquals(defaults.reclaimLow(), reference.host().reclaimLow());
+        assertEquals(defaults.reclaimHigh(), reference.host().reclaimHigh());
+        assertEquals(defaults.keepSwap(), reference.host().keepSwap());
+    }
+
+    @Test
+    void balloonIsBalloonConfigDefaultsAndOff() {
+        assertEquals(BalloonConfig.defaults(), reference.balloon().config());
+        assertFalse(reference.balloon().enabled());
+    }
+
+    @Test
+    void costsHaveOneSettingPerFieldOfBothCostRecords() {
+        long costSettings = comments.keySet().stream().filter(path -> path.startsWith("costs.")).count();
+        assertEquals(CostModel.class.getRecordComponents().length + NicCosts.class.getRecordComponents().length, costSettings,
+                "costs." + " settings: " + comments.keySet().stream().filter(path -> path.startsWith("costs.")).toList());
+    }
+
+    @Test
+    void everySettingHasAComment() {
+        assertTrue(comments.size() > 60, "the parser found the settings: " + comments.keySet());
+        comments.forEach((path, comment) -> assertFalse(comment.isBlank(), path + " has no comment above it"));
+    }
+
+    @Test
+    void costDefaultsCiteTheirSources() {
+        assertCites("costs.tlb-miss", "PCIe", "0.5-1 us");
+        assertCites("costs.minor-fault", "NP-RDMA", "3.5-5.7 us");
+        assertCites("costs.npf-software", "NP-RDMA", "3.5-5.7 us");
+        assertCites("costs.npf-iommu", "PART", "38 us");
+        assertCites("costs.major-fault", "NP-RDMA", "60 us");
+        assertCites("costs.swap-in", "NP-RDMA", "60 us");
+        assertCites("costs.rto", "Linux", "200 ms");
+        assertCites("costs.balloon-rate", "vmw_balloon", "16384");
+        assertCites("nic.prefetch-window", "mlx5 ODP", "4 MiB");
+        assertCites("nic.transport", "RNR timer", "0.01 ms .. 655.36 ms");
+        assertCites("link.bandwidth", "FDR", "56 Gb/s");
+        assertCites("link.latency", "FDR", "0.6 us");
+        assertCites("balloon.idle-tax", "ESX", "0.75");
+        assertCites("balloon.sampling-period", "ESX", "30 s");
+        assertCites("balloon.reallocation-period", "ESX", "15 s");
+        assertCites("balloon.thresholds", "ESX", "6/4/2/1 %");
+    }
+
+    private void assertCites(String path, String... words) {
+        String comment = comments.get(path);
+        assertTrue(comment != null, path + " is not in the reference file");
+        for (String word : words) {
+            assertTrue(comment.contains(word), path + "'s comment should cite '" + word + "': " + comment);
+        }
+    }
+
+    private static final Pattern KEY = Pattern.compile("^( *)([a-z-]+):.*$");
+
+    /** Maps each setting's path to the comment lines right above it (empty when there are none). */
+    static Map<String, String> comments(String text) {
+        Map<String, String> out = new LinkedHashMap<>();
+        Deque<int[]> indents = new ArrayDeque<>();
+        Deque<String> keys = new ArrayDeque<>();
+        List<String> pending = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            String stripped = line.strip();
+            if (stripped.startsWith("#")) {
+                pending.add(stripped.substring(1).strip());
+                continue;
+            }
+            Matcher m = KEY.matcher(line);
+            if (m.matches()) {
+                int indent = m.group(1).length();
+                while (!indents.isEmpty() && indents.peek()[0] >= indent) {
+                    indents.pop();
+                    keys.pop();
+                }
+                indents.push(new int[] {indent});
+                keys.push(m.group(2));
+                List<String> path = new ArrayList<>(keys);
+                java.util.Collections.reverse(path);
+                out.put(String.join(".", path), String.join(" ", pending));
+            }
+            pending.clear();
+        }
+        return out;
+    }
+}

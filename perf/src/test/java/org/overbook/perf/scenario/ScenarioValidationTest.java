@@ -1,0 +1,171 @@
+package org.overbook.perf.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.overbook.guest.ConfigurationException;
+
+/**
+ * Every kind of mistake stops the load with the field path as the file writes it, the value, and what is
+ * accepted.
+ */
+class ScenarioValidationTest {
+
+    private final ScenarioLoader loader = ScenarioLoader.standard();
+
+    private ConfigurationException error(String yaml) {
+        return assertThrows(ConfigurationException.class, () -> loader.parse(yaml, "test.yaml"));
+    }
+
+    private static void assertError(ConfigurationException e, String field, String... mentions) {
+        assertEquals(field, e.field(), e.getMessage());
+        for (String mention : mentions) {
+            assertTrue(e.getMessage().contains(mention), "'" + e.getMessage() + "' should mention '" + mention + "'");
+        }
+    }
+
+    @Test
+    void anUnknownFieldIsNamedWithTheAcceptedOnesAndTheNearest() {
+        assertError(error("nic: {tlb: {set: 64}}"), "nic.tlb.set",
+                "'set'", "accepted: sets, ways, replacement, partition, quota", "did you mean sets?");
+        assertError(error("nic: {tlb: {size: 64}}"), "nic.tlb.size", "'size'", "accepted: sets, ways");
+    }
+
+    @Test
+    void anUnknownTopLevelFieldIsNamed() {
+        assertError(error("sed: 3"), "sed", "'sed'", "seed, duration, warm-up, host", "did you mean seed?");
+    }
+
+    @Test
+    void aWrongTypeIsNamedWithTheValueAndTheExpectedType() {
+        assertError(error("nic: {tlb: {sets: many}}"), "nic.tlb.sets", "'many'", "accepted: a whole number");
+        assertError(error("balloon: {enabled: maybe}"), "balloon.enabled", "'maybe'", "accepted: true or false");
+        assertError(error("host: {reclaim: 0.5}"), "host.reclaim", "0.5", "accepted: a section with fields low, high");
+    }
+
+    @Test
+    void aBadUnitIsNamedWithTheValueAndTheAcceptedUnits() {
+        assertError(error("host: {memory: 4GiBs}"), "host.memory", "'GiBs'", "'4GiBs'", "4GiB");
+        assertError(error("costs: {rto: 200 msec}"), "costs.rto", "'200 msec'", "200ms");
+        assertError(error("link: {bandwidth: 56GBps/s}"), "link.bandwidth", "56GBps/s", "56Gbps");
+    }
+
+    @Test
+    void anUnknownPolicyIsNamedWithTheAcceptedPolicies() {
+        assertError(error("nic: {memory-policy: pin-most}"), "nic.memory-policy",
+                "'pin-most'", "pin-all, pin-on-register, pin-down-cache, on-demand, prefault");
+        assertError(error("nic: {receive-fault-policy: retry}"), "nic.receive-fault-policy",
+                "'retry'", "rnr-nack, drop, backup-ring, system-buffer");
+        assertError(error("nic: {tlb: {replacement: mru}}"), "nic.tlb.replacement", "'mru'", "lru, fifo, random");
+        assertError(error("nic: {tlb: {partition: fair}}"), "nic.tlb.partition", "'fair'", "shared, static, quota");
+        assertError(error("nic: {fault-path: smmu}"), "nic.fault-path", "'smmu'", "software, iommu");
+        assertError(error("balloon: {policy: greedy}"), "balloon.policy", "'greedy'", "static, proportional, idle-tax");
+        assertError(error("nic: {memory-policy-by-tenant: {s0: pin-none}}"), "nic.memory-policy-by-tenant.s0", "'pin-none'", "pin-all");
+    }
+
+    @Test
+    void anUnknownWorkloadIsNamedWithTheKnownOnes() {
+        assertError(error("tenants: {template: {workload: {name: memcache}}}"), "tenants[0].workload.name",
+                "'memcache'", "memcached", "memaslap");
+    }
+
+    @Test
+    void aWrongWorkloadParameterIsNamedAtItsTenant() {
+        String yaml = """
+                tenants: {count: 3}
+                clients:
+                  - {name: c0, memory: 32MiB, workload: {name: memaslap, params: {targets: s0}}}
+                  - {name: c1, memory: 32MiB, workload: {name: memaslap, params: {targets: s1}}}
+                  - {name: c2, memory: 32MiB, workload: {name: memaslap, params: {targets: s2, value-size: 1 KB/s}}}
+                """;
+        assertError(error(yaml), "clients[2].workload.params.value-size", "'1 KB/s'", "4KiB");
+        assertError(error("clients: {template: {workload: {params: {valu-size: 100}}}}"), "clients[0].workload.params.valu-size",
+                "unknown parameter", "value-size");
+    }
+
+    @Test
+    void anOutOfRangeValueIsNamedWithTheAcceptedRange() {
+        assertError(error("nic: {tlb: {sets: 1000}}"), "nic.tlb.sets", "1000", "power of two");
+        assertError(error("host: {reclaim: {low: 1.5}}"), "host.reclaim.low", "1.5", "[0, 1)");
+        assertError(error("tenants: {count: 0}"), "tenants.count", "0", "from 1 to 32768");
+        assertError(error("nic: {tlb: {partition: quota, quota: 9}}"), "nic.tlb.quota", "quota = 9", "1 .. 8");
+        assertError(error("balloon: {idle-tax: 1.0}"), "balloon.idle-tax", "1.0", "[0, 1)");
+        assertError(error("balloon: {thresholds: {soft: 0.07}}"), "balloon.thresholds.high", "0.06", "above the soft threshold (0.07)");
+        assertError(error("link: {loss: 0.01}"), "link.loss", "0.01", "datagram");
+        assertError(error("duration: 0s"), "duration", "0 ns", "positive duration");
+    }
+
+    @Test
+    void overcommitBeyondSwapNamesTheTenantThatDoesNotFit() {
+        String yaml = """
+                host: {memory: 512MiB, swap: 256MiB}
+                tenants: {count: 4, template: {memory: 256MiB}}
+                """;
+        assertError(error(yaml), "tenants[3].memory", "1GiB", "512MiB + 256MiB", "raise host.swap to at least 512MiB");
+    }
+
+    @Test
+    void pinAllBeyondRamIsRefusedBeforeAnythingIsPinned() {
+        String yaml = """
+                host: {memory: 512MiB}
+                nic: {memory-policy: pin-all}
+                tenants: {count: 4, template: {memory: 256MiB}}
+                """;
+        assertError(error(yaml), "nic.memory-policy", "1GiB in all", "host.memory (512MiB)", "on-demand");
+    }
+
+    @Test
+    void aClientHostTooSmallForItsPinnedClientsIsNamed() {
+        assertError(error("client-host: {memory: 64MiB}\nclients: {count: 2, template: {memory: 64MiB}}"), "client-host.memory",
+                "64MiB", "128MiB in all", "at least about");
+    }
+
+    @Test
+    void aTargetMustBeATenantAcrossTheLink() {
+        assertError(error("clients: {template: {workload: {params: {targets: \"s0,s9\"}}}}"), "clients[0].workload.params.targets",
+                "'s9'", "accepted: s0");
+    }
+
+    @Test
+    void namesMustBeUniqueAcrossBothHosts() {
+        assertError(error("clients: {template: {name: s}}"), "clients[0].name", "'s0'", "unique across both hosts");
+        assertError(error("tenants: [{name: a, memory: 64MiB, workload: {name: memcached}}, {name: a, memory: 64MiB, workload: {name: memcached}}]"),
+                "tenants[1].name", "'a'", "unique");
+    }
+
+    @Test
+    void aListEntryMustNameEveryField() {
+        assertError(error("tenants: [{name: a, workload: {name: memcached}}]"), "tenants[0].memory", "missing", "a size such as");
+    }
+
+    @Test
+    void anUnknownPlaceholderIsNamed() {
+        assertError(error("clients: {template: {workload: {params: {targets: \"${tenants}\"}}}}"),
+                "clients[0].workload.params.targets", "'${tenants}'", "${servers}");
+    }
+
+    @Test
+    void aPerTenantPolicyMustNameATenant() {
+        assertError(error("nic: {memory-policy-by-tenant: {s7: pin-all}}"), "nic.memory-policy-by-tenant.s7", "'s7'", "server tenants: s0");
+    }
+
+    @Test
+    void aSweepOverAnUnknownPathIsNamed() {
+        assertError(error("sweep: {nic.memory-polcy: [pin-all, on-demand]}"), "sweep.nic.memory-polcy",
+                "'memory-polcy'", "under nic", "memory-policy-by-tenant", "did you mean memory-policy?");
+    }
+
+    @Test
+    void aBadSweepValueIsNamedByItsAxisAndIndex() {
+        assertError(error("sweep: {nic.memory-policy: [on-demand, pin-most]}"), "sweep.nic.memory-policy[1]",
+                "'pin-most'", "pin-all, pin-on-register");
+    }
+
+    @Test
+    void invalidYamlNamesTheFileAndTheLine() {
+        assertError(error("host:\n  memory: 1GiB\n   swap: 2GiB\n"), "test.yaml", "not valid YAML", "line 3");
+        assertError(error("seed: 1\nseed: 2\n"), "test.yaml", "Duplicate field 'seed'");
+    }
+}

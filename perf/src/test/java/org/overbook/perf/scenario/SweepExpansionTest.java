@@ -1,0 +1,159 @@
+package org.overbook.perf.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.overbook.guest.ConfigurationException;
+
+/** A sweep is the cross product of its axes, first axis slowest, each point a plain scenario with a label. */
+class SweepExpansionTest {
+
+    private final ScenarioLoader loader = ScenarioLoader.standard();
+
+    private ScenarioFile load(String yaml) {
+        return loader.parse(yaml, "test.yaml");
+    }
+
+    @Test
+    void theCrossProductComesInNestedLoopOrderWithLabels() {
+        ScenarioFile file = load("""
+                host: {swap: 4GiB}
+                sweep:
+                  nic.memory-policy: [on-demand, prefault, pin-down-cache]
+                  tenants.count: [1, 4]
+                """);
+        assertTrue(file.isSweep());
+        assertEquals(List.of("nic.memory-policy", "tenants.count"), file.axes());
+        assertEquals(List.of(
+                "nic.memory-policy=on-demand, tenants.count=1",
+                "nic.memory-policy=on-demand, tenants.count=4",
+                "nic.memory-policy=prefault, tenants.count=1",
+                "nic.memory-policy=prefault, tenants.count=4",
+                "nic.memory-policy=pin-down-cache, tenants.count=1",
+                "nic.memory-policy=pin-down-cache, tenants.count=4"), file.points().stream().map(SweepPoint::label).toList());
+        for (int i = 0; i < 6; i++) {
+            SweepPoint point = file.points().get(i);
+            assertEquals(i, point.index());
+            assertEquals(List.of("on-demand", "prefault", "pin-down-cache").get(i / 2), point.scenario().nic().pinning().memoryPolicy());
+            assertEquals(i % 2 == 0 ? 1 : 4, point.scenario().tenants().size());
+            assertEquals(Map.of("nic.memory-policy", point.scenario().nic().pinning().memoryPolicy(),
+                    "tenants.count", Integer.toString(point.scenario().tenants().size())), point.values());
+        }
+    }
+
+    @Test
+    void aPointIsThePlainScenarioWithItsValuesWritten() {
+        ScenarioFile sweep = load("host: {swap: 4GiB}\nsweep: {nic.memory-policy: [on-demand, prefault], tenants.count: [1, 4]}");
+        Scenario written = load("host: {swap: 4GiB}\nnic: {memory-policy: prefault}\ntenants: {count: 4}").scenario();
+        assertEquals(written, sweep.points().get(3).scenario());
+        assertFalse(sweep.points().get(3).yaml().contains("sweep"), sweep.points().get(3).yaml());
+    }
+
+    @Test
+    void clientsFollowASweepOfTheTenantCount() {
+        ScenarioFile file = load("host: {swap: 4GiB}\nsweep: {tenants.count: [2, 3]}");
+        assertEquals("s0,s1", file.points().get(0).scenario().clients().getFirst().workload().params().get("targets"));
+        assertEquals("s0,s1,s2", file.points().get(1).scenario().clients().getFirst().workload().params().get("targets"));
+    }
+
+    @Test
+    void linkedPathsChangeTogether() {
+        ScenarioFile file = load("""
+                host: {memory: 512MiB}
+                tenants: {count: 4}
+                sweep:
+                  "nic.memory-policy, tenants.template.memory": [[pin-all, 120MiB], [on-demand, 256MiB]]
+                  seed: [1, 2]
+                """);
+        assertEquals(List.of(
+                "nic.memory-policy=pin-all, tenants.template.memory=120MiB, seed=1",
+                "nic.memory-policy=pin-all, tenants.template.memory=120MiB, seed=2",
+                "nic.memory-policy=on-demand, tenants.template.memory=256MiB, seed=1",
+                "nic.memory-policy=on-demand, tenants.template.memory=256MiB, seed=2"),
+                file.points().stream().map(SweepPoint::label).toList());
+        assertEquals(List.of("nic.memory-policy", "tenants.template.memory", "seed"), file.axes());
+        assertEquals(120L << 20, file.points().get(1).scenario().tenants().get(3).memoryBytes());
+        assertEquals(2.0, file.points().get(2).scenario().overcommit());
+    }
+
+    @Test
+    void aLinkedValueMustGiveOneValuePerPath() {
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> load("sweep: {\"nic.memory-policy, host.memory\": [[on-demand, 1GiB], [prefault]]}"));
+        assertEquals("sweep.nic.memory-policy, host.memory[1]", e.field());
+        assertTrue(e.getMessage().contains("[\"prefault\"]") && e.getMessage().contains("2 values"), e.getMessage());
+    }
+
+    @Test
+    void aSweepOverAWorkloadParameterIsAllowed() {
+        ScenarioFile file = load("sweep: {clients.template.workload.params.window: [100, 200]}");
+        assertEquals(List.of(100L, 200L), file.points().stream()
+                .map(p -> p.scenario().clients().getFirst().workload().params().get("window")).toList());
+    }
+
+    @Test
+    void aSweepIntoAListNamesTheMissingElement() {
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> load("""
+                tenants:
+                  - {name: s0, memory: 64MiB, workload: {name: memcached}}
+                  - {name: s1, memory: 64MiB, workload: {name: memcached}}
+                sweep: {"tenants[5].memory": [1GiB]}
+                """));
+        assertEquals("sweep.tenants[5].memory", e.field());
+        assertTrue(e.getMessage().contains("tenants is a list of 2, which has no element [5]"), e.getMessage());
+        ConfigurationException ok = assertThrows(ConfigurationException.class, () -> load("""
+                tenants:
+                  - {name: s0, memory: 64MiB, workload: {name: memcached}}
+                  - {name: s1, memory: 64MiB, workload: {name: memcached}}
+                sweep: {"tenants[1].memory": [64MiB, 4KB]}
+                """));
+        assertEquals("sweep.tenants[1].memory[1]", ok.field(), "element [1] exists; its second value is not whole pages");
+        assertTrue(ok.getMessage().contains("4000 bytes is not a whole number of 4 KiB pages"), ok.getMessage());
+    }
+
+    @Test
+    void anAxisMustBeANonEmptyList() {
+        ConfigurationException scalar = assertThrows(ConfigurationException.class, () -> load("sweep: {seed: 3}"));
+        assertEquals("sweep.seed", scalar.field());
+        assertTrue(scalar.getMessage().contains("3 is not a list"), scalar.getMessage());
+        ConfigurationException empty = assertThrows(ConfigurationException.class, () -> load("sweep: {seed: []}"));
+        assertEquals("sweep.seed", empty.field());
+    }
+
+    @Test
+    void aPathMayBeSweptByOneAxisOnly() {
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> load("sweep: {seed: [1, 2], \"host.memory, seed\": [[1GiB, 3]]}"));
+        assertEquals("sweep.host.memory, seed", e.field());
+        assertTrue(e.getMessage().contains("already swept by sweep.seed"), e.getMessage());
+    }
+
+    @Test
+    void anErrorAwayFromTheAxisNamesItsFieldAndThePoint() {
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> load("host: {memory: 512MiB, swap: 512MiB}\nsweep: {tenants.count: [2, 5]}"));
+        assertEquals("tenants[4].memory", e.field());
+        assertTrue(e.getMessage().endsWith("(at sweep point tenants.count=5)"), e.getMessage());
+    }
+
+    @Test
+    void withoutASweepThereIsOnePointWithAnEmptyLabel() {
+        ScenarioFile file = load("seed: 3");
+        assertFalse(file.isSweep());
+        assertEquals(1, file.points().size());
+        assertEquals("", file.points().getFirst().label());
+        assertEquals(file.scenario(), file.points().getFirst().scenario());
+    }
+
+    @Test
+    void aSweepHasNoSingleScenario() {
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> load("sweep: {seed: [1, 2]}").scenario());
+        assertEquals("sweep", e.field());
+        assertTrue(e.getMessage().contains("2 points"), e.getMessage());
+    }
+}

@@ -13,8 +13,10 @@ import java.util.Arrays;
  * order. A node's four children are eight adjacent longs, one cache line. A 4-ary heap is half as
  * deep as a binary one. Removal is Floyd's bottom-up sift with a branch-free tournament (conditional
  * moves on random keys instead of mispredicted branches); insertion needs no tie-break, since the
- * newest event has the largest sequence. In the hold model this dispatches about twice as fast as
- * {@link java.util.PriorityQueue} (see {@code perf/BENCHMARKS.md}; an 8-ary variant measured slower).
+ * newest event has the largest sequence. A dispatched event keeps the root while its action runs,
+ * and the first event the action schedules replaces it in place: the common "handle one event,
+ * schedule the next" costs one sift, not two. See {@code perf/BENCHMARKS.md} for the figures (an
+ * 8-ary variant measured slower).
  *
  * <p>Limits: 2^24 (16.7 M) events waiting at once, 2^40 (1.1 trillion) events scheduled in one
  * simulation; both are checked.
@@ -31,6 +33,8 @@ final class EventQueue {
     private int freeHandleCount;
     private int size;
     private long nextSequence;
+    private boolean dispatching;     // the root is the event being dispatched
+    private boolean rootReplaced;    // ...and an add has already taken its place
 
     EventQueue(int initialCapacity) {
         int capacity = Math.max(16, initialCapacity);
@@ -43,12 +47,13 @@ final class EventQueue {
         freeHandleCount = capacity;
     }
 
+    /** Returns how many events wait, not counting one being dispatched. */
     int size() {
-        return size;
+        return dispatching && !rootReplaced ? size - 1 : size;
     }
 
     boolean isEmpty() {
-        return size == 0;
+        return size() == 0;
     }
 
     /** Returns the time of the earliest event; the queue must not be empty. */
@@ -66,7 +71,41 @@ final class EventQueue {
         }
         int handle = freeHandles[--freeHandleCount];
         actions[handle] = action;
-        siftUpNewest(size++, time, (nextSequence++ << HANDLE_BITS) | handle);
+        long order = (nextSequence++ << HANDLE_BITS) | handle;
+        if (dispatching && !rootReplaced) {
+            // The first event scheduled by the one being dispatched takes its place at the root:
+            // one sift instead of a removal and an insertion (the "hold" operation).
+            rootReplaced = true;
+            siftDown(time, order, size);
+        } else {
+            siftUpNewest(size++, time, order);
+        }
+    }
+
+    /**
+     * Starts dispatching the earliest event and returns its action; the queue must not be empty. The
+     * event keeps the root until {@link #endDispatch()}, so that the first event its action schedules
+     * can replace it in place.
+     */
+    Runnable beginDispatch() {
+        int handle = (int) (heap[1] & HANDLE_MASK);
+        Runnable first = actions[handle];
+        actions[handle] = null;
+        freeHandles[freeHandleCount++] = handle;
+        dispatching = true;
+        rootReplaced = false;
+        return first;
+    }
+
+    /** Ends the dispatch begun by {@link #beginDispatch()}: removes the event unless something replaced it. */
+    void endDispatch() {
+        dispatching = false;
+        if (!rootReplaced) {
+            int last = --size;
+            if (last > 0) {
+                siftDown(heap[2 * last], heap[2 * last + 1], last);
+            }
+        }
     }
 
     /**
@@ -92,15 +131,8 @@ final class EventQueue {
 
     /** Removes and returns the earliest action; the queue must not be empty. */
     Runnable poll() {
-        long[] h = heap;
-        int handle = (int) (h[1] & HANDLE_MASK);
-        Runnable first = actions[handle];
-        actions[handle] = null;
-        freeHandles[freeHandleCount++] = handle;
-        int last = --size;
-        if (last > 0) {
-            siftDown(h[2 * last], h[2 * last + 1], last);
-        }
+        Runnable first = beginDispatch();
+        endDispatch();
         return first;
     }
 

@@ -91,8 +91,12 @@ public final class Simulation {
 
     private void dispatch() {
         now = queue.peekTime();
-        Runnable action = queue.poll();
+        Runnable action = queue.beginDispatch();
         dispatched++;
-        action.run();
+        try {
+            action.run();
+        } finally {
+            queue.endDispatch();
+        }
     }
 }

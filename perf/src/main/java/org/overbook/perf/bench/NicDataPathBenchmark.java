@@ -32,7 +32,7 @@ import org.overbook.nic.dma.Translator;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = "-XX:+UseParallelGC") // the GC ./overbook runs simulations with
 public class NicDataPathBenchmark {
 
     @Param({"resident", "send-fault"})

@@ -35,7 +35,7 @@ import org.overbook.nic.tlb.TlbReplacement;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = "-XX:+UseParallelGC") // the GC ./overbook runs simulations with
 public class NicTlbBenchmark {
 
     private static final int SETS = 512;

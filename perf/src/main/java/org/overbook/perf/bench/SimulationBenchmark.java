@@ -30,7 +30,7 @@ import org.overbook.hypervisor.sim.Simulation;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = "-XX:+UseParallelGC") // the GC ./overbook runs simulations with
 public class SimulationBenchmark {
 
     private static final int EVENTS_PER_INVOCATION = 100_000;

@@ -20,19 +20,24 @@ public record LinkConfig(long bitsPerSecond, long latencyNanos, double lossRate)
         return new LinkConfig(bitsPerSecond, latencyNanos, rate);
     }
 
-    void validate(String prefix, boolean reliable) {
+    /**
+     * Checks the link; {@code prefix} is its scenario path ({@code link}).
+     *
+     * @throws ConfigurationException naming the field, the value and what is accepted
+     */
+    public void validate(String prefix, boolean reliable) {
         if (bitsPerSecond <= 0) {
-            throw new ConfigurationException(prefix + ".bandwidth", bitsPerSecond + " b/s must be positive");
+            throw new ConfigurationException(prefix + ".bandwidth", bitsPerSecond + " b/s; accepted: a positive rate such as 56Gbps");
         }
         if (latencyNanos < 0) {
-            throw new ConfigurationException(prefix + ".latency", latencyNanos + " ns is negative");
+            throw new ConfigurationException(prefix + ".latency", latencyNanos + " ns; accepted: zero or more, such as 600ns");
         }
         if (!(lossRate >= 0 && lossRate < 1)) {
-            throw new ConfigurationException(prefix + ".loss", lossRate + " is not a probability in [0, 1)");
+            throw new ConfigurationException(prefix + ".loss", lossRate + " is not a probability; accepted: a number in [0, 1)");
         }
         if (lossRate > 0 && reliable) {
-            throw new ConfigurationException(prefix + ".loss", "the reliable transport models a lossless InfiniBand fabric; "
-                    + "loss needs transport: datagram");
+            throw new ConfigurationException(prefix + ".loss", lossRate + " with transport reliable; accepted: 0, since the "
+                    + "reliable transport models a lossless InfiniBand fabric (loss needs nic.transport: datagram)");
         }
     }
 }

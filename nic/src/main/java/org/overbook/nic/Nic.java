@@ -7,6 +7,7 @@ import org.overbook.guest.ConfigurationException;
 import org.overbook.hypervisor.Host;
 import org.overbook.hypervisor.HostConfig;
 import org.overbook.hypervisor.Tenant;
+import org.overbook.hypervisor.TenantConfig;
 import org.overbook.nic.dma.FaultPath;
 import org.overbook.nic.dma.Translator;
 import org.overbook.nic.policy.MemoryPolicies;
@@ -51,7 +52,7 @@ public final class Nic {
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException(field + ".tlb", e.getMessage());
         }
-        requirePinnable(field, host, config);
+        requirePinnable(field + ".memory-policy", host.config(), config);
         this.tlb = new NicTlb(tlbConfig, host.simulation().random().stream("nic/" + field + "/tlb"),
                 this::translationReplaced);
         FaultPath faultPath = FaultPath.parse(field + ".fault-path", config.receive().faultPath());
@@ -67,21 +68,27 @@ public final class Nic {
         host.memory().addInvalidationListener((tenantId, page) -> vfs.get(tenantId).translator().invalidate(page));
     }
 
-    private static void requirePinnable(String field, Host host, NicConfig config) {
-        HostConfig hostConfig = host.config();
+    /**
+     * Checks, before anything is pinned, that the tenants under {@code pin-all} fit in the host's RAM
+     * less the free frames reclaim keeps: pinning rules out overcommit.
+     *
+     * @throws ConfigurationException naming {@code field}
+     */
+    public static void requirePinnable(String field, HostConfig host, NicConfig config) {
         long pinAllBytes = 0;
-        for (Tenant tenant : host.tenants()) {
+        for (TenantConfig tenant : host.tenants()) {
             if ("pin-all".equals(config.memoryPolicyOf(tenant.name()))) {
-                pinAllBytes += tenant.config().memoryBytes();
+                pinAllBytes += tenant.memoryBytes();
             }
         }
-        long frames = hostConfig.frames();
-        long pinnable = (frames - (long) Math.ceil(frames * hostConfig.reclaimHigh()) - 1) * 4096;
+        long frames = host.frames();
+        long pinnable = (frames - (long) Math.ceil(frames * host.reclaimHigh()) - 1) * 4096;
         if (pinAllBytes > pinnable) {
-            throw new ConfigurationException(field + ".memory-policy", "pin-all pins every page of its tenants ("
-                    + HostConfig.bytes(pinAllBytes) + " in all), but host.memory (" + HostConfig.bytes(hostConfig.memoryBytes())
-                    + ") can pin at most about " + (pinnable >> 20) + " MiB once reclaim keeps its free frames; "
-                    + "pinning rules out overcommit: use on-demand, prefault or pin-down-cache, or give the host more memory");
+            throw new ConfigurationException(field, "pin-all pins every page of its tenants ("
+                    + HostConfig.bytes(pinAllBytes) + " in all), but host.memory (" + HostConfig.bytes(host.memoryBytes())
+                    + ") can pin at most about " + (pinnable >> 20) + " MiB once reclaim keeps its free frames; accepted: "
+                    + "pin-all only for tenants that fit; pinning rules out overcommit, so use on-demand, prefault or "
+                    + "pin-down-cache, pin only some tenants (nic.memory-policy-by-tenant), or give the host more memory");
         }
     }
 

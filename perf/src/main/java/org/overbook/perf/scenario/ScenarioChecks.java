@@ -9,6 +9,7 @@ import org.overbook.guest.GuestMemory;
 import org.overbook.guest.WorkloadRegistry;
 import org.overbook.hypervisor.HostConfig;
 import org.overbook.nic.LinkConfig;
+import org.overbook.nic.Nic;
 import org.overbook.nic.NicConfig;
 import org.overbook.nic.tlb.TlbConfig;
 import org.overbook.nic.tlb.TlbPartition;
@@ -22,10 +23,9 @@ import org.overbook.nic.tlb.TlbReplacement;
  * names, tenants' memory within RAM + swap), {@link NicConfig#validate(String)} (TLB geometry, policy
  * names, transport), {@link TlbConfig}'s constructor (quota, static partitions), the balloon's
  * {@code resolve} (policy, periods, thresholds, reservations) and each workload's factory (its
- * parameters). What is checked here is what only the scenario knows (the two hosts together, targets
- * across the link) and two rules whose domain code is not reachable from this module: the link's ranges
- * ({@code LinkConfig.validate} is package-private) and what pin-all can pin ({@code Nic.requirePinnable}
- * runs only once the hosts exist). Each copy names its original; keep them in step.
+ * parameters), {@link LinkConfig#validate(String, boolean)} and {@link Nic#requirePinnable} (what
+ * pin-all can pin). What is checked here is what only the scenario knows: the two hosts together, and
+ * targets across the link.
  */
 final class ScenarioChecks {
 
@@ -57,8 +57,8 @@ final class ScenarioChecks {
                         + "'; server tenants: " + String.join(", ", s.tenantNames()));
             }
         }
-        pinAll(s, server);
-        link(s.link(), s.nic().reliable());
+        Nic.requirePinnable("nic.memory-policy", server, s.nic());
+        s.link().validate("link", s.nic().reliable());
         s.balloon().config().resolve(server);
         for (TenantSpec tenant : s.tenants()) {
             workload(tenant, registry, s.clientNames(), "client");
@@ -109,24 +109,6 @@ final class ScenarioChecks {
         }
     }
 
-    /** A copy of {@code Nic.requirePinnable}: pin-all tenants must fit in RAM less reclaim's free frames. */
-    private static void pinAll(Scenario s, HostConfig server) {
-        long pinAllBytes = 0;
-        for (TenantSpec tenant : s.tenants()) {
-            if ("pin-all".equals(s.nic().memoryPolicyOf(tenant.name()))) {
-                pinAllBytes += tenant.memoryBytes();
-            }
-        }
-        long pinnable = pinnable(server.memoryBytes(), server.reclaimHigh());
-        if (pinAllBytes > pinnable) {
-            throw new ConfigurationException("nic.memory-policy", "pin-all pins every page of its tenants ("
-                    + HostConfig.bytes(pinAllBytes) + " in all), but host.memory (" + HostConfig.bytes(server.memoryBytes())
-                    + ") can pin at most about " + (pinnable >> 20) + " MiB once reclaim keeps its free frames; accepted: "
-                    + "pin-all only for tenants that fit; pinning rules out overcommit, so use on-demand, prefault or "
-                    + "pin-down-cache, pin only some tenants (nic.memory-policy-by-tenant), or give the host more memory");
-        }
-    }
-
     private static long pinnable(long memoryBytes, double reclaimHigh) {
         long frames = memoryBytes / GuestMemory.PAGE_SIZE;
         return (frames - (long) Math.ceil(frames * reclaimHigh) - 1) * GuestMemory.PAGE_SIZE;
@@ -134,20 +116,6 @@ final class ScenarioChecks {
 
     private static long roundUpToMiB(long bytes) {
         return Math.ceilDiv(bytes, 1L << 20) << 20;
-    }
-
-    /** A copy of {@code LinkConfig.validate}. */
-    private static void link(LinkConfig link, boolean reliable) {
-        if (link.bitsPerSecond() <= 0) {
-            throw new ConfigurationException("link.bandwidth", link.bitsPerSecond() + " b/s; accepted: a positive rate such as 56Gbps");
-        }
-        if (!(link.lossRate() >= 0 && link.lossRate() < 1)) {
-            throw new ConfigurationException("link.loss", link.lossRate() + " is not a probability; accepted: a number in [0, 1)");
-        }
-        if (link.lossRate() > 0 && reliable) {
-            throw new ConfigurationException("link.loss", link.lossRate() + " with transport reliable; accepted: 0, since the "
-                    + "reliable transport models a lossless InfiniBand fabric (loss needs nic.transport: datagram)");
-        }
     }
 
     /** Creates the workload once, so its name and parameters are checked; its target, targets or peer must be across the link. */

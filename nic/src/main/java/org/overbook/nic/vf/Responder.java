@@ -20,9 +20,16 @@ import org.overbook.nic.policy.FaultedReceive;
  * foreign key, a range outside the region, a region without the access needed, or a message longer
  * than its buffer is refused before a byte is written. With no buffer posted the receiver is not
  * ready: RNR NACK on the reliable transport, a drop on the datagram one. Then the destination pages
- * are translated; if one is not present, the VF's receive-fault policy decides. Otherwise the pages
- * are locked, written, the receive completes and the acknowledgement goes back. One message at a
- * time: a queue pair's receive engine is serial, so completions keep the order of arrival.
+ * are translated; if one is not present, the VF's receive-fault policy decides (NACK, drop, or stage).
+ * Otherwise the pages are locked, written, the receive completes and the acknowledgement goes back.
+ * One message at a time: a queue pair's receive engine is serial, so completions keep the order of
+ * arrival.
+ *
+ * <p>Staging (the ASPLOS 2017 backup ring, NetVM's system buffer): a staged message is accepted (its
+ * receive consumed, the sequence advanced) and parked; every later message of the queue pair is parked
+ * behind it until the host has drained them in order, each with one copy once its pages are mapped,
+ * its completion and then its acknowledgement. A retransmission of a message still parked is not
+ * acknowledged early, so credits and completions never run ahead of delivery.
  */
 final class Responder {
 

@@ -29,11 +29,15 @@ import org.overbook.guest.WorkloadParameters;
  * @param startDelayNanos  wait before connecting, so servers have booted
  * @param costNanos        vCPU time per request (encoding, posting, parsing the reply)
  * @param backlogMax       open loop: requests waiting for a window slot beyond which arrivals are dropped
+ * @param missPenaltyNanos a look-aside cache: a get that misses waits this long (the backend fetch; the
+ *                         client's vCPU is free meanwhile), then sets the value, and only then completes.
+ *                         0 (memaslap's behaviour): a miss costs nothing more
+ * @param missFillSize     the size of a filled value whose key was never written before
  */
 record ClientSettings(List<String> targets, String service, int connections, int depth, boolean open,
                       double ratePerSecond, boolean load, long warmupNanos, long durationNanos, long requests,
                       boolean verify, int requestSizeMax, int replyBufferSize, int receiveBuffers, int valueSizeLimit,
-                      long startDelayNanos, long costNanos, int backlogMax) {
+                      long startDelayNanos, long costNanos, int backlogMax, long missPenaltyNanos, int missFillSize) {
 
     static final int DEFAULT_REQUEST_SIZE_MAX = 8 << 10;
     /** Room left in a request buffer for a set's command line: a 250-byte key and every number. */
@@ -47,7 +51,8 @@ record ClientSettings(List<String> targets, String service, int connections, int
      * {@code <connectionsKey>}, {@code depth}, {@code loop} ({@code closed}, {@code open}), {@code rate},
      * {@code load}, {@code warmup}, {@code duration}, {@code requests}, {@code verify},
      * {@code request-size-max}, {@code reply-buffer-size}, {@code receive-buffers},
-     * {@code value-size-limit}, {@code start-delay}, {@code client-cost}, {@code backlog-max}.
+     * {@code value-size-limit}, {@code start-delay}, {@code client-cost}, {@code backlog-max},
+     * {@code miss-penalty}, {@code miss-fill-size}.
      *
      * @param connectionsKey     what this generator calls its connections ({@code concurrency} for memaslap)
      * @param defaultConnections their default number
@@ -80,8 +85,11 @@ record ClientSettings(List<String> targets, String service, int connections, int
         long startDelay = p.nanos("start-delay", 10_000, 0, Long.MAX_VALUE / 4);
         long cost = p.nanos("client-cost", 1_000, 0, 1_000_000_000L);
         int backlogMax = (int) p.integer("backlog-max", 65_536, 1, 1 << 24);
+        long missPenalty = p.nanos("miss-penalty", 0, 0, 1_000_000_000_000L);
+        int missFillSize = (int) p.bytes("miss-fill-size", 1024, 1, valueSizeLimit);
         return new ClientSettings(targets, service, connections, depth, open, rate, load, warmup, duration, requests,
-                verify, requestSizeMax, replyBufferSize, receiveBuffers, valueSizeLimit, startDelay, cost, backlogMax);
+                verify, requestSizeMax, replyBufferSize, receiveBuffers, valueSizeLimit, startDelay, cost, backlogMax,
+                missPenalty, missFillSize);
     }
 
     private static List<String> targets(WorkloadParameters p) {

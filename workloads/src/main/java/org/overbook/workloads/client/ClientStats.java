@@ -17,6 +17,7 @@ final class ClientStats {
     long sets;
     long hits;
     long misses;
+    long backendFetches;
     long stale;
     long corrupt;
     long unverified;
@@ -49,6 +50,7 @@ final class ClientStats {
         metrics.counter("requests", completed);
         metrics.counter("gets", gets);
         metrics.counter("sets", sets);
+        metrics.counter("backend_fetches", backendFetches);
         metrics.counter("hits", hits);
         metrics.counter("misses", misses);
         metrics.counter("mismatches", mismatches());

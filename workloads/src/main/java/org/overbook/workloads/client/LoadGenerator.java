@@ -109,7 +109,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         this.operations = guest.random("operations");
         this.arrivals = guest.random("arrivals");
         this.loadValues = guest.random("load");
-        this.requests = new Requests(profile, verifier, settings.connections(), settings.valueSizeLimit());
+        this.requests = new Requests(profile, verifier, settings.connections(), settings.valueSizeLimit(), settings.missFillSize());
         this.connections = new ClientConnection[settings.connections()];
         guest.schedule(settings.startDelayNanos(), this::connect);
     }
@@ -252,7 +252,16 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         boolean writing = pending.writing();
         switch (response) {
             case Response.Values values when !writing -> {
-                read(pending, values);
+                long hits = read(pending, values);
+                if (pending.operation.kind() == Operation.Kind.GET && hits == 0 && settings.missPenaltyNanos() > 0) {
+                    // A look-aside cache: fetch from the backend (the vCPU is free meanwhile), then fill.
+                    pending.phase = 1;
+                    if (pending.measured) {
+                        stats.backendFetches++;
+                    }
+                    guest.schedule(settings.missPenaltyNanos(), () -> connection.resubmit(pending));
+                    return;
+                }
                 if (pending.operation.kind() == Operation.Kind.READ_MODIFY_WRITE && pending.phase == 0) {
                     pending.phase = 1;
                     connection.resubmit(pending);
@@ -269,7 +278,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
                 refuse(pending, writing);
             }
         }
-        if (writing && pending.measured) {
+        if (writing && pending.measured && pending.operation.kind() != Operation.Kind.GET) {
             stats.sets++;
         }
         done(pending);
@@ -282,8 +291,8 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         }
     }
 
-    /** Counts hits and misses and checks each value against what was written. */
-    private void read(Pending pending, Response.Values values) {
+    /** Counts hits and misses, checks each value against what was written, and returns the hits. */
+    private long read(Pending pending, Response.Values values) {
         int n = pending.keys.length;
         int i = 0;
         long hits = 0;
@@ -312,6 +321,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             stats.hits += hits;
             stats.misses += n - hits;
         }
+        return hits;
     }
 
     private void done(Pending pending) {

@@ -6,7 +6,8 @@ import org.overbook.workloads.memcached.protocol.ResponseParser;
 
 /**
  * One operation on its way: created, waiting for a window slot on its connection, sent, answered.
- * A read-modify-write is two requests in turn (phase 0 the get, phase 1 the set).
+ * A read-modify-write is two requests in turn (phase 0 the get, phase 1 the set), and so is a get that
+ * missed under a miss penalty (phase 1 fills the value after the backend fetch).
  */
 final class Pending {
 
@@ -37,8 +38,8 @@ final class Pending {
     boolean writing() {
         return switch (operation.kind()) {
             case SET, UPDATE, INSERT -> true;
-            case READ_MODIFY_WRITE -> phase == 1;
-            case GET, SCAN -> false;
+            case READ_MODIFY_WRITE, GET -> phase == 1;
+            case SCAN -> false;
         };
     }
 }

@@ -30,8 +30,10 @@ final class Requests {
     private final Verifier verifier;
     private final int connections;
     private final int valueSizeLimit;
+    private final int missFillSize;
 
-    Requests(Profile profile, Verifier verifier, int connections, int valueSizeLimit) {
+    Requests(Profile profile, Verifier verifier, int connections, int valueSizeLimit, int missFillSize) {
+        this.missFillSize = missFillSize;
         this.profile = profile;
         this.keyFormat = profile.keyFormat();
         this.verifier = verifier;
@@ -72,7 +74,9 @@ final class Requests {
 
     private Request write(Pending pending, Operation op) {
         long id = op.keyId();
-        int length = Math.max(1, Math.min(op.valueLength(), valueSizeLimit));
+        int wanted = op.kind() != Operation.Kind.GET ? op.valueLength()            // a set of the operation
+                : verifier.length(id) > 0 ? verifier.length(id) : missFillSize;     // a fill after a miss
+        int length = Math.max(1, Math.min(wanted, valueSizeLimit));
         long version = verifier.nextVersion(id, length);
         ByteString key = key(id, op.keyLength());
         pending.keyIds = new long[] {id};

@@ -33,10 +33,14 @@ class LoadGeneratorTest {
 
     /** Runs one generator against one server tenant; returns its metrics (and checks the basics). */
     private Map<String, Number> run(String generator, Map<String, Object> parameters, Workload[] out) {
+        return run(generator, parameters, out, "6MiB");
+    }
+
+    private Map<String, Number> run(String generator, Map<String, Object> parameters, Workload[] out, String cacheSize) {
         try (Testbeds testbeds = Testbeds.create(/* serverFrames= */ 2048, new int[] {2048}, new int[] {512},
                 NicConfig.of("on-demand"), SEED)) {
             testbeds.testbed().server().tenant(0).boot(registry.create("s", MemcachedServer.NAME, new WorkloadParameters("s",
-                    Map.of("memory-limit", "6MiB", "item-size-max", "64KiB", "hash-power", 10))));
+                    Map.of("memory-limit", cacheSize, "item-size-max", "64KiB", "hash-power", 10))));
             Map<String, Object> p = new HashMap<>(parameters);
             p.put("target", "s0");
             Workload client = registry.create("c", generator, new WorkloadParameters("c", p));
@@ -54,6 +58,26 @@ class LoadGeneratorTest {
             }
             return m;
         }
+    }
+
+    @Test
+    void aMissPenaltyMakesALookAsideCacheFetchThenFill() {
+        // A 1 MiB cache holds a fraction of 4,000 keys of 1 KiB: most gets miss. (With memaslap's uniform
+        // keys the hit ratio stays near cache size / keys either way: a fill only swaps what is cached.)
+        Map<String, Object> base = new HashMap<>(Map.of("concurrency", 4, "window", 1000, "value-size", 1024,
+                "get-proportion", 1.0, "duration", "20ms"));
+        Map<String, Object> penalised = new HashMap<>(base);
+        penalised.put("miss-penalty", "100us");
+        Map<String, Number> free = run(LoadGenerator.MEMASLAP, base, null, "1MiB");
+        Map<String, Number> paid = run(LoadGenerator.MEMASLAP, penalised, null, "1MiB");
+        String where = "seed " + SEED + ": free " + free + " paid " + paid;
+        assertEquals(0L, free.get("backend_fetches"), where);
+        assertTrue(paid.get("misses").longValue() > 0, where);
+        assertEquals(paid.get("misses"), paid.get("backend_fetches"), "every miss fetched once: " + where);
+        assertTrue(paid.get("latency_mean_us").doubleValue() > free.get("latency_mean_us").doubleValue() + 10,
+                "misses wait the 100 us fetch: " + where);
+        assertTrue(paid.get("throughput_ops_per_s").doubleValue() < free.get("throughput_ops_per_s").doubleValue(),
+                "fetches cost throughput: " + where);
     }
 
     @Test

@@ -9,6 +9,9 @@ module org.overbook.perf {
     requires org.overbook.balloon;
     requires org.overbook.workloads;
     requires info.picocli;
+    requires java.desktop;
+    requires org.knowm.xchart;
+    requires me.tongfei.progressbar;
     requires com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;

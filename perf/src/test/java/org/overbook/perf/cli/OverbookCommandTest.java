@@ -6,13 +6,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.results.ResultsWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.overbook.perf.run.Metrics;
+import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.SmallScenarios;
+import org.overbook.perf.run.TimedResult;
 import picocli.CommandLine;
 
 class OverbookCommandTest {
 
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
+
+    @TempDir
+    Path directory;
 
     private int execute(String... args) {
         CommandLine commandLine = Overbook.commandLine();
@@ -22,15 +36,72 @@ class OverbookCommandTest {
     }
 
     @Test
-    void runPrintsTheDemoTable() {
-        assertEquals(0, execute("run", "--duration", "20ms"));
+    void runRunsAScenarioFilePrintsItsTableAndWritesTheFolder() throws Exception {
+        Path file = Files.writeString(directory.resolve("small.yaml"), SmallScenarios.MEMCACHED);
+        Path results = directory.resolve("results");
+        assertEquals(0, execute("run", file.toString(), "--out", results.toString()), err.toString());
+        assertTrue(out.toString().contains("point 0: point-0"), out.toString());
+        assertTrue(out.toString().matches("(?s).*\\nc0 +memaslap +\\d+ .*"), out.toString());
+        assertTrue(out.toString().contains("results: " + results.toAbsolutePath()), out.toString());
+        assertTrue(Files.exists(results.resolve(ResultsWriter.SUMMARY_CSV)));
+        assertTrue(Files.exists(results.resolve(ResultsWriter.REPORT)));
+    }
+
+    @Test
+    void aValidationErrorInTheFileIsOneLineNamingTheFieldWithExitCode2() throws Exception {
+        Path file = Files.writeString(directory.resolve("bad.yaml"), SmallScenarios.MEMCACHED + "nic: {memory-policy: pin-some}\n");
+        assertEquals(2, execute("run", file.toString(), "--out", directory.resolve("never").toString()));
+        String message = err.toString().strip();
+        assertEquals(1, message.lines().count(), message);
+        assertTrue(message.startsWith("overbook: configuration error: nic.memory-policy"), message);
+        assertTrue(message.contains("pin-some"), message);
+        assertFalse(message.contains("\tat "), "no stack trace: " + message);
+        assertFalse(Files.exists(directory.resolve("never")), "nothing runs, nothing is written");
+    }
+
+    @Test
+    void aMissingFileIsAConfigurationError() {
+        assertEquals(2, execute("run", directory.resolve("nowhere.yaml").toString()));
+        assertTrue(err.toString().contains("cannot read the scenario file"), err.toString());
+    }
+
+    @Test
+    void mismatchesExitWith1AndALoudLine() {
+        Path file = directory.resolve("unused.yaml");
+        org.overbook.perf.scenario.SweepPoint point = org.overbook.perf.scenario.ScenarioLoader.standard()
+                .parse(SmallScenarios.MEMCACHED, file.toString()).points().getFirst();
+        RunResult clean = new RunResult(0, "", Map.of(), point.scenario(), point.yaml(), 1, List.of(),
+                Map.of(Metrics.MISMATCHES, 0L), new TreeMap<>());
+        RunResult broken = new RunResult(1, "", Map.of(), point.scenario(), point.yaml(), 1, List.of(),
+                Map.of(Metrics.MISMATCHES, 3L), new TreeMap<>());
+        PrintWriter errors = new PrintWriter(err);
+        assertEquals(0, RunCommand.verdict(List.of(new TimedResult(clean, 1)), errors));
+        assertEquals("", err.toString());
+        assertEquals(1, RunCommand.verdict(List.of(new TimedResult(clean, 1), new TimedResult(broken, 1)), errors));
+        assertTrue(err.toString().startsWith("overbook: DATA INTEGRITY FAILURE: 3 mismatches"), err.toString());
+    }
+
+    @Test
+    void listPrintsEveryRegistry() {
+        assertEquals(0, execute("list"));
+        String text = out.toString();
+        for (String expected : new String[] {"Workloads", "memcached", "memaslap", "memory-toucher", "Memory policies", "pin-all",
+                "on-demand", "Receive-fault policies", "backup-ring", "rnr-nack", "Balloon policies", "idle-tax",
+                "TLB replacement", "lru", "TLB partitions", "quota"}) {
+            assertTrue(text.contains(expected), expected + " in:\n" + text);
+        }
+    }
+
+    @Test
+    void demoPrintsTheDemoTable() {
+        assertEquals(0, execute("demo", "--duration", "20ms"));
         assertTrue(out.toString().contains("3x overcommit"), out.toString());
         assertTrue(out.toString().contains("every stamp read back as written"), out.toString());
     }
 
     @Test
     void aBadDurationNamesTheOptionWithoutAStackTrace() {
-        assertEquals(2, execute("run", "--duration", "5 parsecs"));
+        assertEquals(2, execute("demo", "--duration", "5 parsecs"));
         assertTrue(err.toString().contains("--duration: unknown unit 'parsecs'"), err.toString());
         assertFalse(err.toString().contains("\tat "), "no stack trace: " + err);
     }
@@ -38,6 +109,8 @@ class OverbookCommandTest {
     @Test
     void helpListsTheVerbs() {
         assertEquals(0, execute("--help"));
-        assertTrue(out.toString().contains("run"), out.toString());
+        for (String verb : new String[] {"run", "list", "demo"}) {
+            assertTrue(out.toString().contains(verb), out.toString());
+        }
     }
 }

@@ -1,0 +1,50 @@
+package org.overbook.perf.cli;
+
+import java.io.PrintWriter;
+import java.util.Map;
+import org.overbook.perf.run.Metrics;
+import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.TenantRow;
+import org.overbook.perf.run.TimedResult;
+
+/** The terminal summary of a run: one table per point, a row per tenant and a total. */
+final class SummaryTable {
+
+    private static final String FORMAT = "%-10s %-14s %14s %10s %10s %8s %12s %12s %10s%n";
+
+    private SummaryTable() {
+    }
+
+    static void print(PrintWriter out, TimedResult timed) {
+        RunResult result = timed.result();
+        out.printf("%npoint %d: %s   (seed %d, %d events, %.1f s wall)%n", result.index(), result.displayLabel(),
+                result.seed(), result.events(), timed.wallNanos() / 1e9);
+        out.printf(FORMAT, "tenant", "workload", "ops/s", "p50 us", "p99 us", "hit", "cpu faults", "nic faults", "mismatch");
+        for (TenantRow row : result.tenants()) {
+            line(out, row.name(), row.workload(), row.metrics());
+        }
+        line(out, "total", "", result.total());
+    }
+
+    private static void line(PrintWriter out, String name, String workload, Map<String, Number> m) {
+        long nicFaults = m.entrySet().stream().filter(e -> e.getKey().startsWith("nic_faults_"))
+                .mapToLong(e -> e.getValue().longValue()).sum();
+        long cpuFaults = value(m, "cpu_minor_faults") + value(m, "cpu_major_faults");
+        out.printf(FORMAT, name, workload, number(m.get(Metrics.THROUGHPUT), "%.0f"), micros(m.get(Metrics.P50)),
+                micros(m.get(Metrics.P99)), number(m.get(Metrics.HIT_RATIO), "%.3f"), cpuFaults, nicFaults,
+                m.containsKey(Metrics.MISMATCHES) ? String.valueOf(value(m, Metrics.MISMATCHES)) : "-");
+    }
+
+    private static long value(Map<String, Number> m, String key) {
+        Number n = m.get(key);
+        return n == null ? 0 : n.longValue();
+    }
+
+    private static String number(Number n, String format) {
+        return n == null ? "-" : String.format(java.util.Locale.ROOT, format, n.doubleValue());
+    }
+
+    private static String micros(Number nanos) {
+        return nanos == null ? "-" : String.format(java.util.Locale.ROOT, "%.1f", nanos.doubleValue() / 1e3);
+    }
+}

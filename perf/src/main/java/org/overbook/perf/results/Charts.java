@@ -1,0 +1,116 @@
+package org.overbook.perf.results;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.overbook.perf.run.Metrics;
+import org.overbook.perf.run.RunResult;
+
+/**
+ * Draws the PNG charts of a results folder with XChart: total throughput and p99 latency by point, and the
+ * latency CDF of every point. Each PNG is rendered to bytes and written through {@link AtomicFiles}. Drawing
+ * needs AWT fonts; where the JDK has none, no chart is drawn and {@link #failure()} says why.
+ */
+final class Charts {
+
+    static final String THROUGHPUT = "throughput-by-point.png";
+    static final String P99 = "p99-by-point.png";
+    static final String CDF = "latency-cdf.png";
+    private static final int WIDTH = 800;
+    private static final int HEIGHT = 500;
+
+    private final Path folder;
+    private String failure = "";
+
+    Charts(Path folder) {
+        this.folder = folder;
+    }
+
+    /** Returns why no chart was drawn, or an empty string. */
+    String failure() {
+        return failure;
+    }
+
+    /** Draws the charts that have data; returns the file names written, in the order to show them. */
+    List<String> write(List<RunResult> results) {
+        List<String> written = new ArrayList<>();
+        try {
+            List<String> labels = results.stream().map(Charts::shortLabel).toList();
+            List<Double> throughput = results.stream().map(r -> value(r, Metrics.THROUGHPUT)).toList();
+            if (throughput.stream().anyMatch(v -> v > 0)) {
+                save(bars("Throughput by point", "ops/s", labels, throughput), THROUGHPUT, written);
+            }
+            List<Double> p99 = results.stream().map(r -> value(r, Metrics.P99) / 1e3).toList();
+            if (p99.stream().anyMatch(v -> v > 0)) {
+                save(bars("p99 latency by point", "p99 (µs)", labels, p99), P99, written);
+            }
+            XYChart cdf = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("Latency CDF (all tenants)")
+                    .xAxisTitle("latency (µs)").yAxisTitle("fraction of requests").build();
+            cdf.getStyler().setXAxisLogarithmic(true);
+            boolean any = false;
+            for (int i = 0; i < results.size(); i++) {
+                Histogram all = merged(results.get(i));
+                if (all != null && all.getTotalCount() > 0) {
+                    List<Double> x = new ArrayList<>();
+                    List<Double> y = new ArrayList<>();
+                    for (HistogramIterationValue v : all.percentiles(5)) {
+                        x.add(Math.max(all.highestEquivalentValue(v.getValueIteratedTo()), 1) / 1e3);
+                        y.add(v.getPercentileLevelIteratedTo() / 100.0);
+                    }
+                    cdf.addSeries(labels.get(i), x, y).setMarker(SeriesMarkers.NONE);
+                    any = true;
+                }
+            }
+            if (any) {
+                save(cdf, CDF, written);
+            }
+        } catch (RuntimeException | LinkageError | IOException e) {
+            failure = e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
+        return written;
+    }
+
+    private CategoryChart bars(String title, String yTitle, List<String> labels, List<Double> values) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("point")
+                .yAxisTitle(yTitle).build();
+        chart.getStyler().setLegendVisible(false);
+        chart.addSeries(yTitle, labels, values);
+        return chart;
+    }
+
+    private void save(Chart<?, ?> chart, String name, List<String> written) throws IOException {
+        AtomicFiles.write(folder.resolve(name), BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+        written.add(name);
+    }
+
+    private static Histogram merged(RunResult result) {
+        Histogram all = null;
+        for (Histogram h : result.histograms().values()) {
+            if (all == null) {
+                all = new Histogram(h.getNumberOfSignificantValueDigits());
+            }
+            all.add(h);
+        }
+        return all;
+    }
+
+    private static double value(RunResult result, String column) {
+        Number n = result.total().get(column);
+        return n == null ? 0 : n.doubleValue();
+    }
+
+    /** The point's sweep values without their field paths ({@code on-demand/256MiB}), or {@code point-<i>}. */
+    static String shortLabel(RunResult result) {
+        return result.values().isEmpty() ? result.displayLabel() : String.join("/", result.values().values());
+    }
+}

@@ -1,0 +1,121 @@
+package org.overbook.perf.results;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BiFunction;
+import java.util.stream.Collectors;
+import org.overbook.nic.NicConfig;
+import org.overbook.perf.run.Metrics;
+import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.TenantRow;
+import org.overbook.perf.scenario.Scenario;
+import org.overbook.perf.scenario.TenantSpec;
+
+/** The {@code report.md} of a results folder: the scenario in words, the main metrics, the charts. */
+final class Report {
+
+    private static final double MIB = 1 << 20;
+
+    private final String source;
+    private final List<RunResult> results;
+    private final List<String> charts;
+    private final String chartFailure;
+
+    Report(String source, List<RunResult> results, List<String> charts, String chartFailure) {
+        this.source = source;
+        this.results = results;
+        this.charts = charts;
+        this.chartFailure = chartFailure;
+    }
+
+    String markdown(BiFunction<RunResult, String, String> hgrmName) {
+        StringBuilder out = new StringBuilder();
+        out.append("# Overbook results: ").append(source).append("\n\n");
+        if (!results.isEmpty()) {
+            out.append(words(results.getFirst().scenario())).append("\n\n");
+        }
+        if (results.size() > 1) {
+            out.append("The file sweeps ").append(results.size()).append(" points: ")
+                    .append(results.stream().map(r -> "`" + r.displayLabel() + "`").collect(Collectors.joining("; ")))
+                    .append(".\n\n");
+        }
+        out.append("Host and NIC counts are over the measured window (after the warm-up); page counts are the state at")
+                .append(" the end; workload figures are what each workload reports, a load generator measuring from the end")
+                .append(" of its own load phase. Latency is virtual time.\n\n");
+        if (!chartFailure.isEmpty()) {
+            out.append("(Charts could not be drawn: ").append(chartFailure).append(")\n\n");
+        }
+        for (String chart : charts) {
+            out.append("![").append(chart).append("](").append(chart).append(")\n\n");
+        }
+        for (RunResult result : results) {
+            out.append("## Point ").append(result.index()).append(": ").append(result.displayLabel()).append("\n\n");
+            out.append("| tenant | workload | throughput (ops/s) | p50 (µs) | p99 (µs) | hit ratio | CPU faults (minor/major)")
+                    .append(" | NIC faults | NIC TLB hit rate | RNR NACKs | drops | pinned MiB | resident / swapped / ballooned pages")
+                    .append(" | mismatches |\n");
+            out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (TenantRow row : result.tenants()) {
+                out.append(row(row.name(), row.workload(), row.metrics()));
+            }
+            out.append(row("**total**", "", result.total()));
+            out.append('\n');
+            if (!result.histograms().isEmpty()) {
+                out.append("Latency percentile files: ").append(result.histograms().keySet().stream()
+                        .map(key -> "[" + key + "](" + hgrmName.apply(result, key) + ")").collect(Collectors.joining(", ")))
+                        .append(".\n\n");
+            }
+            out.append(String.format(Locale.ROOT, "Events simulated: %d. Data-integrity mismatches: %d%s.%n%n",
+                    result.events(), result.mismatches(), result.mismatches() == 0 ? " (every value read back as written)" : " — A MODEL BUG"));
+        }
+        out.append("Files: `summary.csv` (every metric, one row per tenant and a total per point), `summary.json` (the same")
+                .append(" with the resolved scenario and seed), `*.hgrm` (latency percentiles, µs), `timing.txt` (wall clock).\n");
+        return out.toString();
+    }
+
+    private static String row(String name, String workload, java.util.Map<String, Number> m) {
+        long nicFaults = 0;
+        for (String key : m.keySet()) {
+            if (key.startsWith("nic_faults_")) {
+                nicFaults += m.get(key).longValue();
+            }
+        }
+        return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s / %s | %d | %s | %s | %s | %s | %s / %s / %s | %s |%n",
+                name, workload, Columns.format(m.get(Metrics.THROUGHPUT)), micros(m.get(Metrics.P50)), micros(m.get(Metrics.P99)),
+                Columns.format(m.get(Metrics.HIT_RATIO)), get(m, "cpu_minor_faults"), get(m, "cpu_major_faults"), nicFaults,
+                Columns.format(m.get(Metrics.TLB_HIT_RATE)), get(m, "rnr_nacks_sent"), get(m, "drops"),
+                m.get("pinned_bytes") == null ? "" : String.format(Locale.ROOT, "%.1f", m.get("pinned_bytes").doubleValue() / MIB),
+                get(m, "resident_pages"), get(m, "swapped_pages"), get(m, "ballooned_pages"), get(m, Metrics.MISMATCHES));
+    }
+
+    private static String get(java.util.Map<String, Number> m, String key) {
+        return Columns.format(m.get(key));
+    }
+
+    private static String micros(Number nanos) {
+        return nanos == null ? "" : String.format(Locale.ROOT, "%.1f", nanos.doubleValue() / 1e3);
+    }
+
+    /** States the scenario in words. */
+    static String words(Scenario s) {
+        NicConfig nic = s.nic();
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "%d server tenant(s) (%s) on a host with %.0f MiB of RAM and %.0f MiB of swap,"
+                        + " %.2fx overcommitted; ", s.tenants().size(), describe(s.tenants()), s.host().memoryBytes() / MIB,
+                s.host().swapBytes() / MIB, s.overcommit()));
+        out.append(String.format(Locale.ROOT, "%d client(s) (%s) on a client host with %.0f MiB, over a %.0f Gb/s link. ",
+                s.clients().size(), describe(s.clients()), s.clientHost().memoryBytes() / MIB, s.link().bitsPerSecond() / 1e9));
+        out.append(String.format(Locale.ROOT, "The server NIC uses the `%s` memory policy, the `%s` receive-fault policy over"
+                        + " `%s`, and a %d-set x %d-way TLB (%s, %s). ", nic.pinning().memoryPolicy(), nic.receive().policy(),
+                nic.receive().transport(), nic.tlb().sets(), nic.tlb().ways(), nic.tlb().replacement(), nic.tlb().partition()));
+        out.append(s.balloon().enabled() ? "Ballooning is on (" + s.balloon().config().policy() + "). "
+                : "Ballooning is off: only host swapping reclaims memory. ");
+        out.append(String.format(Locale.ROOT, "Warm-up %.1f ms, then %.1f ms measured; seed %d.", s.warmUpNanos() / 1e6,
+                s.durationNanos() / 1e6, s.seed()));
+        return out.toString();
+    }
+
+    private static String describe(List<TenantSpec> tenants) {
+        return tenants.stream().map(t -> String.format(Locale.ROOT, "%s: %s, %.0f MiB", t.name(), t.workload().name(),
+                t.memoryBytes() / MIB)).collect(Collectors.joining("; "));
+    }
+}

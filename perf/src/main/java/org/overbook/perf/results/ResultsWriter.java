@@ -1,0 +1,177 @@
+package org.overbook.perf.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.HdrHistogram.Histogram;
+import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.TenantRow;
+import org.overbook.perf.run.TimedResult;
+
+/**
+ * Writes the results folder of one run of a scenario file (one or several points).
+ *
+ * <h2>Design</h2>
+ * Every file is a pure function of the results, so the same scenario and seed write byte-identical
+ * {@code summary.csv}, {@code summary.json}, {@code .hgrm} files and {@code report.md}; the one figure that
+ * is not deterministic, wall-clock time, goes to {@code timing.txt} alone. Columns come in a fixed order
+ * ({@link Columns}): identification, host and NIC metrics, latency, host-wide totals, then workload metrics
+ * sorted by name. Each file is written to a temporary name and renamed into place ({@link AtomicFiles}),
+ * so a results folder may be incomplete after an interruption but never holds a truncated file. The
+ * writer may be called after every point with the results so far; each call rewrites the whole set.
+ */
+public final class ResultsWriter {
+
+    public static final String SUMMARY_CSV = "summary.csv";
+    public static final String SUMMARY_JSON = "summary.json";
+    public static final String TIMING = "timing.txt";
+    public static final String REPORT = "report.md";
+    public static final String HGRM_SUFFIX = ".hgrm";
+    /** Latency values are virtual nanoseconds; {@code .hgrm} files show them in microseconds. */
+    public static final double HGRM_UNIT_RATIO = 1000.0;
+
+    private final Path folder;
+
+    /** Returns a writer into {@code folder}, created if needed. */
+    public ResultsWriter(Path folder) {
+        this.folder = Objects.requireNonNull(folder, "folder");
+    }
+
+    public Path folder() {
+        return folder;
+    }
+
+    /**
+     * Writes every file for {@code results}, the points of the scenario file {@code source}, in point order.
+     *
+     * @return the folder
+     */
+    public Path write(String source, List<TimedResult> results) {
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + folder, e);
+        }
+        List<RunResult> plain = results.stream().map(TimedResult::result).toList();
+        List<String> columns = Columns.of(plain);
+        AtomicFiles.write(folder.resolve(SUMMARY_CSV), csv(plain, columns));
+        AtomicFiles.write(folder.resolve(SUMMARY_JSON), json(source, plain));
+        for (RunResult result : plain) {
+            for (Map.Entry<String, Histogram> e : result.histograms().entrySet()) {
+                AtomicFiles.write(folder.resolve(hgrmName(result, e.getKey())), hgrm(e.getValue()));
+            }
+        }
+        AtomicFiles.write(folder.resolve(TIMING), timing(results));
+        Charts charts = new Charts(folder);
+        List<String> drawn = charts.write(plain);
+        AtomicFiles.write(folder.resolve(REPORT), new Report(source, plain, drawn, charts.failure()).markdown(this::hgrmName));
+        return folder;
+    }
+
+    /** Returns the {@code .hgrm} file name of histogram {@code key} ({@code tenant/label}) of {@code result}. */
+    public String hgrmName(RunResult result, String key) {
+        return "p" + result.index() + "-" + key.replaceAll("[^A-Za-z0-9._-]", "-") + HGRM_SUFFIX;
+    }
+
+    static String csv(List<RunResult> results, List<String> columns) {
+        StringBuilder out = new StringBuilder("point,label,seed,tenant,host,workload");
+        for (String column : columns) {
+            out.append(',').append(Columns.csv(column));
+        }
+        out.append('\n');
+        for (RunResult result : results) {
+            for (TenantRow row : result.tenants()) {
+                line(out, result, row.name(), row.host(), row.workload(), row.metrics(), columns);
+            }
+            line(out, result, "total", "", "", result.total(), columns);
+        }
+        return out.toString();
+    }
+
+    private static void line(StringBuilder out, RunResult result, String tenant, String host, String workload,
+                             Map<String, Number> metrics, List<String> columns) {
+        out.append(result.index()).append(',').append(Columns.csv(result.label())).append(',').append(result.seed())
+                .append(',').append(Columns.csv(tenant)).append(',').append(host).append(',').append(Columns.csv(workload));
+        for (String column : columns) {
+            out.append(',').append(Columns.format(metrics.get(column)));
+        }
+        out.append('\n');
+    }
+
+    static String json(String source, List<RunResult> results) {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode root = mapper.createObjectNode();
+        root.put("source", source);
+        ArrayNode points = root.putArray("points");
+        for (RunResult result : results) {
+            ObjectNode point = points.addObject();
+            point.put("index", result.index());
+            point.put("label", result.label());
+            ObjectNode values = point.putObject("values");
+            result.values().forEach(values::put);
+            point.put("seed", result.seed());
+            point.put("warm_up_ns", result.scenario().warmUpNanos());
+            point.put("duration_ns", result.scenario().durationNanos());
+            point.put("events", result.events());
+            point.put("mismatches", result.mismatches());
+            ArrayNode tenants = point.putArray("tenants");
+            for (TenantRow row : result.tenants()) {
+                ObjectNode tenant = tenants.addObject();
+                tenant.put("name", row.name());
+                tenant.put("host", row.host());
+                tenant.put("workload", row.workload());
+                metrics(tenant.putObject("metrics"), row.metrics());
+            }
+            metrics(point.putObject("total"), result.total());
+            point.put("scenario_yaml", result.yaml());
+        }
+        try {
+            return mapper.writeValueAsString(root) + "\n";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void metrics(ObjectNode node, Map<String, Number> metrics) {
+        metrics.forEach((name, value) -> {
+            if (value instanceof Long l) {
+                node.put(name, l);
+            } else if (Double.isFinite(value.doubleValue())) {
+                node.put(name, value.doubleValue());
+            }
+        });
+    }
+
+    static byte[] hgrm(Histogram histogram) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream stream = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            histogram.outputPercentileDistribution(stream, HGRM_UNIT_RATIO);
+        }
+        return bytes.toByteArray();
+    }
+
+    static String timing(List<TimedResult> results) {
+        StringBuilder out = new StringBuilder("# wall-clock time of each point (not deterministic; kept out of summary.csv)\n");
+        long total = 0;
+        for (TimedResult timed : results) {
+            total += timed.wallNanos();
+            out.append(String.format(Locale.ROOT, "point %d (%s): %.3f s wall, %d events, %.0f events/s%n",
+                    timed.result().index(), timed.result().displayLabel(), timed.wallNanos() / 1e9, timed.result().events(),
+                    timed.eventsPerSecond()));
+        }
+        out.append(String.format(Locale.ROOT, "total: %.3f s wall%n", total / 1e9));
+        return out.toString();
+    }
+}

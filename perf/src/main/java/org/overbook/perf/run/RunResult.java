@@ -1,0 +1,63 @@
+package org.overbook.perf.run;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.overbook.perf.scenario.Scenario;
+
+/**
+ * Everything one run of one resolved scenario measured. Deterministic: the same scenario and seed give
+ * an equal {@code RunResult} (histograms compare by their counts), so it can be a cache value and two
+ * runs can be compared field by field. Wall-clock time is not in it ({@link TimedResult}).
+ *
+ * <p>The warm-up boundary: host and NIC counters (faults, swap-outs, NACKs, TLB hits, ...) are measured
+ * over the measured window only, {@code [warmUpNanos, warmUpNanos + durationNanos)}, as the difference of a
+ * snapshot at the end of the warm-up and one at the end. Page counts and pinned bytes are the state at
+ * the end. Workload metrics cannot be reset: they are what each workload reports at the end, counted
+ * from its own start (a load generator measures throughput and latency from the end of its own load
+ * phase and warm-up, set by its parameters, not by the scenario's warm-up).
+ *
+ * @param index         the point's place in its file, from 0
+ * @param label         the sweep values ({@code nic.memory-policy=on-demand}), empty without a sweep
+ * @param values        the same by field path
+ * @param scenario      the resolved scenario
+ * @param yaml          the merged scenario of this point, every default spelled out
+ * @param events        simulation events dispatched over the whole run
+ * @param tenants       server tenants then client tenants, in id order
+ * @param total         the whole point: sums of counts, ratios recomputed from sums, latency of all requests
+ * @param histograms    latency histograms by {@code tenant/label}, virtual nanoseconds
+ */
+public record RunResult(int index, String label, Map<String, String> values, Scenario scenario, String yaml,
+                        long events, List<TenantRow> tenants, Map<String, Number> total,
+                        SortedMap<String, Histogram> histograms) {
+
+    public RunResult {
+        Objects.requireNonNull(label, "label");
+        Objects.requireNonNull(scenario, "scenario");
+        Objects.requireNonNull(yaml, "yaml");
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        tenants = List.copyOf(tenants);
+        total = Collections.unmodifiableMap(new LinkedHashMap<>(total));
+        histograms = Collections.unmodifiableSortedMap(new TreeMap<>(histograms));
+    }
+
+    /** Returns the seed every random stream of the run derived from. */
+    public long seed() {
+        return scenario.seed();
+    }
+
+    /** Returns data-integrity mismatches over every tenant; anything but 0 is a model bug. */
+    public long mismatches() {
+        return Math.round(total.getOrDefault(Metrics.MISMATCHES, 0L).doubleValue());
+    }
+
+    /** Returns a name for the point: its label, or {@code point-<index>} without a sweep. */
+    public String displayLabel() {
+        return label.isEmpty() ? "point-" + index : label;
+    }
+}

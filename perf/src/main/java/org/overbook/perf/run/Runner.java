@@ -1,0 +1,197 @@
+package org.overbook.perf.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.LongSupplier;
+import org.HdrHistogram.Histogram;
+import org.overbook.guest.Workload;
+import org.overbook.guest.WorkloadRegistry;
+import org.overbook.hypervisor.Tenant;
+import org.overbook.nic.Nic;
+import org.overbook.nic.Testbed;
+import org.overbook.perf.scenario.Deployment;
+import org.overbook.perf.scenario.Scenario;
+import org.overbook.perf.scenario.ScenarioBuilder;
+import org.overbook.perf.scenario.SweepPoint;
+import org.overbook.perf.scenario.TenantSpec;
+import org.overbook.workloads.LatencyRecording;
+
+/**
+ * Runs one resolved scenario and collects its {@link RunResult}.
+ *
+ * <h2>Design</h2>
+ * A run is single-threaded and deterministic: the deployment is built under the run's folder (its swap
+ * files), the simulation runs to the end of the warm-up, every host and NIC counter is snapshot, the
+ * simulation runs to the end, and the result is the difference for counts and the final state for page
+ * counts ({@link RunResult} says what the warm-up boundary means for workload metrics, which cannot be
+ * reset). Nothing is reset in the model: the snapshot makes the measured window without touching it.
+ * The only wall-clock reading is the runner timing itself, through an injected clock, and it goes into
+ * {@link TimedResult}, never into the result.
+ */
+public final class Runner {
+
+    private final WorkloadRegistry registry;
+    private final LongSupplier wallClock;
+
+    /** Returns a runner creating workloads from {@code registry}, timing itself with {@code wallClock} (ns). */
+    public Runner(WorkloadRegistry registry, LongSupplier wallClock) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+        this.wallClock = Objects.requireNonNull(wallClock, "wallClock");
+    }
+
+    /** Returns a runner timing itself with {@link System#nanoTime()}. */
+    public static Runner standard(WorkloadRegistry registry) {
+        return new Runner(registry, System::nanoTime);
+    }
+
+    /** How far a run has got: virtual time now and at the end, both in nanoseconds. */
+    @FunctionalInterface
+    public interface Progress {
+        void at(long nowNanos, long endNanos);
+
+        /** Reports nothing. */
+        static Progress none() {
+            return (now, end) -> { };
+        }
+    }
+
+    /** How many slices a run's virtual time is cut into to report progress (slicing changes no result). */
+    static final int PROGRESS_SLICES = 100;
+
+    /** Runs {@code point}, building its hosts (swap files) in {@code directory}, removed afterwards when empty. */
+    public TimedResult run(SweepPoint point, Path directory) {
+        return run(point, directory, Progress.none());
+    }
+
+    /**
+     * Runs {@code point} as {@link #run(SweepPoint, Path)} does, telling {@code progress} after every hundredth
+     * of its virtual time. {@code Simulation.runUntil} runs every event due at or before its argument, so
+     * running in slices dispatches the same events in the same order as one call.
+     */
+    public TimedResult run(SweepPoint point, Path directory, Progress progress) {
+        long start = wallClock.getAsLong();
+        Scenario scenario = point.scenario();
+        RunResult result;
+        try (Deployment deployment = new ScenarioBuilder(registry).build(scenario, directory)) {
+            Testbed testbed = deployment.testbed();
+            runUntil(testbed, scenario.warmUpNanos(), scenario.endNanos(), progress);
+            List<Map<String, Long>> atWarmUp = snapshot(testbed);
+            runUntil(testbed, scenario.endNanos(), scenario.endNanos(), progress);
+            List<Map<String, Long>> atEnd = snapshot(testbed);
+            result = collect(point, deployment, atWarmUp, atEnd);
+        } finally {
+            deleteIfEmpty(directory.resolve(ScenarioBuilder.SERVER_HOST_DIRECTORY));
+            deleteIfEmpty(directory.resolve(ScenarioBuilder.CLIENT_HOST_DIRECTORY));
+        }
+        return new TimedResult(result, wallClock.getAsLong() - start);
+    }
+
+    private static void runUntil(Testbed testbed, long until, long end, Progress progress) {
+        long slice = Math.max(1, end / PROGRESS_SLICES);
+        while (testbed.simulation().now() < until) {
+            long next = Math.min(until, (testbed.simulation().now() / slice + 1) * slice);
+            testbed.simulation().runUntil(next);
+            progress.at(next, end);
+        }
+    }
+
+    private static List<Map<String, Long>> snapshot(Testbed testbed) {
+        List<Map<String, Long>> out = new ArrayList<>();
+        for (Tenant tenant : testbed.server().tenants()) {
+            out.add(Metrics.hostCounters(tenant, testbed.serverNic()));
+        }
+        for (Tenant tenant : testbed.client().tenants()) {
+            out.add(Metrics.hostCounters(tenant, testbed.clientNic()));
+        }
+        return out;
+    }
+
+    private static RunResult collect(SweepPoint point, Deployment deployment, List<Map<String, Long>> atWarmUp,
+                                     List<Map<String, Long>> atEnd) {
+        Scenario scenario = point.scenario();
+        List<TenantSpec> specs = new ArrayList<>(scenario.tenants());
+        specs.addAll(scenario.clients());
+        List<Workload> workloads = new ArrayList<>(deployment.serverWorkloads());
+        workloads.addAll(deployment.clientWorkloads());
+        SortedMap<String, Histogram> histograms = new TreeMap<>();
+        Histogram all = null;
+        List<TenantRow> rows = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            TenantSpec spec = specs.get(i);
+            Map<String, Number> metrics = Metrics.window(atWarmUp.get(i), atEnd.get(i));
+            Histogram merged = null;
+            if (workloads.get(i) instanceof LatencyRecording recording) {
+                for (Map.Entry<String, Histogram> e : recording.latencyHistograms().entrySet()) {
+                    histograms.put(spec.name() + "/" + e.getKey(), e.getValue());
+                    merged = add(merged, e.getValue());
+                    all = add(all, e.getValue());
+                }
+            }
+            metrics.putAll(Metrics.latency(merged));
+            metrics.putAll(Metrics.workload(workloads.get(i)));
+            rows.add(new TenantRow(spec.name(), i < scenario.tenants().size() ? "server" : "client",
+                    spec.workload().name(), metrics));
+        }
+        Testbed testbed = deployment.testbed();
+        Map<String, Number> total = total(rows, all);
+        total.put("host_swap_writes", testbed.server().memory().swapWrites());
+        total.put("host_swap_reads", testbed.server().memory().swapReads());
+        total.put("host_reclaim_runs", testbed.server().memory().reclaimRuns());
+        total.put("nic_tlb_fairness", testbed.serverNic().tlb().fairness());
+        total.put("balloon_reallocations", deployment.balloon().map(b -> b.reallocations()).orElse(0L));
+        return new RunResult(point.index(), point.label(), point.values(), scenario, point.yaml(),
+                testbed.simulation().dispatched(), rows, total, histograms);
+    }
+
+    /** Sums counts; sums throughputs; recomputes ratios from sums; latency from every histogram merged. */
+    private static Map<String, Number> total(List<TenantRow> rows, Histogram all) {
+        Map<String, Number> total = new LinkedHashMap<>();
+        for (TenantRow row : rows) {
+            row.metrics().forEach((name, value) -> {
+                if (Metrics.LATENCY_COLUMNS.contains(name) || Metrics.TLB_HIT_RATE.equals(name)
+                        || Metrics.HIT_RATIO.equals(name)) {
+                    return;
+                }
+                if (value instanceof Long l) {
+                    total.merge(name, l, (a, b) -> a.longValue() + b.longValue());
+                } else if (name.endsWith("throughput_ops_per_s") || name.endsWith("gbps")) {
+                    total.merge(name, value, (a, b) -> a.doubleValue() + b.doubleValue());
+                }
+            });
+        }
+        total.put(Metrics.TLB_HIT_RATE, Metrics.ratio(total.get("nic_tlb_hits"), total.get("nic_tlb_misses")));
+        if (total.containsKey(Metrics.WORKLOAD_PREFIX + "hits")) {
+            total.put(Metrics.HIT_RATIO, Metrics.ratio(total.get(Metrics.WORKLOAD_PREFIX + "hits"),
+                    total.get(Metrics.WORKLOAD_PREFIX + "misses")));
+        }
+        total.putAll(Metrics.latency(all));
+        return total;
+    }
+
+    private static Histogram add(Histogram sum, Histogram h) {
+        Histogram out = sum == null ? new Histogram(h.getNumberOfSignificantValueDigits()) : sum;
+        out.add(h);
+        return out;
+    }
+
+    private static void deleteIfEmpty(Path directory) {
+        try (var entries = Files.list(directory)) {
+            if (entries.findAny().isEmpty()) {
+                Files.delete(directory);
+            }
+        } catch (java.nio.file.NoSuchFileException e) {
+            // never created
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clean up " + directory, e);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package org.overbook.perf.results;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.SmallScenarios;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.ScenarioFile;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
+
+/** The results folder holds every file, whole, and the same scenario and seed write the same summary. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ResultsWriterTest {
+
+    private Path directory;
+    private final ScenarioLoader loader = ScenarioLoader.standard();
+    private Path folder;
+    private ScenarioFile file;
+
+    @BeforeAll
+    void runTheSweep(@TempDir Path temporary) {
+        directory = temporary;
+        file = loader.parse(SmallScenarios.SWEEP, "sweep.yaml");
+        folder = write(directory.resolve("first"));
+    }
+
+    private Path write(Path where) {
+        Runner runner = Runner.standard(loader.registry());
+        List<TimedResult> results = new ArrayList<>();
+        for (SweepPoint point : file.points()) {
+            results.add(runner.run(point, where));
+        }
+        return new ResultsWriter(where).write(file.source(), results);
+    }
+
+    @Test
+    void everyFileIsPresentAndNoTemporaryIsLeft() throws Exception {
+        for (String name : List.of(ResultsWriter.SUMMARY_CSV, ResultsWriter.SUMMARY_JSON, ResultsWriter.TIMING,
+                ResultsWriter.REPORT, "p0-c0-requests.hgrm", "p0-c1-requests.hgrm", "p1-c0-requests.hgrm",
+                "p1-c1-requests.hgrm")) {
+            assertTrue(Files.size(folder.resolve(name)) > 0, name + " is written and not empty");
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            assertTrue(files.noneMatch(p -> p.getFileName().toString().endsWith(AtomicFiles.TEMPORARY_SUFFIX)
+                    || Files.isDirectory(p)), "only finished files, no temporaries or host folders");
+        }
+        assertTrue(Files.readString(folder.resolve("p0-c0-requests.hgrm")).contains("Percentile"));
+    }
+
+    @Test
+    void theCsvHasATenantRowPerTenantAndATotalPerPoint() throws Exception {
+        List<String> lines = Files.readAllLines(folder.resolve(ResultsWriter.SUMMARY_CSV));
+        String[] header = lines.getFirst().split(",");
+        assertEquals(List.of("point", "label", "seed", "tenant", "host", "workload", "cpu_minor_faults"),
+                List.of(header).subList(0, 7));
+        assertTrue(List.of(header).contains("workload.throughput_ops_per_s"));
+        assertTrue(List.of(header).contains("nic_tlb_hit_rate"));
+        assertEquals(1 + 2 * 5, lines.size(), "2 points x (4 tenants + total)");
+        assertTrue(lines.get(1).startsWith("0,nic.tlb.replacement=lru,7,s0,server,memcached,"), lines.get(1));
+        assertTrue(lines.get(5).startsWith("0,nic.tlb.replacement=lru,7,total,,,"), lines.get(5));
+        assertTrue(lines.get(10).startsWith("1,nic.tlb.replacement=fifo,7,total,,,"), lines.get(10));
+        for (String line : lines) {
+            assertEquals(header.length, line.split(",", -1).length, "every row has every column: " + line);
+        }
+        assertTrue(!Files.readString(folder.resolve(ResultsWriter.SUMMARY_CSV)).contains("wall"), "no wall clock");
+    }
+
+    @Test
+    void theJsonParsesAndEmbedsTheScenarioAndSeed() throws Exception {
+        JsonNode root = new ObjectMapper().readTree(folder.resolve(ResultsWriter.SUMMARY_JSON).toFile());
+        assertEquals("sweep.yaml", root.get("source").asText());
+        assertEquals(2, root.get("points").size());
+        JsonNode point = root.get("points").get(1);
+        assertEquals(7, point.get("seed").asLong());
+        assertEquals("fifo", point.get("values").get("nic.tlb.replacement").asText());
+        assertTrue(point.get("scenario_yaml").asText().contains("replacement: fifo"), point.get("scenario_yaml").asText());
+        assertEquals(4, point.get("tenants").size());
+        assertTrue(point.get("tenants").get(2).get("metrics").get("workload.throughput_ops_per_s").asDouble() > 0);
+        assertEquals(0, point.get("total").get("workload.mismatches").asLong());
+    }
+
+    @Test
+    void theChartsAreDrawnAndEmbeddedInTheReport() throws Exception {
+        String report = Files.readString(folder.resolve(ResultsWriter.REPORT));
+        for (String chart : List.of(Charts.THROUGHPUT, Charts.P99, Charts.CDF)) {
+            byte[] png = Files.readAllBytes(folder.resolve(chart));
+            assertTrue(png.length > 1000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', chart + " is a PNG");
+            assertTrue(report.contains("![" + chart + "](" + chart + ")"), report);
+        }
+    }
+
+    @Test
+    void theReportStatesTheScenarioInWords() throws Exception {
+        String report = Files.readString(folder.resolve(ResultsWriter.REPORT));
+        assertTrue(report.contains("2 server tenant(s)"), report);
+        assertTrue(report.contains("`on-demand` memory policy"), report);
+        assertTrue(report.contains("## Point 1: nic.tlb.replacement=fifo"), report);
+        assertTrue(report.contains("| c0 | memaslap |"), report);
+    }
+
+    @Test
+    void theSameScenarioAndSeedWriteAByteIdenticalSummary() throws Exception {
+        Path second = write(directory.resolve("second"));
+        assertArrayEquals(Files.readAllBytes(folder.resolve(ResultsWriter.SUMMARY_CSV)),
+                Files.readAllBytes(second.resolve(ResultsWriter.SUMMARY_CSV)));
+        assertArrayEquals(Files.readAllBytes(folder.resolve(ResultsWriter.SUMMARY_JSON)),
+                Files.readAllBytes(second.resolve(ResultsWriter.SUMMARY_JSON)));
+    }
+}

@@ -1,0 +1,80 @@
+package org.overbook.perf.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
+
+/** A run collects every metric of every tenant, deterministically. */
+class RunnerTest {
+
+    @TempDir
+    Path directory;
+
+    private final ScenarioLoader loader = ScenarioLoader.standard();
+
+    @Test
+    void theSameScenarioAndSeedGiveAnEqualResult() throws Exception {
+        SweepPoint point = loader.parse(SmallScenarios.MEMCACHED, "small.yaml").points().getFirst();
+        long[] clock = {0};
+        Runner runner = new Runner(loader.registry(), () -> clock[0] += 1_000_000);
+        TimedResult a = runner.run(point, directory.resolve("a"));
+        TimedResult b = runner.run(point, directory.resolve("b"));
+
+        assertEquals(a.result(), b.result());
+        assertEquals(1_000_000, a.wallNanos(), "the runner times itself with the injected clock");
+        assertEquals(7, a.result().seed());
+        assertEquals(List.of("s0", "s1", "c0", "c1"), a.result().tenants().stream().map(TenantRow::name).toList());
+        assertEquals(List.of("server", "server", "client", "client"), a.result().tenants().stream().map(TenantRow::host).toList());
+        assertFalse(Files.exists(directory.resolve("a").resolve("server-host")), "empty host folders are removed");
+
+        TenantRow client = a.result().tenants().get(2);
+        assertTrue(client.metrics().keySet().containsAll(Metrics.HOST_COLUMNS), client.metrics().keySet().toString());
+        assertTrue(client.value(Metrics.THROUGHPUT) > 0, "c0 measured throughput");
+        assertTrue(client.value(Metrics.P99) >= client.value(Metrics.P50) && client.value(Metrics.P50) > 0);
+        assertEquals(0, a.result().mismatches());
+        assertEquals(List.of("c0/requests", "c1/requests"), List.copyOf(a.result().histograms().keySet()));
+        TenantRow server = a.result().tenants().getFirst();
+        assertTrue(server.value("resident_pages") > 0, "the server tenant holds memory");
+        assertTrue(server.metrics().containsKey("workload.curr_items"), "memcached's own counters are collected");
+        assertEquals(client.value(Metrics.THROUGHPUT) + a.result().tenants().get(3).value(Metrics.THROUGHPUT),
+                a.result().total().get(Metrics.THROUGHPUT).doubleValue(), 1e-6);
+    }
+
+    @Test
+    void hostCountersCoverTheMeasuredWindowOnly() {
+        SweepPoint point = loader.parse(SmallScenarios.MEMCACHED.replace("warm-up: 10ms", "warm-up: 25ms")
+                .replace("duration: 20ms", "duration: 5ms"), "small.yaml").points().getFirst();
+        SweepPoint noWarmUp = loader.parse(SmallScenarios.MEMCACHED.replace("warm-up: 10ms", "warm-up: 0ms")
+                        .replace("duration: 20ms", "duration: 30ms"), "small.yaml")
+                .points().getFirst();
+        Runner runner = Runner.standard(loader.registry());
+        RunResult withWarmUp = runner.run(point, directory.resolve("a")).result();
+        RunResult whole = runner.run(noWarmUp, directory.resolve("b")).result();
+        // Same 30 ms of virtual time: every count of the window after a 25 ms warm-up is at most the whole run's.
+        for (String column : Metrics.HOST_COLUMNS) {
+            if (!Metrics.STATE.contains(column) && !column.equals(Metrics.TLB_HIT_RATE)) {
+                assertTrue(withWarmUp.total().get(column).longValue() <= whole.total().get(column).longValue(), column);
+            }
+        }
+        assertTrue(withWarmUp.total().get("messages_received").longValue() < whole.total().get("messages_received").longValue(),
+                "traffic flows during the warm-up and is left out of the window");
+    }
+
+    @Test
+    void theWindowDifferencesCountsAndKeepsStates() {
+        Map<String, Number> window = Metrics.window(Map.of("cpu_minor_faults", 5L, "resident_pages", 10L, "nic_tlb_hits", 1L,
+                "nic_tlb_misses", 1L), Map.of("cpu_minor_faults", 8L, "resident_pages", 12L, "nic_tlb_hits", 4L, "nic_tlb_misses", 1L));
+        assertEquals(3L, window.get("cpu_minor_faults"));
+        assertEquals(12L, window.get("resident_pages"));
+        assertEquals(1.0, window.get(Metrics.TLB_HIT_RATE).doubleValue());
+    }
+}

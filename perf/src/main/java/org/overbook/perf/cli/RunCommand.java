@@ -8,7 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.overbook.perf.results.ResultsWriter;
+import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
 import org.overbook.perf.scenario.ScenarioFile;

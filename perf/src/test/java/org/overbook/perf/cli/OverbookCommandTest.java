@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.overbook.perf.results.ResultsWriter;
+import org.overbook.perf.report.ResultsWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

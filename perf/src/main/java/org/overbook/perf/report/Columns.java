@@ -1,4 +1,4 @@
-package org.overbook.perf.results;
+package org.overbook.perf.report;
 
 import java.math.BigDecimal;
 import java.math.MathContext;

@@ -1,4 +1,4 @@
-package org.overbook.perf.results;
+package org.overbook.perf.report;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

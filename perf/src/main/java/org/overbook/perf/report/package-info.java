@@ -2,4 +2,4 @@
  * Writes a run's results folder: {@code summary.csv}, {@code summary.json}, {@code .hgrm} latency files,
  * {@code timing.txt} and {@code report.md}, each written to a temporary name and renamed into place.
  */
-package org.overbook.perf.results;
+package org.overbook.perf.report;

@@ -1,4 +1,4 @@
-package org.overbook.perf.results;
+package org.overbook.perf.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

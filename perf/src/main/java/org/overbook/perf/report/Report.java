@@ -1,4 +1,4 @@
-package org.overbook.perf.results;
+package org.overbook.perf.report;
 
 import java.util.List;
 import java.util.Locale;

@@ -9,6 +9,7 @@ module org.overbook.perf {
     requires org.overbook.balloon;
     requires org.overbook.workloads;
     requires info.picocli;
+    requires com.github.benmanes.caffeine;
     requires java.desktop;
     requires org.knowm.xchart;
     requires me.tongfei.progressbar;

@@ -45,7 +45,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         ScenarioLoader loader = ScenarioLoader.standard();
         ScenarioFile scenarios = file == null ? loader.defaultScenario() : loader.load(file);
-        Path folder = out != null ? out : defaultFolder(name());
+        Path folder = out != null ? out : defaultFolder(file == null ? "default" : nameOf(file));
         ResultsWriter writer = new ResultsWriter(folder);
         Runner runner = Runner.standard(loader.registry());
         List<TimedResult> results = new ArrayList<>();
@@ -76,16 +76,23 @@ final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
-    private String name() {
-        if (file == null) {
-            return "default";
-        }
+    /** Returns a results-folder name for a scenario file: its name without the extension. */
+    static String nameOf(Path file) {
         String name = file.getFileName().toString();
         return name.replaceFirst("\\.ya?ml$", "").replaceAll("[^A-Za-z0-9._-]", "-");
     }
 
+    /** Deletes {@code directory} if it exists and is empty. */
+    static void deleteIfEmpty(Path directory) {
+        try {
+            Files.deleteIfExists(directory);
+        } catch (java.io.IOException e) {
+            // not empty, or gone: either way nothing to do
+        }
+    }
+
     /** A new folder under {@code results/}, named from the scenario and the wall clock (never model code). */
-    private static Path defaultFolder(String name) {
+    static Path defaultFolder(String name) {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path base = Path.of("results", name + "-" + stamp);
         Path candidate = base;

@@ -1,0 +1,90 @@
+package org.overbook.perf.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.run.PointCache;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.ScenarioFile;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code overbook sweep FILE [--out DIR] [--threads N]}: the cross product of the file's sweep axes,
+ * points running in parallel on all cores (each simulation single-threaded and deterministic) through
+ * a {@link PointCache}, one row per point. The results folder is the same, byte for byte, whatever the
+ * number of threads.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true,
+        description = {"Runs every point of a scenario file's sweep, in parallel on all cores.",
+                "Writes the same results folder as run, whatever the parallelism."})
+final class SweepCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "Scenario YAML file with a sweep.")
+    private Path file;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default: a new folder under results/).")
+    private Path out;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Simulations at once (default: the number of cores).")
+    private int threads = Runtime.getRuntime().availableProcessors();
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (threads < 1) {
+            throw new ConfigurationException("--threads", threads + "; accepted: 1 or more");
+        }
+        ScenarioLoader loader = ScenarioLoader.standard();
+        ScenarioFile scenarios = loader.load(file);
+        Path folder = out != null ? out : RunCommand.defaultFolder(RunCommand.nameOf(file));
+        ExecutorService executor = Executors.newFixedThreadPool(threads);
+        try {
+            PointCache cache = new PointCache(Runner.standard(loader.registry()), folder.resolve(".work"), executor, 1024);
+            List<SweepPoint> points = scenarios.points();
+            List<CompletableFuture<TimedResult>> futures = new ArrayList<>();
+            for (SweepPoint point : points) {
+                futures.add(cache.get(point, Runner.Progress.none()).whenComplete((result, error) -> {
+                    synchronized (stdout) {
+                        stdout.printf("point %d/%d %s%n", point.index() + 1, points.size(), error == null ? "done: " + point.label()
+                                : "failed: " + point.label());
+                        stdout.flush();
+                    }
+                }));
+            }
+            List<TimedResult> results = new ArrayList<>();
+            for (CompletableFuture<TimedResult> future : futures) {
+                results.add(future.get());
+            }
+            new ResultsWriter(folder).write(scenarios.source(), results);
+            RunCommand.deleteIfEmpty(folder.resolve(".work"));
+            results.forEach(r -> SummaryTable.print(stdout, r));
+            stdout.printf("%n%d points, %d simulations run, %d threads%nresults: %s%n", points.size(), cache.runs(), threads,
+                    folder.toAbsolutePath());
+            stdout.flush();
+            return RunCommand.verdict(results, spec.commandLine().getErr());
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+}

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -60,18 +59,6 @@ class CacheAsideClientTest {
     }
 
     private static Map<String, Number> metrics(Workload workload) {
-        Map<String, Number> out = new HashMap<>();
-        workload.report(new WorkloadMetrics() {
-            @Override
-            public void counter(String name, long value) {
-                out.put(name, value);
-            }
-
-            @Override
-            public void gauge(String name, double value) {
-                out.put(name, value);
-            }
-        });
-        return out;
+        return WorkloadMetrics.collect(workload::report);
     }
 }

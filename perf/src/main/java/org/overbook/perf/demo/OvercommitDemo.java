@@ -83,22 +83,8 @@ public final class OvercommitDemo {
             double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
             List<TenantRow> rows = new ArrayList<>();
             for (Tenant tenant : host.tenants()) {
-                long[] counters = new long[2];
-                workloads.get(tenant.id()).report(new WorkloadMetrics() {
-                    @Override
-                    public void counter(String name, long value) {
-                        switch (name) {
-                            case "accesses" -> counters[0] = value;
-                            case "mismatches" -> counters[1] = value;
-                            default -> { }
-                        }
-                    }
-
-                    @Override
-                    public void gauge(String name, double value) {
-                    }
-                });
-                rows.add(new TenantRow(tenant.name(), counters[0], counters[1], tenant.cpuMinorFaults(), tenant.cpuMajorFaults(),
+                Map<String, Number> figures = WorkloadMetrics.collect(workloads.get(tenant.id())::report);
+                rows.add(new TenantRow(tenant.name(), figures.get("accesses").longValue(), figures.get("mismatches").longValue(), tenant.cpuMinorFaults(), tenant.cpuMajorFaults(),
                         tenant.cpuFaultStallNanos(), tenant.table().swapOuts(), tenant.table().cleanDrops(),
                         tenant.table().residentPages(), tenant.table().swappedPages()));
             }

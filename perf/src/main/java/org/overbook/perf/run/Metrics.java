@@ -117,17 +117,8 @@ public final class Metrics {
     /** Returns the workload's own metrics, prefixed, in the order it reports them. */
     static Map<String, Number> workload(Workload workload) {
         Map<String, Number> out = new LinkedHashMap<>();
-        workload.report(new WorkloadMetrics() {
-            @Override
-            public void counter(String name, long value) {
-                out.put(WORKLOAD_PREFIX + name, value);
-            }
-
-            @Override
-            public void gauge(String name, double value) {
-                out.put(WORKLOAD_PREFIX + name, Double.isFinite(value) ? value : 0.0);
-            }
-        });
+        WorkloadMetrics.collect(workload::report).forEach((name, value) -> out.put(WORKLOAD_PREFIX + name,
+                value instanceof Double d && !Double.isFinite(d) ? 0.0 : value));
         return out;
     }
 

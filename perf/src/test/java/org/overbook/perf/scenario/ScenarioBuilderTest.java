@@ -14,22 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.guest.WorkloadMetrics;
 import org.overbook.hypervisor.Tenant;
+import org.overbook.perf.run.SmallScenarios;
 
 /** A resolved scenario becomes a testbed with every workload booted, and runs. */
 class ScenarioBuilderTest {
-
-    private static final String SMALL = """
-            duration: 20ms
-            warm-up: 10ms
-            host: {memory: 64MiB, swap: 64MiB}
-            client-host: {memory: 96MiB}
-            tenants: {count: 2, template: {memory: 48MiB, workload: {params: {memory-limit: 16MiB}}}}
-            clients:
-              count: 2
-              template:
-                memory: 16MiB
-                workload: {params: {targets: "s${index}", concurrency: 4, window: 256, duration: 10s}}
-            """;
 
     @TempDir
     Path directory;
@@ -38,7 +26,7 @@ class ScenarioBuilderTest {
 
     @Test
     void everyTenantBootsItsWorkloadAndTheRunMakesProgress() {
-        Scenario scenario = loader.parse(SMALL, "small.yaml").scenario();
+        Scenario scenario = loader.parse(SmallScenarios.MEMCACHED, "small.yaml").scenario();
         try (Deployment deployment = new ScenarioBuilder(loader.registry()).build(scenario, directory)) {
             List<Tenant> tenants = deployment.testbed().tenants();
             assertEquals(List.of("s0", "s1", "c0", "c1"), tenants.stream().map(Tenant::name).toList());
@@ -63,7 +51,7 @@ class ScenarioBuilderTest {
 
     @Test
     void anEnabledBalloonManagerStartsOnTheServerHost() {
-        Scenario scenario = loader.parse(SMALL + "balloon: {enabled: true, reallocation-period: 5ms, sampling-period: 10ms}",
+        Scenario scenario = loader.parse(SmallScenarios.MEMCACHED + "balloon: {enabled: true, reallocation-period: 5ms, sampling-period: 10ms}",
                 "small.yaml").scenario();
         try (Deployment deployment = new ScenarioBuilder(loader.registry()).build(scenario, directory)) {
             assertTrue(deployment.balloon().isPresent());
@@ -75,7 +63,7 @@ class ScenarioBuilderTest {
 
     @Test
     void theSameScenarioBuildsTheSameRun() {
-        Scenario scenario = loader.parse(SMALL, "small.yaml").scenario();
+        Scenario scenario = loader.parse(SmallScenarios.MEMCACHED, "small.yaml").scenario();
         assertEquals(run(scenario, directory.resolve("a")), run(scenario, directory.resolve("b")));
     }
 
@@ -90,14 +78,9 @@ class ScenarioBuilderTest {
 
     private static Map<String, Long> counters(Deployment deployment, String tenant) {
         Map<String, Long> out = new TreeMap<>();
-        deployment.workloads().get(tenant).report(new WorkloadMetrics() {
-            @Override
-            public void counter(String name, long value) {
-                out.put(name, value);
-            }
-
-            @Override
-            public void gauge(String name, double value) {
+        WorkloadMetrics.collect(deployment.workloads().get(tenant)::report).forEach((name, value) -> {
+            if (value instanceof Long counter) {
+                out.put(name, counter);
             }
         });
         return out;

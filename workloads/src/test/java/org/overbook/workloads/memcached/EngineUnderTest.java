@@ -3,7 +3,6 @@ package org.overbook.workloads.memcached;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Map;
 import org.overbook.guest.Guest;
 import org.overbook.guest.WorkloadMetrics;
@@ -55,19 +54,7 @@ final class EngineUnderTest {
 
     /** Returns the engine's figures by name. */
     Map<String, Number> metrics() {
-        Map<String, Number> out = new HashMap<>();
-        engine.report(new WorkloadMetrics() {
-            @Override
-            public void counter(String name, long value) {
-                out.put(name, value);
-            }
-
-            @Override
-            public void gauge(String name, double value) {
-                out.put(name, value);
-            }
-        });
-        return out;
+        return WorkloadMetrics.collect(engine::report);
     }
 
     long counter(String name) {

@@ -114,18 +114,6 @@ public final class Testbeds implements AutoCloseable {
 
     /** Returns what {@code workload} reports, by name, sorted. */
     public static Map<String, Number> metrics(Workload workload) {
-        Map<String, Number> out = new TreeMap<>();
-        workload.report(new WorkloadMetrics() {
-            @Override
-            public void counter(String name, long value) {
-                out.put(name, value);
-            }
-
-            @Override
-            public void gauge(String name, double value) {
-                out.put(name, value);
-            }
-        });
-        return out;
+        return new TreeMap<>(WorkloadMetrics.collect(workload::report));
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,19 +24,7 @@ class MemoryToucherTest {
     private final WorkloadRegistry registry = WorkloadRegistry.discover();
 
     private static Map<String, Number> metrics(Workload workload) {
-        Map<String, Number> out = new HashMap<>();
-        workload.report(new WorkloadMetrics() {
-            @Override
-            public void counter(String name, long value) {
-                out.put(name, value);
-            }
-
-            @Override
-            public void gauge(String name, double value) {
-                out.put(name, value);
-            }
-        });
-        return out;
+        return WorkloadMetrics.collect(workload::report);
     }
 
     @Test

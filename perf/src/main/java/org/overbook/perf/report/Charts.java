@@ -1,5 +1,6 @@
 package org.overbook.perf.report;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,8 +18,9 @@ import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
 
 /**
- * Draws the PNG charts of a results folder with XChart: total throughput and p99 latency by point, and the
- * latency CDF of every point. Each PNG is rendered to bytes and written through {@link AtomicFiles}. Drawing
+ * Draws the PNG charts of a results folder with XChart: total throughput and p99 latency by point, the
+ * latency CDF of every point, and for each point its faults and memory over time ({@link TimeSeriesCharts}).
+ * Each PNG is rendered to bytes and written through {@link AtomicFiles}. Drawing
  * needs AWT fonts; where the JDK has none, no chart is drawn and {@link #failure()} says why.
  */
 final class Charts {
@@ -78,6 +80,33 @@ final class Charts {
             failure = e.getClass().getSimpleName() + ": " + e.getMessage();
         }
         return written;
+    }
+
+    /** A chart of one point and its one-line caption. */
+    record Figure(String file, String caption) {
+    }
+
+    /** Draws the time-series charts of {@code result}; returns those written, in the order to show them. */
+    List<Figure> writeTimeSeries(RunResult result) {
+        List<Figure> written = new ArrayList<>();
+        try {
+            List<XYChart> faults = TimeSeriesCharts.faults(result);
+            if (!faults.isEmpty()) {
+                saveGrid(faults, TimeSeriesCharts.faultsFile(result));
+                written.add(new Figure(TimeSeriesCharts.faultsFile(result), TimeSeriesCharts.faultsCaption(result)));
+            }
+            saveGrid(TimeSeriesCharts.memory(result), TimeSeriesCharts.memoryFile(result));
+            written.add(new Figure(TimeSeriesCharts.memoryFile(result), TimeSeriesCharts.memoryCaption(result)));
+        } catch (RuntimeException | LinkageError | IOException e) {
+            failure = e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
+        return written;
+    }
+
+    private void saveGrid(List<XYChart> panels, String name) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        BitmapEncoder.saveBitmap(panels, TimeSeriesCharts.ROWS, TimeSeriesCharts.COLUMNS, bytes, BitmapEncoder.BitmapFormat.PNG);
+        AtomicFiles.write(folder.resolve(name), bytes.toByteArray());
     }
 
     private CategoryChart bars(String title, String yTitle, List<String> labels, List<Double> values) {

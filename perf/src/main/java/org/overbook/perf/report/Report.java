@@ -19,12 +19,19 @@ final class Report {
     private final String source;
     private final List<RunResult> results;
     private final List<String> charts;
+    private final List<List<Charts.Figure>> figures;
     private final String chartFailure;
 
-    Report(String source, List<RunResult> results, List<String> charts, String chartFailure) {
+    /**
+     * @param charts  the charts of every point, shown at the top
+     * @param figures the charts of each point, in point order, shown in the point's section
+     */
+    Report(String source, List<RunResult> results, List<String> charts, List<List<Charts.Figure>> figures,
+           String chartFailure) {
         this.source = source;
         this.results = results;
         this.charts = charts;
+        this.figures = figures;
         this.chartFailure = chartFailure;
     }
 
@@ -48,7 +55,8 @@ final class Report {
         for (String chart : charts) {
             out.append("![").append(chart).append("](").append(chart).append(")\n\n");
         }
-        for (RunResult result : results) {
+        for (int i = 0; i < results.size(); i++) {
+            RunResult result = results.get(i);
             out.append("## Point ").append(result.index()).append(": ").append(result.displayLabel()).append("\n\n");
             out.append("| tenant | workload | throughput (ops/s) | p50 (µs) | p99 (µs) | hit ratio | CPU faults (minor/major)")
                     .append(" | NIC faults | NIC TLB hit rate | RNR NACKs | drops | pinned MiB | resident / swapped / ballooned pages")
@@ -66,9 +74,15 @@ final class Report {
             }
             out.append(String.format(Locale.ROOT, "Events simulated: %d. Data-integrity mismatches: %d%s.%n%n",
                     result.events(), result.mismatches(), result.mismatches() == 0 ? " (every value read back as written)" : " — A MODEL BUG"));
+            for (Charts.Figure figure : figures.get(i)) {
+                out.append("![").append(figure.file()).append("](").append(figure.file()).append(")\n\n")
+                        .append('*').append(figure.caption()).append("*\n\n");
+            }
         }
         out.append("Files: `summary.csv` (every metric, one row per tenant and a total per point), `summary.json` (the same")
-                .append(" with the resolved scenario and seed), `*.hgrm` (latency percentiles, µs), `timing.txt` (wall clock).\n");
+                .append(" with the resolved scenario and seed), `timeseries.csv` (every tenant's page counts and cumulative")
+                .append(" faults, sampled every hundredth of the run from time 0, warm-up included), `*.hgrm` (latency")
+                .append(" percentiles, µs), `timing.txt` (wall clock).\n");
         return out.toString();
     }
 

@@ -36,6 +36,7 @@ public final class ResultsWriter {
 
     public static final String SUMMARY_CSV = "summary.csv";
     public static final String SUMMARY_JSON = "summary.json";
+    public static final String TIMESERIES_CSV = "timeseries.csv";
     public static final String TIMING = "timing.txt";
     public static final String REPORT = "report.md";
     public static final String HGRM_SUFFIX = ".hgrm";
@@ -68,6 +69,7 @@ public final class ResultsWriter {
         List<String> columns = Columns.of(plain);
         AtomicFiles.write(folder.resolve(SUMMARY_CSV), csv(plain, columns));
         AtomicFiles.write(folder.resolve(SUMMARY_JSON), json(source, plain));
+        AtomicFiles.write(folder.resolve(TIMESERIES_CSV), TimeSeriesCsv.csv(plain));
         for (RunResult result : plain) {
             for (Map.Entry<String, Histogram> e : result.histograms().entrySet()) {
                 AtomicFiles.write(folder.resolve(hgrmName(result, e.getKey())), hgrm(e.getValue()));
@@ -76,7 +78,9 @@ public final class ResultsWriter {
         AtomicFiles.write(folder.resolve(TIMING), timing(results));
         Charts charts = new Charts(folder);
         List<String> drawn = charts.write(plain);
-        AtomicFiles.write(folder.resolve(REPORT), new Report(source, plain, drawn, charts.failure()).markdown(this::hgrmName));
+        List<List<Charts.Figure>> figures = plain.stream().map(charts::writeTimeSeries).toList();
+        AtomicFiles.write(folder.resolve(REPORT), new Report(source, plain, drawn, figures, charts.failure())
+                .markdown(this::hgrmName));
         return folder;
     }
 

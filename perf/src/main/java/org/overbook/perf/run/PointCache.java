@@ -73,6 +73,6 @@ public final class PointCache {
             return timed;
         }
         return new TimedResult(new RunResult(point.index(), point.label(), point.values(), r.scenario(), point.yaml(),
-                r.events(), r.tenants(), r.total(), r.histograms()), timed.wallNanos());
+                r.events(), r.tenants(), r.total(), r.histograms(), r.timeSeries()), timed.wallNanos());
     }
 }

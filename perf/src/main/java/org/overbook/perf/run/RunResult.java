@@ -12,7 +12,7 @@ import org.overbook.perf.scenario.Scenario;
 
 /**
  * Everything one run of one resolved scenario measured. Deterministic: the same scenario and seed give
- * an equal {@code RunResult} (histograms compare by their counts), so it can be a cache value and two
+ * an equal {@code RunResult} (histograms compare by their counts, the time series by its samples), so it can be a cache value and two
  * runs can be compared field by field. Wall-clock time is not in it ({@link TimedResult}).
  *
  * <p>The warm-up boundary: host and NIC counters (faults, swap-outs, NACKs, TLB hits, ...) are measured
@@ -31,15 +31,17 @@ import org.overbook.perf.scenario.Scenario;
  * @param tenants       server tenants then client tenants, in id order
  * @param total         the whole point: sums of counts, ratios recomputed from sums, latency of all requests
  * @param histograms    latency histograms by {@code tenant/label}, virtual nanoseconds
+ * @param timeSeries    every tenant's page counts and cumulative faults over the whole run, warm-up included
  */
 public record RunResult(int index, String label, Map<String, String> values, Scenario scenario, String yaml,
                         long events, List<TenantRow> tenants, Map<String, Number> total,
-                        SortedMap<String, Histogram> histograms) {
+                        SortedMap<String, Histogram> histograms, TimeSeries timeSeries) {
 
     public RunResult {
         Objects.requireNonNull(label, "label");
         Objects.requireNonNull(scenario, "scenario");
         Objects.requireNonNull(yaml, "yaml");
+        Objects.requireNonNull(timeSeries, "timeSeries");
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
         tenants = List.copyOf(tenants);
         total = Collections.unmodifiableMap(new LinkedHashMap<>(total));

@@ -34,7 +34,8 @@ import org.overbook.workloads.LatencyRecording;
  * simulation runs to the end, and the result is the difference for counts and the final state for page
  * counts ({@link RunResult} says what the warm-up boundary means for workload metrics, which cannot be
  * reset). Nothing is reset in the model: the snapshot makes the measured window without touching it.
- * The only wall-clock reading is the runner timing itself, through an injected clock, and it goes into
+ * Between two slices of the run (the progress slices) every tenant's page counts and fault counters are
+ * sampled into a {@link TimeSeries}, which says when. The only wall-clock reading is the runner timing itself, through an injected clock, and it goes into
  * {@link TimedResult}, never into the result.
  */
 public final class Runner {
@@ -73,8 +74,8 @@ public final class Runner {
     }
 
     /**
-     * Runs {@code point} as {@link #run(SweepPoint, Path)} does, telling {@code progress} after every hundredth
-     * of its virtual time. {@code Simulation.runUntil} runs every event due at or before its argument, so
+     * Runs {@code point} as {@link #run(SweepPoint, Path)} does, telling {@code progress} (and sampling the
+     * {@link TimeSeries}) after every hundredth of its virtual time. {@code Simulation.runUntil} runs every event due at or before its argument, so
      * running in slices dispatches the same events in the same order as one call.
      */
     public TimedResult run(SweepPoint point, Path directory, Progress progress) {
@@ -83,11 +84,13 @@ public final class Runner {
         RunResult result;
         try (Deployment deployment = new ScenarioBuilder(registry).build(scenario, directory)) {
             Testbed testbed = deployment.testbed();
-            runUntil(testbed, scenario.warmUpNanos(), scenario.endNanos(), progress);
+            Sampler sampler = new Sampler(testbed);
+            sampler.sample();
+            runUntil(testbed, scenario.warmUpNanos(), scenario.endNanos(), progress, sampler);
             List<Map<String, Long>> atWarmUp = snapshot(testbed);
-            runUntil(testbed, scenario.endNanos(), scenario.endNanos(), progress);
+            runUntil(testbed, scenario.endNanos(), scenario.endNanos(), progress, sampler);
             List<Map<String, Long>> atEnd = snapshot(testbed);
-            result = collect(point, deployment, atWarmUp, atEnd);
+            result = collect(point, deployment, atWarmUp, atEnd, sampler.series(scenario.warmUpNanos()));
         } finally {
             deleteIfEmpty(directory.resolve(ScenarioBuilder.SERVER_HOST_DIRECTORY));
             deleteIfEmpty(directory.resolve(ScenarioBuilder.CLIENT_HOST_DIRECTORY));
@@ -95,11 +98,12 @@ public final class Runner {
         return new TimedResult(result, wallClock.getAsLong() - start);
     }
 
-    private static void runUntil(Testbed testbed, long until, long end, Progress progress) {
+    private static void runUntil(Testbed testbed, long until, long end, Progress progress, Sampler sampler) {
         long slice = Math.max(1, end / PROGRESS_SLICES);
         while (testbed.simulation().now() < until) {
             long next = Math.min(until, (testbed.simulation().now() / slice + 1) * slice);
             testbed.simulation().runUntil(next);
+            sampler.sample();
             progress.at(next, end);
         }
     }
@@ -116,7 +120,7 @@ public final class Runner {
     }
 
     private static RunResult collect(SweepPoint point, Deployment deployment, List<Map<String, Long>> atWarmUp,
-                                     List<Map<String, Long>> atEnd) {
+                                     List<Map<String, Long>> atEnd, TimeSeries timeSeries) {
         Scenario scenario = point.scenario();
         List<TenantSpec> specs = new ArrayList<>(scenario.tenants());
         specs.addAll(scenario.clients());
@@ -149,7 +153,7 @@ public final class Runner {
         total.put("nic_tlb_fairness", testbed.serverNic().tlb().fairness());
         total.put("balloon_reallocations", deployment.balloon().map(b -> b.reallocations()).orElse(0L));
         return new RunResult(point.index(), point.label(), point.values(), scenario, point.yaml(),
-                testbed.simulation().dispatched(), rows, total, histograms);
+                testbed.simulation().dispatched(), rows, total, histograms, timeSeries);
     }
 
     /** Sums counts; sums throughputs; recomputes ratios from sums; latency from every histogram merged. */

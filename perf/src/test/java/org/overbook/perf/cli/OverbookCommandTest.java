@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.SmallScenarios;
+import org.overbook.perf.run.TimeSeries;
 import org.overbook.perf.run.TimedResult;
 import picocli.CommandLine;
 
@@ -71,9 +72,9 @@ class OverbookCommandTest {
         org.overbook.perf.scenario.SweepPoint point = org.overbook.perf.scenario.ScenarioLoader.standard()
                 .parse(SmallScenarios.MEMCACHED, file.toString()).points().getFirst();
         RunResult clean = new RunResult(0, "", Map.of(), point.scenario(), point.yaml(), 1, List.of(),
-                Map.of(Metrics.MISMATCHES, 0L), new TreeMap<>());
+                Map.of(Metrics.MISMATCHES, 0L), new TreeMap<>(), new TimeSeries(0, List.of(), new long[] {0}, new long[0]));
         RunResult broken = new RunResult(1, "", Map.of(), point.scenario(), point.yaml(), 1, List.of(),
-                Map.of(Metrics.MISMATCHES, 3L), new TreeMap<>());
+                Map.of(Metrics.MISMATCHES, 3L), new TreeMap<>(), new TimeSeries(0, List.of(), new long[] {0}, new long[0]));
         PrintWriter errors = new PrintWriter(err);
         assertEquals(0, RunCommand.verdict(List.of(new TimedResult(clean, 1)), errors));
         assertEquals("", err.toString());

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
@@ -50,7 +51,7 @@ class SweepCommandTest {
         assertEquals(0, sweep(file, directory.resolve("serial"), 1, serial), serial.toString());
         assertEquals(0, sweep(file, directory.resolve("parallel"), 2, parallel), parallel.toString());
         assertTrue(parallel.toString().contains("4 points, 4 simulations run, 2 threads"), parallel.toString());
-        for (String name : new String[] {ResultsWriter.SUMMARY_CSV, ResultsWriter.SUMMARY_JSON}) {
+        for (String name : new String[] {ResultsWriter.SUMMARY_CSV, ResultsWriter.SUMMARY_JSON, ResultsWriter.TIMESERIES_CSV}) {
             assertArrayEquals(Files.readAllBytes(directory.resolve("serial").resolve(name)),
                     Files.readAllBytes(directory.resolve("parallel").resolve(name)), name + " differs with parallelism");
         }
@@ -69,8 +70,13 @@ class SweepCommandTest {
             TimedResult a = cache.get(first, Runner.Progress.none()).get();
             TimedResult b = cache.get(first, Runner.Progress.none()).get();
             cache.get(file.points().get(1), Runner.Progress.none()).get();
+            SweepPoint renamed = new SweepPoint(7, "same scenario", Map.of(), first.scenario(), first.yaml());
+            TimedResult c = cache.get(renamed, Runner.Progress.none()).get();
             assertEquals(2, cache.runs(), "the repeated point was served from the cache");
             assertEquals(a.result(), b.result());
+            assertEquals(7, c.result().index(), "a result served under another point carries that point's index");
+            assertEquals(a.result().timeSeries(), c.result().timeSeries(), "and the time series");
+            assertEquals(a.result().tenants(), c.result().tenants());
         } finally {
             executor.shutdownNow();
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +50,8 @@ class ResultsWriterTest {
 
     @Test
     void everyFileIsPresentAndNoTemporaryIsLeft() throws Exception {
-        for (String name : List.of(ResultsWriter.SUMMARY_CSV, ResultsWriter.SUMMARY_JSON, ResultsWriter.TIMING,
+        for (String name : List.of(ResultsWriter.SUMMARY_CSV, ResultsWriter.SUMMARY_JSON, ResultsWriter.TIMESERIES_CSV,
+                ResultsWriter.TIMING,
                 ResultsWriter.REPORT, "p0-c0-requests.hgrm", "p0-c1-requests.hgrm", "p1-c0-requests.hgrm",
                 "p1-c1-requests.hgrm")) {
             assertTrue(Files.size(folder.resolve(name)) > 0, name + " is written and not empty");
@@ -104,6 +106,41 @@ class ResultsWriterTest {
     }
 
     @Test
+    void eachPointHasItsFaultsAndMemoryChartsWithACaption() throws Exception {
+        String report = Files.readString(folder.resolve(ResultsWriter.REPORT));
+        for (String chart : List.of("p0-faults.png", "p0-memory.png", "p1-faults.png", "p1-memory.png")) {
+            byte[] png = Files.readAllBytes(folder.resolve(chart));
+            assertTrue(png.length > 1000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', chart + " is a PNG");
+            assertTrue(report.contains("![" + chart + "](" + chart + ")\n\n*Point "), report);
+        }
+        assertTrue(report.indexOf("## Point 1") < report.indexOf("![p1-memory.png]"), "a point's charts are in its section");
+        assertTrue(report.contains("the end of the warm-up (10 ms)"), report);
+    }
+
+    @Test
+    void theTimeSeriesCsvHasARowPerPointSampleAndTenant() throws Exception {
+        List<String> lines = Files.readAllLines(folder.resolve(ResultsWriter.TIMESERIES_CSV));
+        List<String> header = List.of(lines.getFirst().split(","));
+        assertEquals(List.of("point", "time_ms", "phase", "tenant", "host", "resident_pages", "swapped_pages",
+                "ballooned_pages", "pinned_pages", "cpu_minor_faults", "cpu_major_faults", "nic_faults_send",
+                "nic_faults_receive"), header);
+        // 30 ms cut in slices of 0.3 ms: time 0, 100 slice ends, and the end of the warm-up (10 ms) between two.
+        assertEquals(1 + 2 * 102 * 4, lines.size(), "2 points x 102 samples x 4 tenants");
+        assertEquals("0,0,warm-up,s0,server,", lines.get(1).substring(0, "0,0,warm-up,s0,server,".length()));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("0,10,measured,s0,server,")), "a sample at the warm-up's end");
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("1,0.3,warm-up,c1,client,")), "a sample at the first slice");
+        assertTrue(lines.getLast().startsWith("1,30,measured,c1,client,"), lines.getLast());
+        for (String line : lines.subList(1, lines.size())) {
+            String[] fields = line.split(",", -1);
+            assertEquals(header.size(), fields.length, line);
+            assertTrue(new BigDecimal(fields[1]).signum() >= 0, line);
+            for (int i = 5; i < fields.length; i++) {
+                assertTrue(Long.parseLong(fields[i]) >= 0, line);
+            }
+        }
+    }
+
+    @Test
     void theReportStatesTheScenarioInWords() throws Exception {
         String report = Files.readString(folder.resolve(ResultsWriter.REPORT));
         assertTrue(report.contains("2 server tenant(s)"), report);
@@ -119,5 +156,7 @@ class ResultsWriterTest {
                 Files.readAllBytes(second.resolve(ResultsWriter.SUMMARY_CSV)));
         assertArrayEquals(Files.readAllBytes(folder.resolve(ResultsWriter.SUMMARY_JSON)),
                 Files.readAllBytes(second.resolve(ResultsWriter.SUMMARY_JSON)));
+        assertArrayEquals(Files.readAllBytes(folder.resolve(ResultsWriter.TIMESERIES_CSV)),
+                Files.readAllBytes(second.resolve(ResultsWriter.TIMESERIES_CSV)));
     }
 }

@@ -2,12 +2,15 @@ package org.overbook.perf.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.perf.scenario.ScenarioLoader;
@@ -30,6 +33,7 @@ class RunnerTest {
         TimedResult b = runner.run(point, directory.resolve("b"));
 
         assertEquals(a.result(), b.result());
+        assertEquals(a.result().timeSeries(), b.result().timeSeries(), "sampling is deterministic too");
         assertEquals(1_000_000, a.wallNanos(), "the runner times itself with the injected clock");
         assertEquals(7, a.result().seed());
         assertEquals(List.of("s0", "s1", "c0", "c1"), a.result().tenants().stream().map(TenantRow::name).toList());
@@ -47,6 +51,87 @@ class RunnerTest {
         assertTrue(server.metrics().containsKey("workload.curr_items"), "memcached's own counters are collected");
         assertEquals(client.value(Metrics.THROUGHPUT) + a.result().tenants().get(3).value(Metrics.THROUGHPUT),
                 a.result().total().get(Metrics.THROUGHPUT).doubleValue(), 1e-6);
+    }
+
+    @Test
+    void theTimeSeriesIsSampledEverySliceAndEndsInTheSummarysState() {
+        SweepPoint point = loader.parse(SmallScenarios.MEMCACHED, "small.yaml").points().getFirst();
+        RunResult result = Runner.standard(loader.registry()).run(point, directory.resolve("a")).result();
+        TimeSeries ts = result.timeSeries();
+
+        // Documented: time 0, every multiple of end/100, the end of the warm-up and the end.
+        long end = point.scenario().endNanos();
+        long warmUp = point.scenario().warmUpNanos();
+        long slice = end / Runner.PROGRESS_SLICES;
+        TreeSet<Long> expected = new TreeSet<>(List.of(0L, warmUp, end));
+        for (long t = slice; t < end; t += slice) {
+            expected.add(t);
+        }
+        List<Long> times = new ArrayList<>();
+        for (int k = 0; k < ts.samples(); k++) {
+            times.add(ts.timeNanos(k));
+        }
+        assertEquals(List.copyOf(expected), times);
+        assertTrue(warmUp % slice != 0 && ts.samples() == Runner.PROGRESS_SLICES + 2,
+                "this scenario's warm-up ends between two slices, which adds a sample");
+        assertEquals(warmUp, ts.timeNanos(ts.warmUpSample()));
+        assertEquals(result.tenants().stream().map(TenantRow::name).toList(), ts.tenants());
+
+        int last = ts.samples() - 1;
+        for (int tenant = 0; tenant < ts.tenants().size(); tenant++) {
+            TenantRow row = result.tenants().get(tenant);
+            for (TimeSeries.Series series : TimeSeries.Series.all()) {
+                if (series.isState()) {
+                    assertEquals((long) row.value(series.column()), ts.value(last, tenant, series),
+                            row.name() + " " + series + ": the last sample is the end state");
+                } else {
+                    for (int k = 1; k < ts.samples(); k++) {
+                        assertTrue(ts.value(k, tenant, series) >= ts.value(k - 1, tenant, series),
+                                row.name() + " " + series + " never decreases");
+                    }
+                }
+            }
+            assertEquals((long) row.value("cpu_minor_faults"), window(ts, tenant, TimeSeries.Series.CPU_MINOR_FAULTS));
+            assertEquals((long) row.value("cpu_major_faults"), window(ts, tenant, TimeSeries.Series.CPU_MAJOR_FAULTS));
+            for (String side : List.of("send", "receive")) {
+                long nic = 0;
+                for (String kind : List.of("mapping", "minor", "major")) {
+                    nic += (long) row.value("nic_faults_" + side + "_" + kind);
+                }
+                assertEquals(nic, window(ts, tenant, side.equals("send") ? TimeSeries.Series.NIC_FAULTS_SEND
+                        : TimeSeries.Series.NIC_FAULTS_RECEIVE), row.name() + " NIC " + side + " faults of the window");
+            }
+        }
+        assertTrue(ts.value(last, 0, TimeSeries.Series.RESIDENT_PAGES) > ts.value(0, 0, TimeSeries.Series.RESIDENT_PAGES),
+                "s0 grows over the run");
+        assertTrue(ts.value(last, 0, TimeSeries.Series.CPU_MINOR_FAULTS) > 0, "s0 faults pages in");
+    }
+
+    /** A fault series over the measured window: the last sample's minus the warm-up sample's. */
+    private static long window(TimeSeries ts, int tenant, TimeSeries.Series series) {
+        return ts.value(ts.samples() - 1, tenant, series) - ts.value(ts.warmUpSample(), tenant, series);
+    }
+
+    @Test
+    void aTimeSeriesIsAValue() {
+        long[] values = new long[2 * TimeSeries.Series.all().size()];
+        values[3] = 5;
+        TimeSeries a = new TimeSeries(10, List.of("s0"), new long[] {0, 10}, values);
+        values[3] = 6;
+        TimeSeries b = new TimeSeries(10, List.of("s0"), new long[] {0, 10}, values);
+        values[3] = 5;
+        TimeSeries c = new TimeSeries(10, List.of("s0"), new long[] {0, 10}, values);
+        assertEquals(a, c);
+        assertEquals(a.hashCode(), c.hashCode());
+        assertFalse(a.equals(b), "a different value");
+        assertEquals(5, a.value(0, 0, TimeSeries.Series.PINNED_PAGES), "its arrays are copies");
+        assertEquals(1, a.warmUpSample());
+        assertThrows(IllegalArgumentException.class,
+                () -> new TimeSeries(5, List.of("s0"), new long[] {0, 10}, values), "no sample at the warm-up");
+        assertThrows(IllegalArgumentException.class,
+                () -> new TimeSeries(0, List.of("s0"), new long[] {0, 0}, values), "times must increase");
+        assertThrows(IllegalArgumentException.class,
+                () -> new TimeSeries(0, List.of("s0", "s1"), new long[] {0, 10}, values), "too few values");
     }
 
     @Test

@@ -28,7 +28,8 @@ import org.overbook.nic.tlb.NicTlb;
  *
  * <p>[1] Welsh, von Eicken, Basu, "Incorporating memory management into user-level network
  * interfaces" (seeds/002). [2] the NetVM thesis (seeds/001). [3] Lesokhin et al., "Page fault support
- * for network controllers", ASPLOS 2017 (seeds/000).
+ * for network controllers", ASPLOS 2017 (seeds/000). [4] Linux, drivers/infiniband/hw/mlx5/odp.c:
+ * {@code pagefault_single_data_segment} maps a data segment's whole byte count in one fault.
  */
 public final class Translator {
 
@@ -102,6 +103,21 @@ public final class Translator {
     public long faultNanos(int page) {
         long path = faultPath == FaultPath.SOFTWARE ? costs.npfSoftwareNanos() : costs.npfIommuNanos();
         return table.state(page) == PageState.SWAPPED ? path + costs.swapInNanos() : path;
+    }
+
+    /**
+     * Returns what one network page fault resolving all of {@code pages} together would take now, as the
+     * mlx5 driver resolves the whole range of a faulting work request in one fault [4]: the fault path
+     * once, a swap-in if any of the pages was swapped out (swap-ins are read in parallel), and for each
+     * page beyond the first the per-page work of a registration (get_user_pages and DMA mapping,
+     * {@link NicCosts#pinPageNanos()}).
+     */
+    public long faultNanos(int[] pages, int count) {
+        long worst = 0;
+        for (int i = 0; i < count; i++) {
+            worst = Math.max(worst, faultNanos(pages[i]));
+        }
+        return worst + (long) Math.max(0, count - 1) * costs.pinPageNanos();
     }
 
     /**

@@ -33,15 +33,15 @@ final class ReceiveFaultResolver {
      * at {@code regionEnd}; {@code then}, if not null, runs once the pages are mapped.
      */
     void resolve(int[] missing, long regionEnd, long time, Runnable then) {
-        int fresh = 0;
-        long cost = 0;
+        int[] fresh = new int[missing.length];
+        int count = 0;
         for (int page : missing) {
             if (!inProgress.containsKey(page)) {
-                cost = Math.max(cost, translator.faultNanos(page));
-                fresh++;
+                fresh[count++] = page;
             }
         }
-        if (fresh == 0) {
+        long cost = translator.faultNanos(fresh, count);
+        if (count == 0) {
             if (then != null) {
                 inProgress.get(missing[0]).add(then);
             }

@@ -14,8 +14,9 @@ import org.overbook.nic.transport.RnrTimer;
  *
  * <p>Work requests are read in order by the send engine: the DMA engine translates the local buffer
  * page by page; a page missing from the NIC page table is a send-side network page fault that stalls
- * this queue (and only this queue) until the host has resolved it, after which translation starts
- * over, since pages translated earlier may have been invalidated meanwhile. Once every page
+ * this queue (and only this queue) until the host has resolved it together with every other page of
+ * the request the NIC page table lacks (one fault per work request, as mlx5 ODP), after which
+ * translation starts over, since pages translated earlier may have been invalidated meanwhile. Once every page
  * translates at one instant, the pages are locked for the DMA's duration and the bytes are read.
  *
  * <p>Transmission is go-back-N: messages are sent back to back, and an acknowledgement completes
@@ -136,12 +137,7 @@ final class Requester {
         for (int i = 0; i < pages; i++) {
             int frame = translator.translate(first + i);
             if (frame == Translator.NOT_PRESENT) {
-                int page = first + i;
-                long resolved = time + translator.elapsed() + translator.faultNanos(page);
-                qp.vf.simulation().scheduleAt(resolved, () -> {
-                    translator.resolve(page, VfCounters.Side.SEND);
-                    read(request, resolved);
-                });
+                fault(request, translator, first + i, first + pages, time + translator.elapsed());
                 return;
             }
             frames[i] = frame;
@@ -161,6 +157,31 @@ final class Requester {
             engineFree = done;
             transmit(new Message(request, payload));
             schedulePump(done);
+        });
+    }
+
+    /**
+     * A send-side network page fault at {@code page}: one fault resolves every page of the request from
+     * {@code page} to {@code end} that the NIC page table lacks (as mlx5 ODP faults in a work request's
+     * whole range), and the read starts over once it has.
+     */
+    private void fault(WorkRequest request, Translator translator, int page, int end, long time) {
+        int[] missing = new int[end - page];
+        int count = 0;
+        for (int p = page; p < end; p++) {
+            if (!translator.mapped(p)) {
+                missing[count++] = p;
+            }
+        }
+        int faulted = count;
+        long resolved = time + translator.faultNanos(missing, faulted);
+        qp.vf.simulation().scheduleAt(resolved, () -> {
+            for (int i = 0; i < faulted; i++) {
+                if (!translator.mapped(missing[i])) {
+                    translator.resolve(missing[i], VfCounters.Side.SEND);
+                }
+            }
+            read(request, resolved);
         });
     }
 

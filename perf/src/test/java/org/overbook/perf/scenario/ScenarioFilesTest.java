@@ -60,12 +60,13 @@ class ScenarioFilesTest {
         Scenario onDemand = file.points().get(1).scenario();
         assertEquals("pin-all", pinAll.nic().pinning().memoryPolicy());
         assertEquals("on-demand", onDemand.nic().pinning().memoryPolicy());
-        assertEquals(2.0, onDemand.overcommit(), "the on-demand point runs at 2x overcommit");
+        assertTrue(onDemand.overcommit() > 1.8, "the on-demand point runs at about 2x overcommit: " + onDemand.overcommit());
         assertTrue(pinAll.overcommit() < 1.0, "the pin-all point's tenants fit in RAM, as pinning requires");
         assertEquals(pinAll.host(), onDemand.host(), "both points run on the same host");
-        assertEquals(pinAll.tenantNames(), onDemand.tenantNames());
+        assertEquals(2 * pinAll.tenants().size(), onDemand.tenants().size(), "on-demand holds twice the tenants");
+        assertEquals(pinAll.tenants(), onDemand.tenants().subList(0, pinAll.tenants().size()), "the same tenants, more of them");
         for (Scenario s : List.of(pinAll, onDemand)) {
-            assertEquals(4, s.tenants().size());
+            assertEquals(s.tenants().size(), s.clients().size(), "a client per tenant");
             s.tenants().forEach(t -> assertEquals("memcached", t.workload().name()));
             s.clients().forEach(c -> assertEquals("memaslap", c.workload().name()));
         }

@@ -31,10 +31,11 @@ import picocli.CommandLine.Spec;
  * the option or field); 1 if a probe read back a value other than the one written.
  */
 @Command(name = "density", mixinStandardHelpOptions = true,
-        description = {"Finds the most tenants a host holds while every tenant meets a latency objective.",
-                "Varies tenants.count (and clients.count, when the clients are count + template) of FILE, whose host",
-                "memory stays fixed: doubling from --min until a probe fails, then bisection. Assumes that a host",
-                "failing n tenants fails more. Prints the curve and the answer; writes density.csv, a chart,",
+        description = {"Finds the most tenants a host holds while every tenant meets an objective.",
+                "Varies tenants.count of FILE (and clients.count, when the clients are",
+                "count + template too); the host's memory stays fixed. Doubles from --min",
+                "until a probe fails, then bisects; assumes a host failing n tenants fails",
+                "more. Prints the curve and the answer; writes density.csv, a chart,",
                 "report.md and every probe's results (probes/)."})
 final class DensityCommand implements Callable<Integer> {
 
@@ -46,8 +47,8 @@ final class DensityCommand implements Callable<Integer> {
     private Path file;
 
     @Option(names = "--slo", paramLabel = "METRIC=VALUE",
-            description = {"A bound every tenant must meet; repeat for several. Metrics: p50, p99, p999 (latency at most,",
-                    "e.g. p99=500us, p999=2ms) and ops (each tenant's throughput at least, e.g. ops=20k)."})
+            description = "A bound every tenant must meet; repeat for several. Metrics: p50, p99, p999 (latency at most, "
+                    + "e.g. p99=500us, p999=2ms) and ops (each tenant's throughput at least, e.g. ops=20k).")
     private List<String> slo;
 
     @Option(names = "--min", paramLabel = "N", description = "Fewest tenants to try (default: ${DEFAULT-VALUE}).", defaultValue = "1")

@@ -1,6 +1,7 @@
 package org.overbook.perf.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.overbook.perf.density.Bound;
@@ -24,7 +25,7 @@ final class DensityTable {
 
     /** Prints the curve: a row per probe in order of tenants, the worst p99 and every bounded figure. */
     static void print(PrintWriter out, DensityCurve curve) {
-        List<SloMetric> shown = new java.util.ArrayList<>(List.of(SloMetric.P99));
+        List<SloMetric> shown = new ArrayList<>(List.of(SloMetric.P99));
         curve.objective().bounds().stream().map(Bound::metric).filter(m -> !shown.contains(m)).forEach(shown::add);
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%n%7s %4s %10s", "tenants", "step", "overcommit"));
         shown.forEach(m -> header.append(String.format(Locale.ROOT, " %14s", m.latency() ? "worst " + m.key() + " us" : "min ops/s")));

@@ -71,7 +71,7 @@ final class TenantAxis {
             only = file.with(values).points().getFirst();
         } catch (ConfigurationException e) {
             String problem = e.getMessage().substring(Math.min(e.getMessage().length(), e.field().length() + 2));
-            throw new ConfigurationException(e.field(), problem + " (at " + TENANTS + "=" + tenants + ", set by density)");
+            throw new ConfigurationException(e.field(), problem + " (at " + TENANTS + "=" + tenants + ", which density sets from --min to --max)");
         }
         String label = String.join(", ", values.entrySet().stream().map(v -> v.getKey() + "=" + v.getValue()).toList());
         return new SweepPoint(index, label, values, only.scenario(), only.yaml());

@@ -57,8 +57,8 @@ public final class DensityExperiment {
         this.objective = objective;
         this.axis = TenantAxis.of(file);
         this.start = Bracket.of(min, max);
-        requireLatency(axis.point(min, 0).scenario(), registry);
-        axis.point(max, 0);
+        requireLatency(axis.point(min).scenario(), registry);
+        axis.point(max);
     }
 
     private void requireLatency(Scenario scenario, WorkloadRegistry registry) {
@@ -95,7 +95,7 @@ public final class DensityExperiment {
     private CompletableFuture<CurvePoint> probe(PointCache cache, int tenants, BooleanSupplier wanted) {
         SweepPoint point;
         try {
-            point = axis.point(tenants, 0);
+            point = axis.point(tenants);
         } catch (ConfigurationException e) {
             return CompletableFuture.failedFuture(e);
         }

@@ -72,56 +72,70 @@ final class DensitySearch<R> {
 
     /** Searches from {@code start}, calling {@code onProbe} with each consulted probe as soon as it is known. */
     Outcome<R> run(Bracket start, Consumer<Probe<R>> onProbe) {
-        AtomicReference<Bracket> bracket = new AtomicReference<>(start);
-        Map<Integer, CompletableFuture<R>> asked = new LinkedHashMap<>();
-        List<CompletableFuture<?>> all = new ArrayList<>();
-        SortedMap<Integer, Boolean> finished = new TreeMap<>();
-        List<Probe<R>> probes = new ArrayList<>();
-        try {
-            for (OptionalInt next = start.next(); next.isPresent(); next = bracket.get().next()) {
-                int tenants = next.getAsInt();
-                ask(tenants, bracket, asked, all, finished);
-                for (int candidate : bracket.get().lookahead(parallel)) {
-                    if (running(asked) >= parallel) {
-                        break;
+        return new Run(start).search(onProbe);
+    }
+
+    /** The state of one search: the bracket (read by running evaluations), what was asked, what finished. */
+    private final class Run {
+
+        private final AtomicReference<Bracket> bracket;
+        private final Map<Integer, CompletableFuture<R>> asked = new LinkedHashMap<>();
+        /** Every future started, with the verdict recorders: all must end before the search returns. */
+        private final List<CompletableFuture<?>> started = new ArrayList<>();
+        /** The verdict of every evaluation that finished, speculative ones included; guarded by itself. */
+        private final SortedMap<Integer, Boolean> finished = new TreeMap<>();
+
+        Run(Bracket start) {
+            this.bracket = new AtomicReference<>(start);
+        }
+
+        Outcome<R> search(Consumer<Probe<R>> onProbe) {
+            List<Probe<R>> probes = new ArrayList<>();
+            try {
+                for (OptionalInt next = bracket.get().next(); next.isPresent(); next = bracket.get().next()) {
+                    int tenants = next.getAsInt();
+                    ask(tenants);
+                    for (int candidate : bracket.get().lookahead(parallel)) {
+                        if (running() >= parallel) {
+                            break;
+                        }
+                        ask(candidate);
                     }
-                    ask(candidate, bracket, asked, all, finished);
+                    R result = await(asked.get(tenants));
+                    Probe<R> probe = new Probe<>(probes.size() + 1, tenants, result, meets.test(result));
+                    probes.add(probe);
+                    bracket.set(bracket.get().after(tenants, probe.meets()));
+                    onProbe.accept(probe);
                 }
-                R result = await(asked.get(tenants));
-                Probe<R> probe = new Probe<>(probes.size() + 1, tenants, result, meets.test(result));
-                probes.add(probe);
-                bracket.set(bracket.get().after(tenants, probe.meets()));
-                onProbe.accept(probe);
+            } finally {
+                bracket.set(closed(bracket.get()));
+                settle(started);
             }
-        } finally {
-            bracket.set(closed(bracket.get()));
-            settle(all);
-        }
-        synchronized (finished) {
-            return new Outcome<>(List.copyOf(probes), bracket.get(), contradictions(finished));
-        }
-    }
-
-    /** Starts evaluating {@code tenants} unless it is running or done; records its verdict once it has one. */
-    private void ask(int tenants, AtomicReference<Bracket> bracket, Map<Integer, CompletableFuture<R>> asked,
-                     List<CompletableFuture<?>> all, SortedMap<Integer, Boolean> finished) {
-        CompletableFuture<R> earlier = asked.get(tenants);
-        if (earlier != null && !earlier.isCompletedExceptionally()) {
-            return;
-        }
-        CompletableFuture<R> future = prober.probe(tenants, () -> bracket.get().open(tenants));
-        asked.put(tenants, future);
-        all.add(future);
-        all.add(future.thenAccept(result -> {
-            boolean verdict = meets.test(result);
             synchronized (finished) {
-                finished.put(tenants, verdict);
+                return new Outcome<>(List.copyOf(probes), bracket.get(), contradictions(finished));
             }
-        }));
-    }
+        }
 
-    private int running(Map<Integer, CompletableFuture<R>> asked) {
-        return (int) asked.values().stream().filter(f -> !f.isDone()).count();
+        /** Starts evaluating {@code tenants} unless it is running or done; records its verdict once it has one. */
+        private void ask(int tenants) {
+            CompletableFuture<R> earlier = asked.get(tenants);
+            if (earlier != null && !earlier.isCompletedExceptionally()) {
+                return;
+            }
+            CompletableFuture<R> future = prober.probe(tenants, () -> bracket.get().open(tenants));
+            asked.put(tenants, future);
+            started.add(future);
+            started.add(future.thenAccept(result -> {
+                boolean verdict = meets.test(result);
+                synchronized (finished) {
+                    finished.put(tenants, verdict);
+                }
+            }));
+        }
+
+        private int running() {
+            return (int) asked.values().stream().filter(f -> !f.isDone()).count();
+        }
     }
 
     /** Returns the result, or throws what the evaluation threw (unwrapped). */

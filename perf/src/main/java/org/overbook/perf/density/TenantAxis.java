@@ -56,11 +56,11 @@ final class TenantAxis {
     }
 
     /**
-     * Returns the point of {@code tenants} tenants; {@code index} is its place among the search's points.
+     * Returns the point of {@code tenants} tenants, numbered 0 (a curve numbers its points once it has them all).
      *
      * @throws ConfigurationException naming the first field at fault at that number of tenants
      */
-    SweepPoint point(int tenants, int index) {
+    SweepPoint point(int tenants) {
         Map<String, String> values = new LinkedHashMap<>();
         values.put(TENANTS, Integer.toString(tenants));
         if (linked) {
@@ -74,6 +74,6 @@ final class TenantAxis {
             throw new ConfigurationException(e.field(), problem + " (at " + TENANTS + "=" + tenants + ", which density sets from --min to --max)");
         }
         String label = String.join(", ", values.entrySet().stream().map(v -> v.getKey() + "=" + v.getValue()).toList());
-        return new SweepPoint(index, label, values, only.scenario(), only.yaml());
+        return new SweepPoint(0, label, values, only.scenario(), only.yaml());
     }
 }

@@ -29,6 +29,8 @@ public final class Metrics {
     public static final String THROUGHPUT = WORKLOAD_PREFIX + "throughput_ops_per_s";
     /** A load generator's measured hit ratio. */
     public static final String HIT_RATIO = WORKLOAD_PREFIX + "hit_ratio";
+    /** Requests a tenant's latency histograms hold: 0 or absent when it completed none. */
+    public static final String LATENCY_COUNT = "latency_count";
     public static final String P50 = "latency_p50_ns";
     public static final String P99 = "latency_p99_ns";
     public static final String P999 = "latency_p999_ns";
@@ -47,7 +49,7 @@ public final class Metrics {
             "nic_tlb_occupancy", TLB_HIT_RATE);
 
     /** Latency columns, from the tenant's histograms merged (empty for a tenant that records none). */
-    public static final List<String> LATENCY_COLUMNS = List.of("latency_count", "latency_mean_ns", P50, P99, P999,
+    public static final List<String> LATENCY_COLUMNS = List.of(LATENCY_COUNT, "latency_mean_ns", P50, P99, P999,
             "latency_max_ns");
 
     /** Columns that are a state at the end of the run, not a count over the measured window. */
@@ -128,7 +130,7 @@ public final class Metrics {
         if (histogram == null || histogram.getTotalCount() == 0) {
             return out;
         }
-        out.put("latency_count", histogram.getTotalCount());
+        out.put(LATENCY_COUNT, histogram.getTotalCount());
         out.put("latency_mean_ns", histogram.getMean());
         out.put(P50, histogram.getValueAtPercentile(50));
         out.put(P99, histogram.getValueAtPercentile(99));

@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,16 +42,27 @@ public final class PointCache {
         this.cache = Caffeine.newBuilder().executor(executor).maximumSize(maximumSize).buildAsync();
     }
 
-    /** Returns the result of {@code point}, running it unless its scenario has run (or is running) already. */
+    /**
+     * Returns the result of {@code point}, running it unless its scenario has run (or is running) already.
+     * {@code progress} is the first asker's: if it throws a {@link CancellationException} the run is abandoned
+     * (its deployment closed), the future fails with that exception and the cache forgets the point, so a later
+     * request runs it afresh. Any other failure is forgotten the same way.
+     */
     public CompletableFuture<TimedResult> get(SweepPoint point, Runner.Progress progress) {
-        return cache.get(point.scenario(), (scenario, executor) -> CompletableFuture.supplyAsync(() -> {
-            Path directory = workDirectory.resolve("run-" + runs.incrementAndGet());
-            try {
-                return runner.run(point, directory, progress);
-            } finally {
-                deleteIfEmpty(directory);
-            }
-        }, executor)).thenApply(result -> relabel(result, point));
+        return cache.get(point.scenario(), (scenario, executor) -> {
+            CompletableFuture<TimedResult> future = new CompletableFuture<>();
+            executor.execute(() -> {
+                Path directory = workDirectory.resolve("run-" + runs.incrementAndGet());
+                try {
+                    future.complete(runner.run(point, directory, progress));
+                } catch (RuntimeException | Error e) {
+                    future.completeExceptionally(e); // unwrapped: Caffeine logs every failure but a cancellation
+                } finally {
+                    deleteIfEmpty(directory);
+                }
+            });
+            return future;
+        }).thenApply(result -> relabel(result, point));
     }
 
     private static void deleteIfEmpty(Path directory) {

@@ -54,7 +54,11 @@ public final class Runner {
         return new Runner(registry, System::nanoTime);
     }
 
-    /** How far a run has got: virtual time now and at the end, both in nanoseconds. */
+    /**
+     * How far a run has got: virtual time now and at the end, both in nanoseconds. It may throw (a
+     * {@link java.util.concurrent.CancellationException} to abandon a run no longer wanted): the run stops, its
+     * deployment is closed and the exception propagates from {@link #run}.
+     */
     @FunctionalInterface
     public interface Progress {
         void at(long nowNanos, long endNanos);

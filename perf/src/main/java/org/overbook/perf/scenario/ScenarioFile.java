@@ -3,6 +3,7 @@ package org.overbook.perf.scenario;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.WorkloadRegistry;
 
@@ -99,9 +100,31 @@ public final class ScenarioFile {
      * @throws ConfigurationException naming {@code path} if it names no field, or the first field at fault
      */
     public ScenarioFile with(String path, String yamlValue) {
+        return with(Map.of(path, yamlValue));
+    }
+
+    /**
+     * Returns this file with several fields set at once, as {@link #with(String, String)} sets one: fields that
+     * must change together ({@code tenants.count} and {@code clients.count}) are checked together.
+     *
+     * @param values YAML values by field path
+     * @throws ConfigurationException naming the first path that names no field, or the first field at fault
+     */
+    public ScenarioFile with(Map<String, String> values) {
         ObjectNode copy = tree.deepCopy();
-        TreePaths.set(copy, path, YamlTrees.value(yamlValue, path), path);
+        values.forEach((path, yamlValue) -> TreePaths.set(copy, path, YamlTrees.value(yamlValue, path), path));
         return new ScenarioFile(source, copy, registry);
+    }
+
+    /**
+     * Returns whether {@code list} ({@code tenants} or {@code clients}) is written as count + template, the form
+     * whose size one field sets, rather than as a list of entries.
+     */
+    public boolean isTemplated(String list) {
+        if (!"tenants".equals(list) && !"clients".equals(list)) {
+            throw new IllegalArgumentException("not a list of tenants: " + list);
+        }
+        return tree.get(list).isObject();
     }
 
     /** Returns the merged file as YAML, every default spelled out. */

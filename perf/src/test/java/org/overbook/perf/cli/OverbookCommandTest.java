@@ -110,7 +110,7 @@ class OverbookCommandTest {
     @Test
     void helpListsTheVerbs() {
         assertEquals(0, execute("--help"));
-        for (String verb : new String[] {"run", "list", "demo"}) {
+        for (String verb : new String[] {"run", "sweep", "density", "list", "demo"}) {
             assertTrue(out.toString().contains(verb), out.toString());
         }
     }

@@ -24,6 +24,26 @@ public final class SmallScenarios {
               nic.tlb.replacement: [lru, fifo]
             """;
 
+    /**
+     * For density searches: memcached tenants of 12 MiB on a host of 24 MiB, each loaded by its own memaslap
+     * (open loop, 20k requests/s, ~5 MiB of items): about four fit before the host swaps and the tail climbs.
+     * Written as count + template with one tenant; a search sets the count. 20 ms warm-up, then 20 ms.
+     */
+    public static final String DENSITY = """
+            seed: 7
+            duration: 20ms
+            warm-up: 20ms
+            host: {memory: 24MiB, swap: 128MiB}
+            client-host: {memory: 64MiB}
+            tenants: {count: 1, template: {memory: 12MiB, workload: {params: {memory-limit: 8MiB}}}}
+            clients:
+              count: 1
+              template:
+                memory: 4MiB
+                workload:
+                  params: {targets: "s${index}", concurrency: 4, window: 1024, loop: open, rate: 20000, warmup: 0s, duration: 10s}
+            """;
+
     private SmallScenarios() {
     }
 }

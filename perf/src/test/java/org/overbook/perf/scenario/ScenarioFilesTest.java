@@ -20,6 +20,8 @@ import org.junit.jupiter.api.TestFactory;
 import org.overbook.guest.Guest;
 import org.overbook.guest.Workload;
 import org.overbook.guest.WorkloadRegistry;
+import org.overbook.perf.density.DensityExperiment;
+import org.overbook.perf.density.Objective;
 
 /**
  * Every ready scenario in {@code scenarios/} and the embedded default load and validate.
@@ -41,8 +43,12 @@ class ScenarioFilesTest {
         ScenarioLoader loader = new ScenarioLoader(registryWithStubs(files));
         return files.stream().map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> {
             ScenarioFile scenario = loader.load(file);
-            assertTrue(scenario.isSweep(), file + " compares something: it has a sweep");
-            assertTrue(scenario.points().size() >= 2);
+            if (scenario.isSweep()) {
+                assertTrue(scenario.points().size() >= 2, file + " compares something: its sweep has several points");
+            } else {
+                // the one other kind: a density scenario, valid from 1 tenant to density's default --max
+                new DensityExperiment(scenario, loader.registry(), Objective.parse(List.of("p99=1ms")), 1, 64);
+            }
         }));
     }
 

@@ -1,0 +1,107 @@
+package org.overbook.perf.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.density.DensityCurve;
+import org.overbook.perf.density.DensityExperiment;
+import org.overbook.perf.density.Objective;
+import org.overbook.perf.report.DensityWriter;
+import org.overbook.perf.run.PointCache;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.scenario.ScenarioLoader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code overbook density FILE --slo p99=500us [--slo ...] [--min N] [--max N] [--out DIR] [--threads N]}: the
+ * most tenants the file's host holds while every tenant meets the objective, found by doubling then bisection
+ * over {@code tenants.count} ({@link DensityExperiment}), with the curve that led there.
+ *
+ * <p>Prints a line per probe as the search judges it, the curve, and the answer; writes the results folder
+ * ({@link DensityWriter}). Exit 0 with an answer, "none" included; 2 on a configuration error (one line naming
+ * the option or field); 1 if a probe read back a value other than the one written.
+ */
+@Command(name = "density", mixinStandardHelpOptions = true,
+        description = {"Finds the most tenants a host holds while every tenant meets an objective.",
+                "Varies tenants.count of FILE (and clients.count, when the clients are",
+                "count + template too); the host's memory stays fixed. Doubles from --min",
+                "until a probe fails, then bisects; assumes a host failing n tenants fails",
+                "more. Prints the curve and the answer; writes density.csv, a chart,",
+                "report.md and every probe's results (probes/)."})
+final class DensityCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE",
+            description = "Scenario YAML file: tenants as count + template, no sweep.")
+    private Path file;
+
+    @Option(names = "--slo", paramLabel = "METRIC=VALUE",
+            description = "A bound every tenant must meet; repeat for several. Metrics: p50, p99, p999 (latency at most, "
+                    + "e.g. p99=500us, p999=2ms) and ops (each tenant's throughput at least, e.g. ops=20k).")
+    private List<String> slo;
+
+    @Option(names = "--min", paramLabel = "N", description = "Fewest tenants to try (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+    private int min;
+
+    @Option(names = "--max", paramLabel = "N", description = "Most tenants to try (default: ${DEFAULT-VALUE}).", defaultValue = "64")
+    private int max;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default: a new folder under results/).")
+    private Path out;
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Simulations at once: the next probe and speculative ones after it (default: the number of cores).")
+    private int threads = Runtime.getRuntime().availableProcessors();
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        Objective objective = Objective.parse(slo);
+        if (min < 1) {
+            throw new ConfigurationException("--min", min + "; accepted: 1 or more tenants");
+        }
+        if (max < min) {
+            throw new ConfigurationException("--max", max + " is less than --min " + min + "; accepted: --max at least --min");
+        }
+        if (threads < 1) {
+            throw new ConfigurationException("--threads", threads + "; accepted: 1 or more");
+        }
+        ScenarioLoader loader = ScenarioLoader.standard();
+        DensityExperiment experiment = new DensityExperiment(loader.load(file), loader.registry(), objective, min, max);
+        Path folder = out != null ? out : RunCommand.defaultFolder(RunCommand.nameOf(file));
+        stdout.printf("density of %s: %s from %d to %d, %d thread%s%nobjective: %s for every tenant that records latency,"
+                + " no data mismatch%n", file, experiment.axis(), min, max, threads, threads == 1 ? "" : "s", objective);
+        stdout.flush();
+        ExecutorService executor = Executors.newFixedThreadPool(threads);
+        try {
+            PointCache cache = new PointCache(Runner.standard(loader.registry()), folder.resolve(".work"), executor, 1024);
+            DensityCurve curve = experiment.run(cache, threads, p -> DensityTable.probe(stdout, p, objective.primary()));
+            new DensityWriter(folder).write(curve);
+            RunCommand.deleteIfEmpty(folder.resolve(".work"));
+            DensityTable.print(stdout, curve);
+            stdout.printf("%nanswer: %s%n", curve.answer());
+            for (Map.Entry<Integer, Integer> c : curve.contradictions().entrySet()) {
+                stdout.printf("warning: monotonicity does not hold: %d tenants fail but %d meet the objective (a speculative"
+                        + " probe); the answer may be too low%n", c.getKey(), c.getValue());
+            }
+            stdout.printf("%d probes, %d simulations started (%d speculative), %d thread%s%nresults: %s%n", curve.points().size(),
+                    cache.runs(), Math.max(0, cache.runs() - curve.points().size()), threads, threads == 1 ? "" : "s",
+                    folder.toAbsolutePath());
+            stdout.flush();
+            return RunCommand.verdict(curve.results(), spec.commandLine().getErr());
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package org.overbook.perf.density;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.overbook.perf.run.TimedResult;
+
+/**
+ * What a density search found: the curve of its probes, in order of tenants, and the answer.
+ *
+ * @param source         the scenario file
+ * @param objective      what every tenant had to meet
+ * @param axis           the fields the search set ({@code tenants.count = clients.count})
+ * @param bracket        the search's final state: the answer
+ * @param points         the probes the search consulted, in order of tenants
+ * @param contradictions evaluations that broke monotonicity: fails at the key, meets at the value (only
+ *                       speculative evaluations can; see {@link Bracket})
+ */
+public record DensityCurve(String source, Objective objective, String axis, Bracket bracket, List<CurvePoint> points,
+                           SortedMap<Integer, Integer> contradictions) {
+
+    public DensityCurve {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(objective, "objective");
+        Objects.requireNonNull(axis, "axis");
+        Objects.requireNonNull(bracket, "bracket");
+        points = List.copyOf(points);
+        contradictions = Collections.unmodifiableSortedMap(new TreeMap<>(contradictions));
+    }
+
+    /** Returns the probe of {@code tenants}, or null if the search did not ask for it. */
+    public CurvePoint at(int tenants) {
+        return points.stream().filter(p -> p.tenants() == tenants).findFirst().orElse(null);
+    }
+
+    /** Returns every probe's run, in order of tenants (each indexed by its place), for a results folder. */
+    public List<TimedResult> results() {
+        return points.stream().map(CurvePoint::timed).toList();
+    }
+
+    /**
+     * Returns the answer in words: {@code 10 tenants (2.50x overcommit) meet p99 <= 500us; 11 do not},
+     * {@code at least 64 tenants (...) meet ...: the most tried (--max)}, or {@code none: even 1 tenant
+     * (--min) fails ... (c0: ...)}.
+     */
+    public String answer() {
+        if (bracket.answer().isEmpty()) {
+            CurvePoint first = at(bracket.min());
+            return String.format(Locale.ROOT, "none: even %s (--min, %.2fx overcommit) fail%s %s (%s)", tenants(bracket.min()),
+                    first.overcommit(), bracket.min() == 1 ? "s" : "", objective, first.judgement().reason());
+        }
+        int most = bracket.answer().getAsInt();
+        CurvePoint best = at(most);
+        if (bracket.reachedMax()) {
+            return String.format(Locale.ROOT, "at least %s (%.2fx overcommit) meet %s: the most tried (--max)", tenants(most),
+                    best.overcommit(), objective);
+        }
+        return String.format(Locale.ROOT, "%s (%.2fx overcommit) meet%s %s; %d do not (%s)", tenants(most), best.overcommit(),
+                most == 1 ? "s" : "", objective, most + 1, at(most + 1).judgement().reason());
+    }
+
+    private static String tenants(int n) {
+        return n + (n == 1 ? " tenant" : " tenants");
+    }
+}

@@ -1,0 +1,122 @@
+package org.overbook.perf.density;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.WorkloadRegistry;
+import org.overbook.perf.run.PointCache;
+import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.Scenario;
+import org.overbook.perf.scenario.ScenarioFile;
+import org.overbook.perf.scenario.SweepPoint;
+import org.overbook.perf.scenario.TenantSpec;
+import org.overbook.workloads.LatencyRecording;
+
+/**
+ * Tenant density: the most tenants a host holds while every tenant meets an {@link Objective}, found by
+ * search, with the curve that led there.
+ *
+ * <h2>Design</h2>
+ * The scenario file gives one host with fixed RAM and a tenant template; the search varies
+ * {@code tenants.count} ({@link TenantAxis}: clients follow when they are a template too), so more tenants
+ * are more overcommit, and each probe is a whole run of the scenario at that count, judged by the objective.
+ * The search is doubling then bisection over {@code [min, max]} ({@link Bracket}), which assumes that a host
+ * failing {@code n} tenants fails more; it runs sequentially, sped up by speculative probes
+ * ({@link DensitySearch}), so the curve does not depend on the parallelism. Every probe goes through a
+ * {@link PointCache} keyed by the resolved scenario: a count asked twice, by speculation and then by the search
+ * or by a second search on the same cache, runs once, and a speculative probe that the search has ruled out
+ * stops at its next progress report (every hundredth of its virtual time).
+ *
+ * <p>A tail-latency objective is how consolidation is judged: Leverich and Kozyrakis [1] load memcached hosts
+ * as far as their tail latency stays within a service-level objective; ASPLOS 2017 [2] argues for network
+ * page faults by the memcached tenants that overcommit lets a host hold.
+ *
+ * <p>[1] J. Leverich, C. Kozyrakis, "Reconciling High Server Utilization and Sub-millisecond Quality-of-Service",
+ * EuroSys 2014. [2] I. Lesokhin et al., "Page Fault Support for Network Controllers", ASPLOS 2017.
+ */
+public final class DensityExperiment {
+
+    private final ScenarioFile file;
+    private final Objective objective;
+    private final TenantAxis axis;
+    private final Bracket start;
+
+    /**
+     * Checks that {@code file} has a tenant axis, that its scenario is valid at {@code min} and {@code max}
+     * tenants, and that some tenant records latency; nothing runs.
+     *
+     * @throws ConfigurationException naming the field or option at fault
+     */
+    public DensityExperiment(ScenarioFile file, WorkloadRegistry registry, Objective objective, int min, int max) {
+        this.file = file;
+        this.objective = objective;
+        this.axis = TenantAxis.of(file);
+        this.start = Bracket.of(min, max);
+        requireLatency(axis.point(min).scenario(), registry);
+        axis.point(max);
+    }
+
+    private void requireLatency(Scenario scenario, WorkloadRegistry registry) {
+        List<TenantSpec> all = new ArrayList<>(scenario.tenants());
+        all.addAll(scenario.clients());
+        if (all.stream().noneMatch(t -> t.workload().create(registry) instanceof LatencyRecording)) {
+            throw new ConfigurationException("--slo", "no tenant of " + file.source() + " records latency (its workloads: "
+                    + String.join(", ", all.stream().map(t -> t.workload().name()).distinct().toList())
+                    + "); accepted: a scenario whose clients do, such as memaslap, etc or ycsb");
+        }
+    }
+
+    /** Returns the fields the search sets ({@code tenants.count = clients.count}). */
+    public String axis() {
+        return axis.describe();
+    }
+
+    /**
+     * Runs the search with up to {@code parallel} simulations at once, through {@code cache}, calling
+     * {@code onProbe} with each probe the search consults, in search order, as soon as it is judged.
+     *
+     * @throws ConfigurationException if the scenario is invalid at a number of tenants the search asks for
+     */
+    public DensityCurve run(PointCache cache, int parallel, Consumer<CurvePoint> onProbe) {
+        DensitySearch.Prober<CurvePoint> prober = (tenants, wanted) -> probe(cache, tenants, wanted);
+        DensitySearch.Outcome<CurvePoint> outcome = new DensitySearch<>(prober, CurvePoint::meets, parallel)
+                .run(start, probe -> onProbe.accept(withStep(probe.result(), probe.step())));
+        List<CurvePoint> points = new ArrayList<>();
+        outcome.probes().stream().sorted(Comparator.comparingInt(DensitySearch.Probe::tenants))
+                .forEach(p -> points.add(indexed(withStep(p.result(), p.step()), points.size())));
+        return new DensityCurve(file.source(), objective, axis.describe(), outcome.bracket(), points, outcome.contradictions());
+    }
+
+    private CompletableFuture<CurvePoint> probe(PointCache cache, int tenants, BooleanSupplier wanted) {
+        SweepPoint point;
+        try {
+            point = axis.point(tenants);
+        } catch (ConfigurationException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return cache.get(point, (now, end) -> {
+            if (!wanted.getAsBoolean()) {
+                throw new Abandoned(tenants);
+            }
+        }).thenApply(timed -> new CurvePoint(0, tenants, point.scenario().clients().size(), point.scenario().overcommit(),
+                objective.judge(timed.result()), timed));
+    }
+
+    private static CurvePoint withStep(CurvePoint p, int step) {
+        return new CurvePoint(step, p.tenants(), p.clients(), p.overcommit(), p.judgement(), p.timed());
+    }
+
+    /** Returns {@code p} with its run numbered {@code index}, its place in the curve (the results folder's point). */
+    private static CurvePoint indexed(CurvePoint p, int index) {
+        RunResult r = p.timed().result();
+        RunResult renumbered = new RunResult(index, r.label(), r.values(), r.scenario(), r.yaml(), r.events(), r.tenants(),
+                r.total(), r.histograms());
+        return new CurvePoint(p.step(), p.tenants(), p.clients(), p.overcommit(), p.judgement(),
+                new TimedResult(renumbered, p.timed().wallNanos()));
+    }
+}

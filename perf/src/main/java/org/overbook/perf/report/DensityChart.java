@@ -1,0 +1,124 @@
+package org.overbook.perf.report;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.Marker;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.overbook.perf.density.Bound;
+import org.overbook.perf.density.CurvePoint;
+import org.overbook.perf.density.DensityCurve;
+
+/**
+ * Draws a density curve with XChart, one PNG per bound of the objective: the worst tenant's figure (the
+ * highest latency in µs, or the lowest throughput) against the number of tenants, the probes that met the
+ * objective as green circles and those that failed it as red crosses, joined in order of tenants, and the
+ * bound as a dashed horizontal line. A latency axis is logarithmic when the curve spans more than a decade.
+ * Without AWT fonts nothing is drawn and {@link #failure()} says why.
+ */
+final class DensityChart {
+
+    private static final int WIDTH = 800;
+    private static final int HEIGHT = 500;
+    private static final Color MEETS = new Color(0x2e7d32);
+    private static final Color FAILS = new Color(0xc62828);
+
+    private final Path folder;
+    private String failure = "";
+
+    DensityChart(Path folder) {
+        this.folder = folder;
+    }
+
+    /** Returns why no chart was drawn, or an empty string. */
+    String failure() {
+        return failure;
+    }
+
+    /** Returns the file name of the chart of {@code bound}. */
+    static String fileName(Bound bound) {
+        return "density-" + bound.metric().key() + ".png";
+    }
+
+    /** Draws a chart per bound that has data; returns the file names written. */
+    List<String> write(DensityCurve curve) {
+        List<String> written = new ArrayList<>();
+        try {
+            for (Bound bound : curve.objective().bounds()) {
+                XYChart chart = chart(curve, bound);
+                if (chart != null) {
+                    String name = fileName(bound);
+                    AtomicFiles.write(folder.resolve(name), BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+                    written.add(name);
+                }
+            }
+        } catch (RuntimeException | LinkageError | IOException e) {
+            failure = e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
+        return written;
+    }
+
+    private static XYChart chart(DensityCurve curve, Bound bound) {
+        boolean latency = bound.metric().latency();
+        double scale = latency ? 1e3 : 1;
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        List<Boolean> meets = new ArrayList<>();
+        for (CurvePoint p : curve.points()) {
+            double value = p.judgement().worst(bound.metric());
+            if (Double.isFinite(value)) {
+                x.add((double) p.tenants());
+                y.add(value / scale);
+                meets.add(p.meets());
+            }
+        }
+        if (x.isEmpty()) {
+            return null;
+        }
+        String unit = latency ? "µs" : "ops/s";
+        String metric = (latency ? "worst tenant's " : "lowest tenant's ") + bound.metric().key();
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title("Density: " + metric + " by number of tenants (" + curve.source() + ")")
+                .xAxisTitle("tenants").yAxisTitle(metric + " (" + unit + ")").build();
+        chart.getStyler().setXAxisDecimalPattern("#");
+        double limit = bound.limit() / scale;
+        double low = Math.min(limit, y.stream().mapToDouble(Double::doubleValue).min().orElseThrow());
+        double high = Math.max(limit, y.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
+        chart.getStyler().setYAxisLogarithmic(latency && low > 0 && high / low > 10);
+        XYSeries line = chart.addSeries("curve", x, y);
+        line.setMarker(SeriesMarkers.NONE).setLineColor(Color.GRAY);
+        line.setShowInLegend(false);
+        points(chart, "meets", x, y, meets, true, SeriesMarkers.CIRCLE, MEETS);
+        points(chart, "fails", x, y, meets, false, SeriesMarkers.CROSS, FAILS);
+        double from = x.getFirst();
+        double to = Math.max(x.getLast(), from + 1);
+        XYSeries slo = chart.addSeries(String.format(Locale.ROOT, "objective: %s", bound), List.of(from, to), List.of(limit, limit));
+        slo.setMarker(SeriesMarkers.NONE).setLineStyle(SeriesLines.DASH_DASH).setLineColor(Color.BLACK);
+        return chart;
+    }
+
+    private static void points(XYChart chart, String name, List<Double> x, List<Double> y, List<Boolean> meets, boolean which,
+                               Marker marker, Color color) {
+        List<Double> px = new ArrayList<>();
+        List<Double> py = new ArrayList<>();
+        for (int i = 0; i < x.size(); i++) {
+            if (meets.get(i) == which) {
+                px.add(x.get(i));
+                py.add(y.get(i));
+            }
+        }
+        if (!px.isEmpty()) {
+            XYSeries series = chart.addSeries(name, px, py);
+            series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            series.setMarker(marker).setMarkerColor(color);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package org.overbook.perf.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.overbook.perf.density.Bound;
+import org.overbook.perf.density.CurvePoint;
+import org.overbook.perf.density.DensityCurve;
+import org.overbook.perf.density.SloMetric;
+
+/** The {@code report.md} of a density search: the answer, the question and the method in words, the curve. */
+final class DensityReport {
+
+    private final DensityCurve curve;
+    private final List<String> charts;
+    private final String chartFailure;
+
+    DensityReport(DensityCurve curve, List<String> charts, String chartFailure) {
+        this.curve = curve;
+        this.charts = charts;
+        this.chartFailure = chartFailure;
+    }
+
+    String markdown() {
+        StringBuilder out = new StringBuilder();
+        out.append("# Overbook density: ").append(curve.source()).append("\n\n");
+        out.append("**Answer: ").append(curve.answer()).append(".**\n\n");
+        out.append("The question: the most tenants the host holds while every tenant meets `").append(curve.objective())
+                .append("`. The search sets `").append(curve.axis()).append("` from ").append(curve.bracket().min())
+                .append(" to ").append(curve.bracket().max()).append(" (`--min`, `--max`); everything else, the host's RAM")
+                .append(" above all, stays as the file says, so more tenants are more overcommit.\n\n");
+        out.append("Meeting the objective: no data mismatch, and every tenant that records latency (the clients, each")
+                .append(" standing for the tenant it loads) completed a request in the measured window and is within every")
+                .append(" bound: latency percentiles at most, throughput at least.\n\n");
+        out.append(String.format(Locale.ROOT, "The search: doubling from %d until a probe fails or %d passes, then bisection"
+                        + " between the last pass and the first fail; %d probes. It assumes monotonicity: that a host failing n"
+                        + " tenants fails more.%n%n", curve.bracket().min(), curve.bracket().max(), curve.points().size()));
+        for (Map.Entry<Integer, Integer> c : curve.contradictions().entrySet()) {
+            out.append(String.format(Locale.ROOT, "**Warning: monotonicity does not hold here: %d tenants fail but %d meet"
+                    + " the objective** (seen in a speculative probe); the answer may be too low.%n%n", c.getKey(), c.getValue()));
+        }
+        if (!chartFailure.isEmpty()) {
+            out.append("(Charts could not be drawn: ").append(chartFailure).append(")\n\n");
+        }
+        for (String chart : charts) {
+            out.append("![").append(chart).append("](").append(chart).append(")\n\n");
+        }
+        out.append("## The curve\n\n");
+        List<Bound> others = curve.objective().bounds().stream().filter(b -> b.metric() != SloMetric.P99).toList();
+        out.append("| step | tenants | overcommit | worst p99 (µs) |");
+        others.forEach(b -> out.append(' ').append(header(b.metric())).append(" |"));
+        out.append(" total ops/s | verdict | failed by |\n|---:|---:|---:|---:|");
+        others.forEach(b -> out.append("---:|"));
+        out.append("---:|---|---|\n");
+        for (CurvePoint p : curve.points()) {
+            out.append(String.format(Locale.ROOT, "| %d | %d | %.2fx | %s |", p.step(), p.tenants(), p.overcommit(),
+                    value(p, SloMetric.P99)));
+            others.forEach(b -> out.append(' ').append(value(p, b.metric())).append(" |"));
+            out.append(String.format(Locale.ROOT, " %.0f | %s | %s |%n", p.totalThroughput(), p.meets() ? "meets" : "fails",
+                    p.judgement().reason()));
+        }
+        out.append("\nStep is the order in which the search asked for each probe.\n\n");
+        if (!curve.points().isEmpty()) {
+            out.append("At ").append(curve.points().getFirst().tenants()).append(" tenant(s): ")
+                    .append(Report.words(curve.points().getFirst().timed().result().scenario())).append("\n\n");
+        }
+        out.append("Files: `density.csv` (the curve), [`").append(DensityWriter.PROBES).append("/`](").append(DensityWriter.PROBES)
+                .append("/").append(ResultsWriter.REPORT).append(") (every probe's own results folder: `summary.csv`, `summary.json`,")
+                .append(" `.hgrm` latency files, one point per probe in order of tenants).\n");
+        return out.toString();
+    }
+
+    static String header(SloMetric metric) {
+        return metric.latency() ? "worst " + metric.key() + " (µs)" : "lowest tenant ops/s";
+    }
+
+    static String value(CurvePoint p, SloMetric metric) {
+        double v = p.judgement().worst(metric);
+        if (!Double.isFinite(v)) {
+            return "-";
+        }
+        return metric.latency() ? String.format(Locale.ROOT, "%.1f", v / 1e3) : String.format(Locale.ROOT, "%.0f", v);
+    }
+}

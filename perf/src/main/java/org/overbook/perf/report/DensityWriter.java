@@ -1,0 +1,76 @@
+package org.overbook.perf.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import org.overbook.perf.density.CurvePoint;
+import org.overbook.perf.density.DensityCurve;
+import org.overbook.perf.density.SloMetric;
+
+/**
+ * Writes the results folder of a density search: {@code density.csv} (the curve, one row per probe in order of
+ * tenants), a chart per bound of the objective ({@code density-p99.png}: the worst tenant's figure against the
+ * number of tenants, the bound as a line), {@code report.md} (the answer, how it was found, the curve), and
+ * {@code probes/}, the results folder of every probe as {@link ResultsWriter} writes one (a point per probe).
+ *
+ * <p>{@code density.csv} is a pure function of the curve, which does not depend on the search's parallelism,
+ * so it is byte-identical whatever {@code --threads}; numbers are spelled as in {@code summary.csv}
+ * ({@link Columns#format}).
+ */
+public final class DensityWriter {
+
+    public static final String CSV = "density.csv";
+    public static final String REPORT = ResultsWriter.REPORT;
+    /** The folder of the probes' own results. */
+    public static final String PROBES = "probes";
+
+    /** The columns of {@code density.csv}. */
+    static final List<String> COLUMNS = List.of("step", "tenants", "clients", "overcommit", "worst_latency_p50_ns",
+            "worst_latency_p99_ns", "worst_latency_p999_ns", "min_tenant_throughput_ops_per_s", "total_throughput_ops_per_s",
+            "mismatches", "meets", "failed_tenant", "reason");
+
+    private final Path folder;
+
+    /** Returns a writer into {@code folder}, created if needed. */
+    public DensityWriter(Path folder) {
+        this.folder = Objects.requireNonNull(folder, "folder");
+    }
+
+    /**
+     * Writes every file of {@code curve}.
+     *
+     * @return the folder
+     */
+    public Path write(DensityCurve curve) {
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + folder, e);
+        }
+        new ResultsWriter(folder.resolve(PROBES)).write(curve.source(), curve.results());
+        AtomicFiles.write(folder.resolve(CSV), csv(curve));
+        DensityChart charts = new DensityChart(folder);
+        List<String> drawn = charts.write(curve);
+        AtomicFiles.write(folder.resolve(REPORT), new DensityReport(curve, drawn, charts.failure()).markdown());
+        return folder;
+    }
+
+    static String csv(DensityCurve curve) {
+        StringBuilder out = new StringBuilder(String.join(",", COLUMNS)).append('\n');
+        for (CurvePoint p : curve.points()) {
+            List<Object> cells = List.of(p.step(), p.tenants(), p.clients(), Columns.format(p.overcommit()),
+                    worst(p, SloMetric.P50), worst(p, SloMetric.P99), worst(p, SloMetric.P999), worst(p, SloMetric.OPS),
+                    Columns.format(p.totalThroughput()), p.timed().result().mismatches(), p.meets(),
+                    Columns.csv(p.judgement().tenant()), Columns.csv(p.judgement().reason()));
+            out.append(String.join(",", cells.stream().map(String::valueOf).toList())).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String worst(CurvePoint p, SloMetric metric) {
+        return Columns.format(p.judgement().worst(metric));
+    }
+}

@@ -1,0 +1,112 @@
+package org.overbook.perf.density;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.run.Metrics;
+import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.SmallScenarios;
+import org.overbook.perf.run.TenantRow;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
+
+/** Parsing --slo and judging a run: which tenants count, which bound breaks, and the words for it. */
+class ObjectiveTest {
+
+    private static final SweepPoint POINT = ScenarioLoader.standard().parse(SmallScenarios.MEMCACHED, "test").points().getFirst();
+
+    /** A client row: p99 and throughput as given, p50 and p999 around the p99. */
+    private static TenantRow client(String name, long p99Nanos, double opsPerSecond) {
+        Map<String, Number> m = new LinkedHashMap<>();
+        m.put(Metrics.LATENCY_COUNT, p99Nanos == 0 ? 0L : 1000L);
+        if (p99Nanos > 0) {
+            m.put(Metrics.P50, p99Nanos / 2);
+            m.put(Metrics.P99, p99Nanos);
+            m.put(Metrics.P999, p99Nanos * 2);
+        }
+        m.put(Metrics.THROUGHPUT, opsPerSecond);
+        return new TenantRow(name, "client", "memaslap", m);
+    }
+
+    private static RunResult run(long mismatches, TenantRow... clients) {
+        List<TenantRow> rows = new java.util.ArrayList<>(List.of(new TenantRow("s0", "server", "memcached", Map.of())));
+        TreeMap<String, Histogram> histograms = new TreeMap<>();
+        for (TenantRow c : clients) {
+            rows.add(c);
+            histograms.put(c.name() + "/requests", new Histogram(3));
+        }
+        return new RunResult(0, "", Map.of(), POINT.scenario(), POINT.yaml(), 1, rows, Map.of(Metrics.MISMATCHES, mismatches),
+                histograms);
+    }
+
+    @Test
+    void everyClientWithinEveryBoundMeetsIt() {
+        Objective objective = Objective.parse(List.of("p99=500us", "ops=15k"));
+        Judgement j = objective.judge(run(0, client("c0", 400_000, 20_000), client("c1", 450_000, 16_000)));
+        assertTrue(j.meets(), j.reason());
+        assertEquals(2, j.judged(), "the server tenant records no latency: judged through its client");
+        assertEquals(450_000, j.worst(SloMetric.P99));
+        assertEquals(900_000, j.worst(SloMetric.P999));
+        assertEquals(16_000, j.worst(SloMetric.OPS));
+        assertEquals("p99 <= 500us, ops >= 15k", objective.toString());
+    }
+
+    @Test
+    void theWorstTenantOfTheFirstBrokenBoundIsNamed() {
+        Objective objective = Objective.parse(List.of("p99=500us", "ops=15k"));
+        Judgement slow = objective.judge(run(0, client("c0", 400_000, 20_000), client("c1", 812_400, 10_000),
+                client("c2", 600_000, 20_000)));
+        assertFalse(slow.meets());
+        assertEquals("c1", slow.tenant());
+        assertEquals("c1: p99 812.4us > 500us", slow.reason());
+        Judgement starvedOfThroughput = objective.judge(run(0, client("c0", 400_000, 20_000), client("c1", 450_000, 14_999)));
+        assertEquals("c1: ops 14999 ops/s < 15k", starvedOfThroughput.reason());
+        assertEquals("p999 <= 1ms", Objective.parse(List.of("p999=1ms")).toString());
+        assertTrue(Objective.parse(List.of("p999=1ms")).judge(run(0, client("c0", 500_000, 1))).meets(), "p999 = 1 ms is within");
+        assertFalse(Objective.parse(List.of("p50=100us")).judge(run(0, client("c0", 400_000, 1))).meets(), "p50 200 us");
+    }
+
+    @Test
+    void aTenantWithNoRequestOrAnyMismatchFails() {
+        Objective objective = Objective.parse(List.of("p99=500us"));
+        Judgement starved = objective.judge(run(0, client("c0", 400_000, 20_000), client("c1", 0, 0)));
+        assertFalse(starved.meets());
+        assertEquals("c1: no request completed in the measured window", starved.reason());
+        assertEquals(400_000, starved.worst(SloMetric.P99), "the worst of those that completed requests");
+        Judgement corrupt = objective.judge(run(3, client("c0", 1_000, 20_000)));
+        assertFalse(corrupt.meets());
+        assertEquals("3 data mismatches", corrupt.reason());
+        assertThrows(IllegalArgumentException.class, () -> objective.judge(run(0)), "nobody records latency");
+    }
+
+    @Test
+    void badOptionsNameTheOptionTheValueAndWhatIsAccepted() {
+        assertEquals("--slo: missing; accepted: at least one METRIC=VALUE, such as --slo p99=500us; metrics: "
+                + SloMetric.accepted(), message(List.of()));
+        assertTrue(message(List.of("p95=1ms")).startsWith("--slo: unknown metric 'p95' in 'p95=1ms'; accepted: p50, p99, p999"),
+                message(List.of("p95=1ms")));
+        assertEquals("--slo p99: unknown unit 'xs' in '500xs'; expected a duration such as 500ns, 60us, 200ms or 2s",
+                message(List.of("p99=500xs")));
+        assertTrue(message(List.of("p99")).startsWith("--slo: 'p99' is not METRIC=VALUE; accepted: "), message(List.of("p99")));
+        assertTrue(message(List.of("ops=lots")).startsWith("--slo ops: 'lots' is not a throughput; accepted: "));
+        assertTrue(message(List.of("p99=0us")).startsWith("--slo p99: '0us' is zero; accepted: a positive latency"));
+        assertEquals("--slo: p99 is bounded twice ('p99=500us' and 'P99=1ms'); accepted: one bound per metric",
+                message(List.of("p99=500us", "P99=1ms")));
+        assertEquals(50_000, Objective.parse(List.of("ops=50k")).bounds().getFirst().limit());
+        assertEquals(1_500_000, Objective.parse(List.of("ops=1.5M")).bounds().getFirst().limit());
+        assertEquals(2_000_000, Objective.parse(List.of("p999=2ms")).bounds().getFirst().limit());
+    }
+
+    private static String message(List<String> options) {
+        return assertThrows(ConfigurationException.class, () -> Objective.parse(options)).getMessage();
+    }
+}

@@ -114,8 +114,7 @@ public final class DensityExperiment {
     /** Returns {@code p} with its run numbered {@code index}, its place in the curve (the results folder's point). */
     private static CurvePoint indexed(CurvePoint p, int index) {
         RunResult r = p.timed().result();
-        RunResult renumbered = new RunResult(index, r.label(), r.values(), r.scenario(), r.yaml(), r.events(), r.tenants(),
-                r.total(), r.histograms());
+        RunResult renumbered = r.relabeled(index, r.label(), r.values(), r.yaml());
         return new CurvePoint(p.step(), p.tenants(), p.clients(), p.overcommit(), p.judgement(),
                 new TimedResult(renumbered, p.timed().wallNanos()));
     }

@@ -84,7 +84,6 @@ public final class PointCache {
         if (r.index() == point.index() && r.label().equals(point.label())) {
             return timed;
         }
-        return new TimedResult(new RunResult(point.index(), point.label(), point.values(), r.scenario(), point.yaml(),
-                r.events(), r.tenants(), r.total(), r.histograms(), r.timeSeries()), timed.wallNanos());
+        return new TimedResult(r.relabeled(point.index(), point.label(), point.values(), point.yaml()), timed.wallNanos());
     }
 }

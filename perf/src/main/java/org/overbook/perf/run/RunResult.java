@@ -48,6 +48,11 @@ public record RunResult(int index, String label, Map<String, String> values, Sce
         histograms = Collections.unmodifiableSortedMap(new TreeMap<>(histograms));
     }
 
+    /** Returns this result under another point's place: its index, label, sweep values and YAML. */
+    public RunResult relabeled(int newIndex, String newLabel, Map<String, String> newValues, String newYaml) {
+        return new RunResult(newIndex, newLabel, newValues, scenario, newYaml, events, tenants, total, histograms, timeSeries);
+    }
+
     /** Returns the seed every random stream of the run derived from. */
     public long seed() {
         return scenario.seed();

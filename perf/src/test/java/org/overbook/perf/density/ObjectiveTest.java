@@ -16,6 +16,7 @@ import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.SmallScenarios;
 import org.overbook.perf.run.TenantRow;
+import org.overbook.perf.run.TimeSeries;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;
 
@@ -45,7 +46,7 @@ class ObjectiveTest {
             histograms.put(c.name() + "/requests", new Histogram(3));
         }
         return new RunResult(0, "", Map.of(), POINT.scenario(), POINT.yaml(), 1, rows, Map.of(Metrics.MISMATCHES, mismatches),
-                histograms);
+                histograms, new TimeSeries(0, List.of(), new long[] {0}, new long[0]));
     }
 
     @Test

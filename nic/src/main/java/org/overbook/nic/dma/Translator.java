@@ -44,6 +44,7 @@ public final class Translator {
     private final FaultPath faultPath;
     private final VfCounters counters;
     private final int[] pageTable;
+    private int mappedPages;
     private long elapsed;
 
     public Translator(HostMemory host, SecondLevelTable table, NicTlb tlb, int vf, NicCosts costs, FaultPath faultPath,
@@ -97,6 +98,22 @@ public final class Translator {
     }
 
     /**
+     * Returns how many pages the NIC page table maps now: what the NIC can reach without a fault. Under
+     * the pinning policies that is at least every pinned page; under on-demand paging it is the pages
+     * the NIC has touched and the host has not invalidated since (ODP's footprint, all of it swappable).
+     */
+    public int mappedPages() {
+        return mappedPages;
+    }
+
+    /** Sets the NIC page-table entry of {@code page} to {@code frame} (negative: unmapped), keeping the count. */
+    private int map(int page, int frame) {
+        mappedPages += (frame >= 0 ? 1 : 0) - (pageTable[page] >= 0 ? 1 : 0);
+        pageTable[page] = frame;
+        return frame;
+    }
+
+    /**
      * Returns what a network page fault on {@code page} would take now: the fault path, plus a swap-in
      * if the host swapped the page out.
      */
@@ -131,20 +148,19 @@ public final class Translator {
             case MINOR -> VfCounters.FaultKind.MINOR;
             case MAJOR -> VfCounters.FaultKind.MAJOR;
         });
-        pageTable[page] = table.frame(page);
-        return pageTable[page];
+        return map(page, table.frame(page));
     }
 
     /** Brings {@code page} in and maps it ahead of use, without counting a network page fault (prefetch). */
     public void prefetch(int page) {
         host.fault(table, page, /* write= */ false);
-        pageTable[page] = table.frame(page);
+        map(page, table.frame(page));
     }
 
     /** Pins {@code page} and maps it; returns the host fault it took (its cost is the caller's to charge). */
     public FaultKind pin(int page) {
         FaultKind kind = host.pin(table, page);
-        pageTable[page] = table.frame(page);
+        map(page, table.frame(page));
         return kind;
     }
 
@@ -175,7 +191,7 @@ public final class Translator {
 
     /** The host is about to unmap {@code page}: drop its translation everywhere on the NIC. */
     public void invalidate(int page) {
-        pageTable[page] = -1;
+        map(page, -1);
         tlb.invalidate(vf, page);
     }
 
@@ -195,12 +211,17 @@ public final class Translator {
      */
     public List<String> checkInvariants() {
         List<String> violations = new ArrayList<>();
-        for (int page = 0; page < pageTable.length && violations.size() < 20; page++) {
+        int mapped = 0;
+        for (int page = 0; page < pageTable.length; page++) {
             int frame = pageTable[page];
-            if (frame >= 0 && table.frame(page) != frame) {
+            mapped += frame >= 0 ? 1 : 0;
+            if (frame >= 0 && table.frame(page) != frame && violations.size() < 20) {
                 violations.add("VF " + vf + " page table maps page " + page + " to frame " + frame
                         + " but the host maps it to " + table.frame(page));
             }
+        }
+        if (mapped != mappedPages) {
+            violations.add("VF " + vf + " counts " + mappedPages + " mapped pages but its page table maps " + mapped);
         }
         return violations;
     }

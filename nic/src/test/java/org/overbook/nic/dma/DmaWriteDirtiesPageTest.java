@@ -86,10 +86,13 @@ class DmaWriteDirtiesPageTest {
     void invalidationReachesTheNicBeforeTheFrameIsReused() {
         build();
         translator.resolve(7, VfCounters.Side.RECEIVE);
+        translator.resolve(7, VfCounters.Side.RECEIVE);
         int frame = translator.translate(7);
         assertTrue(frame >= 0);
+        assertEquals(1, translator.mappedPages(), "a page mapped twice counts once");
         pressure(7);
         assertFalse(translator.mapped(7), "the NIC page table dropped the page when the host unmapped it");
+        assertEquals(0, translator.mappedPages());
         assertEquals(Translator.NOT_PRESENT, translator.translate(7), "and so did the TLB");
         assertEquals(java.util.List.of(), translator.checkInvariants());
     }

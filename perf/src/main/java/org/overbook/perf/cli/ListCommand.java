@@ -9,13 +9,14 @@ import org.overbook.nic.policy.MemoryPolicies;
 import org.overbook.nic.policy.ReceiveFaultPolicies;
 import org.overbook.nic.tlb.TlbPartition;
 import org.overbook.nic.tlb.TlbReplacement;
+import org.overbook.perf.reproduce.Presets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code overbook list}: the workloads and policies a scenario may name, one line each. */
 @Command(name = "list", mixinStandardHelpOptions = true,
-        description = "Lists the workloads, memory policies, receive-fault policies, balloon policies and TLB policies.")
+        description = "Lists the workloads, memory policies, receive-fault policies, balloon policies, TLB policies and presets.")
 final class ListCommand implements Callable<Integer> {
 
     @Spec
@@ -36,6 +37,7 @@ final class ListCommand implements Callable<Integer> {
         out.println("  shared               any VF may take any way of any set");
         out.println("  static               each VF owns a disjoint range of sets");
         out.println("  quota                a VF holds at most nic.tlb.quota entries of any one set");
+        section(out, "Presets (overbook reproduce NAME): the seed papers' headline experiments", Presets.descriptions());
         out.flush();
         checkTlbNames();
         return 0;

@@ -12,7 +12,7 @@ import java.nio.file.StandardCopyOption;
  * then renamed over the target with {@link StandardCopyOption#ATOMIC_MOVE}. An interrupted run leaves at
  * most a {@code .*.tmp} file, never a half-written file under the real name.
  */
-final class AtomicFiles {
+public final class AtomicFiles {
 
     /** Suffix of the temporary files; anything carrying it is incomplete. */
     static final String TEMPORARY_SUFFIX = ".tmp";
@@ -20,11 +20,13 @@ final class AtomicFiles {
     private AtomicFiles() {
     }
 
-    static void write(Path file, String text) {
+    /** Writes {@code text} as UTF-8 to {@code file}, whole or not at all. */
+    public static void write(Path file, String text) {
         write(file, text.getBytes(StandardCharsets.UTF_8));
     }
 
-    static void write(Path file, byte[] bytes) {
+    /** Writes {@code bytes} to {@code file}, whole or not at all. */
+    public static void write(Path file, byte[] bytes) {
         Path temporary = file.resolveSibling("." + file.getFileName() + TEMPORARY_SUFFIX);
         try {
             Files.write(temporary, bytes);

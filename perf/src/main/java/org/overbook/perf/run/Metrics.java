@@ -39,7 +39,7 @@ public final class Metrics {
     /** The host and NIC columns, in output order. */
     public static final List<String> HOST_COLUMNS = List.of(
             "cpu_minor_faults", "cpu_major_faults", "swap_outs", "resident_pages", "swapped_pages", "ballooned_pages",
-            "pinned_pages", "pinned_bytes",
+            "pinned_pages", "pinned_bytes", "nic_mapped_pages",
             "nic_faults_send_mapping", "nic_faults_send_minor", "nic_faults_send_major",
             "nic_faults_receive_mapping", "nic_faults_receive_minor", "nic_faults_receive_major",
             "rnr_nacks_sent", "rnr_nacks_received", "drops", "retransmits", "timeouts", "staged", "staging_overflows",
@@ -54,7 +54,7 @@ public final class Metrics {
 
     /** Columns that are a state at the end of the run, not a count over the measured window. */
     static final Set<String> STATE = Set.of("resident_pages", "swapped_pages", "ballooned_pages", "pinned_pages",
-            "pinned_bytes", "staging_used", "staging_peak", "nic_tlb_occupancy");
+            "pinned_bytes", "nic_mapped_pages", "staging_used", "staging_peak", "nic_tlb_occupancy");
 
     private Metrics() {
     }
@@ -75,6 +75,7 @@ public final class Metrics {
         out.put("ballooned_pages", (long) table.balloonedPages());
         out.put("pinned_pages", (long) table.pinnedPages());
         out.put("pinned_bytes", vf.pinnedBytes());
+        out.put("nic_mapped_pages", (long) vf.translator().mappedPages());
         for (VfCounters.Side side : VfCounters.Side.values()) {
             for (VfCounters.FaultKind kind : VfCounters.FaultKind.values()) {
                 out.put("nic_faults_" + side.name().toLowerCase(java.util.Locale.ROOT) + "_"

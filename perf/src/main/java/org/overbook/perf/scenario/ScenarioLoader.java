@@ -83,6 +83,18 @@ public final class ScenarioLoader {
         return new ScenarioFile(source, YamlTrees.merge(reference, YamlTrees.parse(yaml, source)), registry);
     }
 
+    /**
+     * Loads a scenario from YAML text with a second text merged over it the way the scenario merges over the
+     * reference (sections field by field, a value or a list replaced whole; a sweep axis of the same key
+     * replaced): a reduced variant of a scenario that names only what it reduces.
+     *
+     * @throws ConfigurationException naming the first field at fault
+     */
+    public ScenarioFile parse(String yaml, String overlay, String source) {
+        return new ScenarioFile(source, YamlTrees.merge(YamlTrees.merge(reference, YamlTrees.parse(yaml, source)),
+                YamlTrees.parse(overlay, source)), registry);
+    }
+
     /** Loads the embedded default scenario: memcached tenants under 2x overcommit, pin-all against on-demand. */
     public ScenarioFile defaultScenario() {
         return parse(defaultText(), DEFAULT);

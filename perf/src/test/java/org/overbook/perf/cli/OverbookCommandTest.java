@@ -88,7 +88,7 @@ class OverbookCommandTest {
         String text = out.toString();
         for (String expected : new String[] {"Workloads", "memcached", "memaslap", "memory-toucher", "Memory policies", "pin-all",
                 "on-demand", "Receive-fault policies", "backup-ring", "rnr-nack", "Balloon policies", "idle-tax",
-                "TLB replacement", "lru", "TLB partitions", "quota"}) {
+                "TLB replacement", "lru", "TLB partitions", "quota", "Presets", "receive-faults", "tlb-sharing"}) {
             assertTrue(text.contains(expected), expected + " in:\n" + text);
         }
     }
@@ -110,7 +110,7 @@ class OverbookCommandTest {
     @Test
     void helpListsTheVerbs() {
         assertEquals(0, execute("--help"));
-        for (String verb : new String[] {"run", "sweep", "density", "list", "demo"}) {
+        for (String verb : new String[] {"run", "sweep", "density", "reproduce", "list", "demo"}) {
             assertTrue(out.toString().contains(verb), out.toString());
         }
     }

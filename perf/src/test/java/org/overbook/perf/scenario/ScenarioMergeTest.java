@@ -130,6 +130,28 @@ class ScenarioMergeTest {
     }
 
     @Test
+    void anOverlayMergesOverTheFileAndReplacesASweepAxisOfTheSameKey() {
+        String file = """
+                tenants: {count: 2, template: {memory: 64MiB}}
+                sweep:
+                  "nic.memory-policy, tenants.template.memory": [[pin-all, 32MiB], [on-demand, 64MiB]]
+                """;
+        String overlay = """
+                tenants: {count: 1}
+                sweep:
+                  "nic.memory-policy, tenants.template.memory": [[pin-all, 16MiB], [on-demand, 48MiB]]
+                """;
+        ScenarioFile reduced = loader.parse(file, overlay, "test.yaml");
+        assertEquals(2, reduced.points().size());
+        Scenario pinned = reduced.points().get(0).scenario();
+        assertEquals(1, pinned.tenants().size(), "the overlay's count, the file's template");
+        assertEquals(16L << 20, pinned.tenants().getFirst().memoryBytes(), "the overlay's axis values");
+        assertEquals(48L << 20, reduced.points().get(1).scenario().tenants().getFirst().memoryBytes());
+        assertEquals(loader.parse(file, "test.yaml").points().getFirst().scenario(),
+                loader.parse(file, "", "test.yaml").points().getFirst().scenario(), "an empty overlay changes nothing");
+    }
+
+    @Test
     void theMergedFileSpellsOutEveryDefault() {
         String yaml = loader.parse("seed: 5", "test.yaml").yaml();
         Scenario again = loader.parse(yaml, "again.yaml").scenario();

@@ -1,0 +1,95 @@
+package org.overbook.perf.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.reproduce.Preset;
+import org.overbook.perf.reproduce.Presets;
+import org.overbook.perf.reproduce.ReproduceReport;
+import org.overbook.perf.reproduce.Reproduction;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.ScenarioLoader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code overbook reproduce NAME... | --all [--quick] [--out DIR] [--threads N]}: re-runs the seed papers'
+ * headline experiments (DESIGN.md) and prints each figure of the model beside the paper's, with their ratio
+ * and whether the paper's shape holds. Writes {@code reproduce.csv}, {@code reproduce.md} and a results
+ * folder per preset. A shape that does not hold is a finding, not a failure: exit 0; 2 on a configuration
+ * error (an unknown preset, a bad option); 1 if any workload read back a value other than the one written.
+ */
+@Command(name = "reproduce", mixinStandardHelpOptions = true,
+        description = {"Re-runs the seed papers' headline experiments and prints the model beside the paper.",
+                "overbook list shows the presets, one line each.",
+                "Writes reproduce.csv, reproduce.md and a results folder per preset."})
+final class ReproduceCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "NAME", arity = "0..*", description = "Presets to run, by name (overbook list shows them).")
+    private List<String> names = new ArrayList<>();
+
+    @Option(names = "--all", description = "Run every preset.")
+    private boolean all;
+
+    @Option(names = "--quick", description = "Reduced size: shorter runs and smaller memories (a smoke test; shapes may differ).")
+    private boolean quick;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: a new folder under results/).")
+    private Path out;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Simulations at once (default: the number of cores).")
+    private int threads = Runtime.getRuntime().availableProcessors();
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        List<Preset> presets = presets();
+        if (threads < 1) {
+            throw new ConfigurationException("--threads", threads + "; accepted: 1 or more");
+        }
+        Path folder = out != null ? out : RunCommand.defaultFolder(quick ? "reproduce-quick" : "reproduce");
+        ExecutorService executor = Executors.newFixedThreadPool(threads);
+        try {
+            List<Reproduction.PresetResult> results = new Reproduction(ScenarioLoader.standard(), quick)
+                    .run(presets, folder, executor, (experiment, point, points, error) -> {
+                        synchronized (stdout) {
+                            stdout.printf("%s: point %d/%d %s%s%n", experiment, point.index() + 1, points,
+                                    error == null ? "done" : "failed", point.label().isEmpty() ? "" : ": " + point.label());
+                            stdout.flush();
+                        }
+                    });
+            ReproduceReport.write(folder, results, quick);
+            stdout.println();
+            ReproduceReport.print(stdout, results);
+            stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
+            stdout.flush();
+            List<TimedResult> all = results.stream().flatMap(r -> r.results().stream()).toList();
+            return RunCommand.verdict(all, spec.commandLine().getErr());
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    private List<Preset> presets() {
+        if (all == !names.isEmpty()) {
+            throw new ConfigurationException("NAME", (all ? "names given with --all" : "no preset named")
+                    + "; accepted: one or more of " + String.join(", ", Presets.descriptions().keySet()) + ", or --all");
+        }
+        return all ? List.copyOf(Presets.all()) : Presets.named("NAME", names);
+    }
+}

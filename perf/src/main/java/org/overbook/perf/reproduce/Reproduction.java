@@ -1,0 +1,129 @@
+package org.overbook.perf.reproduce;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.run.PointCache;
+import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.ScenarioFile;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
+
+/**
+ * Re-runs presets: loads every experiment (so that a configuration error stops everything before anything
+ * runs), runs all their points at once through a {@link PointCache} on the given workers, writes one
+ * results folder per experiment, and computes each figure from the points.
+ *
+ * <h2>Design</h2>
+ * The points of every preset go to one pool, so a long preset does not leave a core idle while a short one
+ * waits its turn; each simulation stays single-threaded and deterministic, so the folders and figures are
+ * the same whatever the number of workers. Results are gathered per experiment in file order before
+ * anything is written or computed. A preset's folder is {@code <out>/<preset>}; a preset of several
+ * experiments has a sub-folder per experiment.
+ */
+public final class Reproduction {
+
+    /** Told as each point finishes (or fails), from the worker that ran it. */
+    @FunctionalInterface
+    public interface Listener {
+        /**
+         * @param experiment the experiment's resource name ({@code esx-balloon})
+         * @param point      the point
+         * @param points     how many points the experiment has
+         * @param error      why it failed, or null
+         */
+        void pointDone(String experiment, SweepPoint point, int points, Throwable error);
+    }
+
+    /**
+     * What one preset gave.
+     *
+     * @param preset  the preset
+     * @param folders each experiment's results folder, by experiment name
+     * @param results every point run, experiment after experiment
+     * @param figures its figures, in the preset's order
+     */
+    public record PresetResult(Preset preset, Map<String, Path> folders, List<TimedResult> results, List<FigureResult> figures) {
+    }
+
+    private final ScenarioLoader loader;
+    private final boolean quick;
+
+    /** Returns a reproduction loading with {@code loader}, at reduced size when {@code quick}. */
+    public Reproduction(ScenarioLoader loader, boolean quick) {
+        this.loader = loader;
+        this.quick = quick;
+    }
+
+    /**
+     * Runs {@code presets} on {@code executor}, writing under {@code folder}.
+     *
+     * @throws org.overbook.guest.ConfigurationException before anything runs, if an experiment cannot be loaded
+     */
+    public List<PresetResult> run(List<Preset> presets, Path folder, Executor executor, Listener listener)
+            throws InterruptedException, ExecutionException {
+        Map<Experiment, ScenarioFile> files = new LinkedHashMap<>();
+        for (Preset preset : presets) {
+            for (Experiment experiment : preset.experiments()) {
+                files.put(experiment, experiment.load(loader, quick));
+            }
+        }
+        PointCache cache = new PointCache(Runner.standard(loader.registry()), folder.resolve(".work"), executor, 1024);
+        Map<Experiment, List<CompletableFuture<TimedResult>>> futures = new LinkedHashMap<>();
+        files.forEach((experiment, file) -> {
+            List<CompletableFuture<TimedResult>> points = new ArrayList<>();
+            for (SweepPoint point : file.points()) {
+                points.add(cache.get(point, Runner.Progress.none())
+                        .whenComplete((result, error) -> listener.pointDone(experiment.resource(), point, file.points().size(), error)));
+            }
+            futures.put(experiment, points);
+        });
+        List<PresetResult> out = new ArrayList<>();
+        for (Preset preset : presets) {
+            out.add(collect(preset, folder, files, futures));
+        }
+        deleteIfEmpty(folder.resolve(".work"));
+        return out;
+    }
+
+    private PresetResult collect(Preset preset, Path folder, Map<Experiment, ScenarioFile> files,
+                                 Map<Experiment, List<CompletableFuture<TimedResult>>> futures)
+            throws InterruptedException, ExecutionException {
+        Map<String, Path> folders = new LinkedHashMap<>();
+        Map<String, List<RunResult>> measured = new LinkedHashMap<>();
+        List<TimedResult> all = new ArrayList<>();
+        for (Experiment experiment : preset.experiments()) {
+            List<TimedResult> results = new ArrayList<>();
+            for (CompletableFuture<TimedResult> future : futures.get(experiment)) {
+                results.add(future.get());
+            }
+            Path where = preset.experiments().size() == 1 ? folder.resolve(preset.name())
+                    : folder.resolve(preset.name()).resolve(experiment.name());
+            new ResultsWriter(where).write(files.get(experiment).source(), results);
+            folders.put(experiment.name(), where);
+            measured.put(experiment.name(), results.stream().map(TimedResult::result).toList());
+            all.addAll(results);
+        }
+        Measurements measurements = new Measurements(measured);
+        List<FigureResult> figures = preset.figures().stream().map(f -> FigureResult.compute(preset, f, measurements)).toList();
+        return new PresetResult(preset, folders, all, figures);
+    }
+
+    private static void deleteIfEmpty(Path directory) {
+        try {
+            Files.deleteIfExists(directory);
+        } catch (IOException e) {
+            // not empty (a kept swap file) or gone: nothing to do
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package org.overbook.perf.reproduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.SmallScenarios;
+import org.overbook.perf.run.TenantRow;
+import org.overbook.perf.run.TimeSeries;
+import org.overbook.perf.scenario.Scenario;
+import org.overbook.perf.scenario.ScenarioLoader;
+
+/** How figures read points and metrics, what a missing one gives, and how figures are spelled. */
+class MeasurementsTest {
+
+    private static final Scenario SCENARIO = ScenarioLoader.standard().parse(SmallScenarios.MEMCACHED, "test").scenario();
+    private static final String POLICY = "nic.memory-policy";
+
+    private static RunResult point(int index, String policy, long hits, long misses, double throughput) {
+        List<TenantRow> rows = List.of(
+                new TenantRow("s0", "server", "memcached", Map.of("nic_tlb_hits", hits, "nic_tlb_misses", misses, "pinned_bytes", 4096L)),
+                new TenantRow("s1", "server", "memcached", Map.of("nic_tlb_hits", 3 * hits, "nic_tlb_misses", 0L, "pinned_bytes", 8192L)),
+                new TenantRow("c0", "client", "memaslap", Map.of("workload.throughput_ops_per_s", throughput)));
+        return new RunResult(index, POLICY + "=" + policy, Map.of(POLICY, policy), SCENARIO, "", 1, rows,
+                Map.of("workload.throughput_ops_per_s", throughput), new TreeMap<>(),
+                new TimeSeries(0, List.of(), new long[] {0}, new long[0]));
+    }
+
+    private final Measurements measurements = new Measurements(Map.of("main",
+            List.of(point(0, "pin-all", 10, 30, 100.0), point(1, "on-demand", 40, 0, 190.0))));
+
+    @Test
+    void aPointIsFoundByItsSweepValueOrItsPlace() {
+        assertEquals(190.0, measurements.point(POLICY, "on-demand").total("workload.throughput_ops_per_s"));
+        assertEquals(100.0, measurements.point("main", 0).tenant("c0", "workload.throughput_ops_per_s"));
+        assertEquals(12288.0, measurements.point(POLICY, "pin-all").servers("pinned_bytes"), "server tenants summed");
+        assertEquals(40.0 / 70, measurements.point(POLICY, "pin-all").tlbHitRate("s0", "s1"), 1e-12,
+                "hits over lookups of the tenants together, not a mean of their rates");
+        assertEquals(List.of(190.0), measurements.points(POLICY, "on-demand").stream()
+                .map(p -> p.total("workload.throughput_ops_per_s")).toList(), "every point with the value, in order");
+        assertEquals(100.0, measurements.point(Map.of(POLICY, "pin-all")).total("workload.throughput_ops_per_s"));
+    }
+
+    @Test
+    void whatIsMissingIsNamed() {
+        var noPoint = assertThrows(Measurements.MissingMeasurement.class, () -> measurements.point(POLICY, "prefault"));
+        assertTrue(noPoint.getMessage().contains("0 points with nic.memory-policy=prefault"), noPoint.getMessage());
+        var noPoints = assertThrows(Measurements.MissingMeasurement.class, () -> measurements.points(POLICY, "prefault"));
+        assertTrue(noPoints.getMessage().contains("no point with nic.memory-policy=prefault"), noPoints.getMessage());
+        var noTenant = assertThrows(Measurements.MissingMeasurement.class,
+                () -> measurements.point(POLICY, "pin-all").tenant("s9", "pinned_bytes"));
+        assertTrue(noTenant.getMessage().contains("no tenant 's9'; there are [s0, s1, c0]"), noTenant.getMessage());
+        var noMetric = assertThrows(Measurements.MissingMeasurement.class,
+                () -> measurements.point(POLICY, "pin-all").tenant("c0", "workload.4096B.gbps"));
+        assertTrue(noMetric.getMessage().contains("did its workload finish?"), noMetric.getMessage());
+    }
+
+    @Test
+    void aFigureComparesTheModelWithThePaperAndItsShape() {
+        Preset preset = Presets.all().iterator().next();
+        Figure speedup = new Figure("on-demand / pin-all", 1.9, Shape.above(1),
+                m -> m.point(POLICY, "on-demand").total("workload.throughput_ops_per_s")
+                        / m.point(POLICY, "pin-all").total("workload.throughput_ops_per_s"));
+        FigureResult result = FigureResult.compute(preset, speedup, measurements);
+        assertEquals(1.9, result.model(), 1e-12);
+        assertEquals(1.0, result.ratio(), 1e-12);
+        assertTrue(result.holds());
+
+        Figure missing = new Figure("no such", Double.NaN, Shape.atLeast(0), m -> m.point(POLICY, "prefault").total("x"));
+        FigureResult notComputed = FigureResult.compute(preset, missing, measurements);
+        assertTrue(Double.isNaN(notComputed.model()) && Double.isNaN(notComputed.ratio()));
+        assertFalse(notComputed.holds(), "a figure that could not be computed never has the shape");
+        assertTrue(notComputed.problem().contains("prefault"), notComputed.problem());
+    }
+
+    @Test
+    void shapesAndNumbersAreSpelledTheSameEverywhere() {
+        assertEquals(">= 0.97", Shape.atLeast(0.97).text());
+        assertEquals("> 1", Shape.above(1).text());
+        assertEquals("< 1.05", Shape.below(1.05).text());
+        assertFalse(Shape.atLeast(0).holds(Double.NaN));
+        assertEquals("0.619048", ReproduceReport.exact(13.0 / 21));
+        assertEquals("10140", ReproduceReport.exact(10140.0));
+        assertEquals("", ReproduceReport.exact(Double.NaN));
+        assertEquals("0.619", ReproduceReport.shown(13.0 / 21));
+        assertEquals("1.00", ReproduceReport.shown(1.0));
+        assertEquals("10140", ReproduceReport.shown(10140.4));
+        assertEquals("-", ReproduceReport.shown(Double.NaN));
+    }
+}

@@ -19,7 +19,9 @@ import org.overbook.hypervisor.swap.SwapStore;
  * clean with its swap copy kept, so reclaiming it again costs no write; its first write drops the now
  * stale copy, and when swap is more than half full the copy is dropped at swap-in (Linux's
  * {@code vm_swap_full()} [3]). Pages pinned (registered for DMA) or locked (under a DMA, NetVM's
- * lock-and-translate [4]) are never reclaimed.
+ * lock-and-translate [4]) are never reclaimed. Above the host, a memory manager may also page out one
+ * tenant's pages whatever the watermarks ({@link #swapOut}, ESX's paging of a VM above its target [5]);
+ * a {@link TenantVictimPicker} chooses them without touching the accessed bits.
  *
  * <p>Reclaim runs inside whichever fault needed the frame, but its cost is not charged to that fault:
  * the model treats swap-out as background work (kswapd), and charges only the stall a fault itself
@@ -28,13 +30,15 @@ import org.overbook.hypervisor.swap.SwapStore;
  *
  * <p>References: [1] F. J. Corbató, "A paging experiment with the Multics system", 1968. [2] A.
  * Arcangeli, "Integrating KVM with the Linux memory management", KVM Forum 2008. [3] Linux
- * mm/swapfile.c, mm/memory.c ({@code do_swap_page}). [4] the NetVM thesis (seeds/001).
+ * mm/swapfile.c, mm/memory.c ({@code do_swap_page}). [4] the NetVM thesis (seeds/001). [5] C. A.
+ * Waldspurger, "Memory Resource Management in VMware ESX Server", OSDI 2002, §6.3.
  */
 public final class HostMemory implements AutoCloseable {
 
     private final FramePool frames;
     private final SecondLevelTable[] tables;
     private final ClockReclaimer clock;
+    private final TenantVictimPicker victimPicker;
     private final SwapStore swap;
     private final int lowWatermark;
     private final int highWatermark;
@@ -60,6 +64,7 @@ public final class HostMemory implements AutoCloseable {
             tables[t] = new SecondLevelTable(t, guestPages[t]);
         }
         this.clock = new ClockReclaimer(this.frames, tables);
+        this.victimPicker = new TenantVictimPicker(tables.length);
         this.swap = swap;
         this.lowWatermark = lowWatermark;
         this.highWatermark = highWatermark;
@@ -310,6 +315,34 @@ public final class HostMemory implements AutoCloseable {
     }
 
     // ---- reclaim ----
+
+    /**
+     * Pages out up to {@code pages} resident pages of one tenant, whatever the watermarks: the host
+     * forcibly reclaiming from a tenant above its target (ESX's hard and low states). Pages untouched since
+     * their accessed bit was last cleared go first ({@link TenantVictimPicker}); pinned and locked pages
+     * are passed over. Each goes as in reclaim: listeners are told, a dirty page is written to swap, the
+     * frame is freed. Stops early when the tenant has nothing left to take or swap is full. Returns the
+     * pages taken.
+     */
+    public int swapOut(SecondLevelTable table, int pages) {
+        if (tables[table.tenantId()] != table) {
+            throw new IllegalArgumentException("tenant " + table.tenantId() + "'s table is not this host's");
+        }
+        int[] victims = new int[Math.max(0, Math.min(pages, table.residentPages()))];
+        int picked = victimPicker.pick(table, victims);
+        int taken = 0;
+        for (int i = 0; i < picked; i++) {
+            int page = victims[i];
+            if (table.frame(page) < 0 || !table.reclaimable(page)) {
+                continue; // changed by a listener told of an earlier victim
+            }
+            if (!evict(table.frame(page))) {
+                break;
+            }
+            taken++;
+        }
+        return taken;
+    }
 
     private int allocateFrame(int tenant, int page, boolean zero) {
         if (frames.free() <= lowWatermark) {

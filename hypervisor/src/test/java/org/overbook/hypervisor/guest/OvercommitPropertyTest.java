@@ -14,8 +14,9 @@ import org.overbook.hypervisor.sim.RandomStreams;
 import org.overbook.hypervisor.testing.HostsUnderTest;
 
 /**
- * Random guest reads and writes across three tenants at 3x overcommit, with reclaim running, always
- * read back the last bytes written: checked against plain byte arrays, one per tenant.
+ * Random guest reads and writes across three tenants at 3x overcommit, with reclaim running and forced
+ * swap-outs of one tenant's pages in between, always read back the last bytes written: checked against
+ * plain byte arrays, one per tenant.
  */
 class OvercommitPropertyTest {
 
@@ -36,7 +37,7 @@ class OvercommitPropertyTest {
                 GuestMemory memory = host.tenant(tenant).memory();
                 int length = random.nextInt(4) == 0 ? 1 + random.nextInt(3 * GuestMemory.PAGE_SIZE) : 1 + random.nextInt(16);
                 int address = random.nextInt(GUEST_BYTES - length + 1);
-                switch (random.nextInt(4)) {
+                switch (random.nextInt(5)) {
                     case 0 -> {
                         byte[] data = new byte[length];
                         random.nextBytes(data);
@@ -57,7 +58,7 @@ class OvercommitPropertyTest {
                         byte[] expected = java.util.Arrays.copyOfRange(reference[tenant], address, address + length);
                         assertArrayEquals(expected, read, "seed " + seed + ", op " + op + ", tenant " + tenant + ", address " + address);
                     }
-                    default -> {
+                    case 3 -> {
                         int at = random.nextInt(GUEST_BYTES - Integer.BYTES + 1);
                         int expected = 0;
                         for (int i = 0; i < Integer.BYTES; i++) {
@@ -67,6 +68,7 @@ class OvercommitPropertyTest {
                             throw new AssertionError("seed " + seed + ", op " + op + ": readInt(" + at + ") differs");
                         }
                     }
+                    default -> host.memory().swapOut(host.tenant(tenant).table(), 1 + random.nextInt(8));
                 }
             }
             assertTrue(host.memory().swapWrites() > 0, "seed " + seed + ": reclaim ran");

@@ -206,4 +206,85 @@ class HostMemoryTest {
         assertFalse(memory.testAndClearAccessed(table, 6), "a ballooned page has no accessed bit");
         assertEquals(PageState.RESIDENT, table.state(0), "probing changes no mapping");
     }
+
+    @Test
+    void swapOutTakesOnlyThatTenantsUnpinnedUnlockedPagesAndTheyComeBackIntact() {
+        Host host = hosts.create(/* frames= */ 64, /* swapPages= */ 64, /* tenants= */ 2, /* guestPages= */ 16, 1);
+        fill(host, 0, 16, 1);
+        fill(host, 1, 16, 2);
+        HostMemory memory = host.memory();
+        SecondLevelTable table = host.tenant(0).table();
+        memory.pin(table, 0);
+        memory.lock(table, 1);
+        List<String> invalidated = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        memory.addInvalidationListener((tenant, page) -> {
+            invalidated.add(tenant + "/" + page);
+            if (memory.table(tenant).frame(page) < 0) {
+                problems.add("tenant " + tenant + " page " + page + " was already unmapped when its listener ran");
+            }
+        });
+
+        assertEquals(10, memory.swapOut(table, 10));
+        assertEquals(6, table.residentPages());
+        assertEquals(10, table.swapOuts());
+        assertEquals(10, memory.swapWrites(), "every victim was dirty, so each was written");
+        assertEquals(16, host.tenant(1).table().residentPages(), "the other tenant keeps everything");
+        assertEquals(4, memory.swapOut(table, 100), "only the unpinned, unlocked pages go");
+        assertEquals(2, table.residentPages());
+        assertEquals(PageState.RESIDENT, table.state(0));
+        assertEquals(PageState.RESIDENT, table.state(1));
+        assertEquals(0, memory.swapOut(table, 5), "nothing left to take");
+        assertEquals(14, invalidated.size());
+        assertTrue(invalidated.stream().allMatch(entry -> entry.startsWith("0/")), invalidated.toString());
+        assertEquals(List.of(), problems);
+        assertEquals(List.of(), memory.checkInvariants());
+
+        GuestMemory guest = host.tenant(0).memory();
+        for (int page = 0; page < 16; page++) {
+            assertEquals(1_000_003L + page, guest.readLong((long) page * GuestMemory.PAGE_SIZE + 8));
+        }
+        assertEquals(14, host.tenant(0).cpuMajorFaults());
+        memory.unlock(table, 1);
+        memory.unpin(table, 0);
+    }
+
+    @Test
+    void swapOutTakesUntouchedPagesFirstAndLeavesTheAccessedBitsToTheSampler() {
+        Host host = hosts.create(64, 64, 1, 8, 1);
+        fill(host, 0, 8, 1);
+        HostMemory memory = host.memory();
+        SecondLevelTable table = host.tenant(0).table();
+        for (int page = 0; page < 8; page++) {
+            memory.testAndClearAccessed(table, page);
+        }
+        GuestMemory guest = host.tenant(0).memory();
+        for (int page = 0; page < 8; page += 2) {
+            guest.readLong((long) page * GuestMemory.PAGE_SIZE);
+        }
+        assertEquals(4, memory.swapOut(table, 4));
+        for (int page = 0; page < 8; page++) {
+            boolean touched = page % 2 == 0;
+            assertEquals(touched ? PageState.RESIDENT : PageState.SWAPPED, table.state(page), "page " + page);
+            assertEquals(touched, table.isAccessed(page), "page " + page + "'s accessed bit");
+        }
+        assertEquals(2, memory.swapOut(table, 2), "then touched ones, when nothing else is left");
+        assertEquals(2, table.residentPages());
+    }
+
+    @Test
+    void swapOutStopsWhenSwapIsFull() {
+        Host host = hosts.create(/* frames= */ 16, /* swapPages= */ 4, 1, /* guestPages= */ 8, 1);
+        fill(host, 0, 8, 1);
+        HostMemory memory = host.memory();
+        SecondLevelTable table = host.tenant(0).table();
+        assertEquals(4, memory.swapOut(table, 8));
+        assertEquals(4, table.residentPages());
+        assertEquals(4, memory.swapUsed());
+        assertEquals(List.of(), memory.checkInvariants());
+        GuestMemory guest = host.tenant(0).memory();
+        for (int page = 0; page < 8; page++) {
+            assertEquals(1_000_003L + page, guest.readLong((long) page * GuestMemory.PAGE_SIZE + 8));
+        }
+    }
 }

@@ -20,8 +20,9 @@ import org.overbook.hypervisor.TenantConfig;
  * @param reallocationNanos how often targets are recomputed (ESX: 15 s)
  * @param samplingNanos     the working-set sampling period (ESX: 30 s)
  * @param samplePages       pages sampled per tenant and period (ESX: 100)
- * @param stateCheckNanos   how often free memory is checked against the thresholds, and how long a
- *                          tenant is descheduled at a time in the LOW state (Overbook's choice: 100 ms)
+ * @param stateCheckNanos   how often free memory is checked against the thresholds, how long a tenant is
+ *                          descheduled at a time in the LOW state, and the period of the manager's paging
+ *                          in HARD and LOW (Overbook's choice: 100 ms)
  * @param thresholds        the free-memory thresholds (ESX: 6/4/2/1 %)
  * @param tenants           per-tenant settings; tenants not listed take the defaults
  */

@@ -24,17 +24,32 @@ import org.overbook.hypervisor.sim.Simulation;
  * (min-funding revocation with an idle memory tax, τ = 0.75 [1, §5.2]). (3) Every state check (100 ms)
  * free memory moves the host between {@link MemoryState}s with hysteresis [1, §6.3], and each balloon
  * gets a target size: the tenant's memory less its target allocation, which its {@link BalloonDriver}
- * [2] moves toward at the cost model's rate. In HIGH nothing is reclaimed
- * (balloons may deflate, never inflate); in SOFT balloons inflate; in HARD the host's own watermark
- * reclaim (CLOCK to swap, {@code host.reclaim.*}, 1–2 % by default) pages out as well, so the manager
- * does nothing more; in LOW, tenants whose resident pages exceed their target are also descheduled
- * ({@link Tenant#deschedule(long)}) one state check at a time, so they cannot allocate until reclaim
- * catches up. Whatever the state, a balloon always holds at least the memory above its tenant's
- * limit, and never more than the memory above its reservation; a tenant's pinned pages count toward
- * the least it can be given, since no balloon or swap can take them.
+ * [2] moves toward at the cost model's rate. In HIGH nothing is reclaimed (balloons may deflate, never
+ * inflate); in SOFT balloons inflate. In HARD "the system uses paging to forcibly reclaim memory" [1,
+ * §6.3]: the manager pages out tenants whose resident pages exceed their target, each at most its excess
+ * ({@link HostMemory#swapOut}: untouched pages first, leaving the accessed bits to the working-set
+ * sampler). It cannot leave this to the host's watermark reclaim, which runs only when a fault needs a
+ * frame and stops at the host's high watermark, possibly short of what the state needs to rise. In LOW
+ * "the system continues to reclaim memory via paging, and additionally blocks the execution of all VMs
+ * that are above their target allocations" [1, §6.3]: after paging, each tenant still above its target
+ * is descheduled ({@link Tenant#deschedule(long)}) until the next state check, so it allocates nothing
+ * meanwhile; paging goes on without it, and once down to its target it runs again. Blocking alone would
+ * livelock: the tenant's balloon driver runs on its own vCPU and could not inflate.
  *
- * <p>Left out: content-based page sharing and hot I/O page remapping [1, §4, §7]; ESX's choice of swap
- * victims among tenants above target (the host's CLOCK is global); memory compression (later ESX).
+ * <p>Paging is paced by the swap device: one state check pages out, in all, at most
+ * {@code stateCheckNanos / costs.majorFaultNanos} pages (the cost model's swap-in time taken as the
+ * device's service time per 4 KiB page, queue depth one, writes costing what reads do: 1,666 pages per
+ * 100 ms check with the 60 µs SSD default, 65 MiB/s, the order of the balloon's own 64 MiB/s), shared
+ * among the tenants above target in proportion to their excess (a zero {@code costs.major-fault} lifts
+ * the limit). As for the host's reclaim, the writes cost nobody's vCPU time. Whatever the state, a
+ * balloon always holds at least the memory above its tenant's limit, and never more than the memory
+ * above its reservation; a tenant's pinned pages count toward the least it can be given, since no
+ * balloon or swap can take them.
+ *
+ * <p>Left out: content-based page sharing and hot I/O page remapping [1, §4, §7]; ESX's random choice of
+ * victim pages within a VM [1, §3.3] (untouched pages first, then address order, here); pacing of the
+ * host's own watermark reclaim, which shares no budget with the manager's paging; memory compression
+ * (later ESX).
  * The manager's events keep the simulation busy until {@link #stop()}, so drive it with
  * {@link Simulation#runUntil(long)}.
  *
@@ -50,7 +65,9 @@ public final class BalloonManager {
     private final BalloonDriver[] drivers;
     private final WorkingSetEstimator[] estimators;
     private final long[] targets;
+    private final long swapPagesPerCheck;
     private MemoryState state = MemoryState.HIGH;
+    private long pagesSwappedOut;
     private long stateChanges;
     private long reallocations;
     private boolean stopped;
@@ -64,6 +81,8 @@ public final class BalloonManager {
         this.drivers = new BalloonDriver[n];
         this.estimators = new WorkingSetEstimator[n];
         this.targets = new long[n];
+        long majorFault = host.config().costs().majorFaultNanos();
+        this.swapPagesPerCheck = majorFault == 0 ? Long.MAX_VALUE : Math.max(1, config.stateCheckNanos() / majorFault);
         for (Tenant tenant : host.tenants()) {
             int id = tenant.id();
             drivers[id] = new BalloonDriver(tenant, host.memory(), host.config().costs());
@@ -106,6 +125,11 @@ public final class BalloonManager {
     /** Returns how many times targets have been computed. */
     public long reallocations() {
         return reallocations;
+    }
+
+    /** Returns the pages the manager has paged out of tenants above their target, in all. */
+    public long pagesSwappedOut() {
+        return pagesSwappedOut;
     }
 
     /** Returns the name of the allocation policy in use. */
@@ -192,6 +216,9 @@ public final class BalloonManager {
             stateChanges++;
         }
         applyTargets();
+        if (state.pages()) {
+            swapOutAboveTarget();
+        }
         if (state.blocks()) {
             for (Tenant tenant : host.tenants()) {
                 if (tenant.table().residentPages() > targets[tenant.id()]) {
@@ -200,6 +227,39 @@ public final class BalloonManager {
             }
         }
         host.simulation().schedule(config.stateCheckNanos(), this::checkState);
+    }
+
+    /**
+     * Pages out the tenants above their target: each at most its excess, together at most one check's
+     * worth of swap writes, shared in proportion to the excess (what rounding leaves goes in tenant order).
+     */
+    private void swapOutAboveTarget() {
+        long[] excess = new long[targets.length];
+        long totalExcess = 0;
+        for (Tenant tenant : host.tenants()) {
+            excess[tenant.id()] = Math.max(0, tenant.table().residentPages() - targets[tenant.id()]);
+            totalExcess += excess[tenant.id()];
+        }
+        if (totalExcess == 0) {
+            return;
+        }
+        long budget = Math.min(totalExcess, swapPagesPerCheck);
+        long[] share = new long[targets.length];
+        long left = budget;
+        for (int id = 0; id < share.length; id++) {
+            share[id] = budget * excess[id] / totalExcess; // both below the host's frame count: no overflow
+            left -= share[id];
+        }
+        for (int id = 0; id < share.length && left > 0; id++) {
+            long more = Math.min(left, excess[id] - share[id]);
+            share[id] += more;
+            left -= more;
+        }
+        for (Tenant tenant : host.tenants()) {
+            if (share[tenant.id()] > 0) {
+                pagesSwappedOut += host.memory().swapOut(tenant.table(), (int) share[tenant.id()]);
+            }
+        }
     }
 
     /** Gives every balloon its target size for the current state and targets. */

@@ -3,8 +3,9 @@ package org.overbook.balloon;
 /**
  * How short of free memory the host is, and so how the balloon manager reclaims (Waldspurger,
  * OSDI 2002, §6.3): in {@link #HIGH} nothing is reclaimed, in {@link #SOFT} balloons inflate toward
- * their targets, in {@link #HARD} the host's own reclaim pages out as well, and in {@link #LOW} tenants
- * above their target are also kept from running (and so from allocating) until reclaim catches up.
+ * their targets, in {@link #HARD} the manager also pages out tenants above their target, and in
+ * {@link #LOW} it goes on paging them out and keeps those still above target from running (and so from
+ * allocating) until they are down to it.
  *
  * <p>The state falls when free memory drops below the next lower threshold and rises only once free
  * memory reaches the threshold above the current state (ESX's hysteresis): HIGH falls to SOFT below 4 %,
@@ -16,7 +17,7 @@ public enum MemoryState {
     HIGH,
     /** Reclaim by ballooning. */
     SOFT,
-    /** Reclaim by ballooning and by the host's own paging. */
+    /** Reclaim by ballooning and by paging out tenants above their target. */
     HARD,
     /** As HARD, and tenants above their target are descheduled. */
     LOW;
@@ -39,6 +40,11 @@ public enum MemoryState {
     /** Returns whether balloons may inflate in this state. */
     public boolean inflates() {
         return this != HIGH;
+    }
+
+    /** Returns whether tenants above their target are paged out in this state. */
+    public boolean pages() {
+        return this == HARD || this == LOW;
     }
 
     /** Returns whether tenants above their target are descheduled in this state. */

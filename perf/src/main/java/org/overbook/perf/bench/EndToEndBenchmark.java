@@ -2,7 +2,6 @@ package org.overbook.perf.bench;
 
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -56,22 +55,6 @@ public class EndToEndBenchmark {
     private TemporaryDirectory directory;
     private SweepPoint resolved;
     private Deployment deployment;
-
-    /** What the runs of one iteration simulated, which JMH divides by their wall time. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Simulated {
-        /** Requests completed, all clients ({@link CompletedRequests}). */
-        public long requests;
-        /** Simulation events dispatched. */
-        public long events;
-
-        @Setup(Level.Iteration)
-        public void reset() {
-            requests = 0;
-            events = 0;
-        }
-    }
 
     @Setup(Level.Trial)
     public void resolve() throws IOException {

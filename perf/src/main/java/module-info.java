@@ -11,6 +11,8 @@ module org.overbook.perf {
     requires info.picocli;
     requires com.github.benmanes.caffeine;
     requires java.desktop;
+    requires java.management;
+    requires jdk.management;
     requires org.knowm.xchart;
     requires me.tongfei.progressbar;
     requires com.fasterxml.jackson.core;

@@ -6,6 +6,8 @@ module org.overbook.workloads {
     requires org.overbook.guest;
     requires org.apache.commons.rng.api;
     requires org.apache.commons.rng.sampling;
+    requires org.eclipse.collections.api;
+    requires org.eclipse.collections.impl;
     requires transitive HdrHistogram;
 
     exports org.overbook.workloads;

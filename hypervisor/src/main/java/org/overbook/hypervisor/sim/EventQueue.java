@@ -15,7 +15,8 @@ import java.util.Arrays;
  * moves on random keys instead of mispredicted branches); insertion needs no tie-break, since the
  * newest event has the largest sequence. A dispatched event keeps the root while its action runs,
  * and the first event the action schedules replaces it in place: the common "handle one event,
- * schedule the next" costs one sift, not two. See {@code perf/BENCHMARKS.md} for the figures (an
+ * schedule the next" costs one sift, not two, and none when the new event comes before the root's
+ * children (an event for "now"). See {@code perf/BENCHMARKS.md} for the figures (an
  * 8-ary variant measured slower).
  *
  * <p>Limits: 2^24 (16.7 M) events waiting at once, 2^40 (1.1 trillion) events scheduled in one
@@ -76,10 +77,30 @@ final class EventQueue {
             // The first event scheduled by the one being dispatched takes its place at the root:
             // one sift instead of a removal and an insertion (the "hold" operation).
             rootReplaced = true;
-            siftDown(time, order, size);
+            replaceRoot(time, order);
         } else {
             siftUpNewest(size++, time, order);
         }
+    }
+
+    /**
+     * Puts an event at the root in place of the one being dispatched. It stays there when it comes before
+     * the least child, as an event scheduled for "now" often does (a completion, a hand-off to an idle vCPU:
+     * a quarter of the holds in the default scenario); otherwise the sift goes on from that child. A child
+     * at the same time stays ahead: the new event's sequence is the largest. The test costs one comparison
+     * beyond the tournament the sift runs anyway.
+     */
+    private void replaceRoot(long time, long order) {
+        long[] h = heap;
+        int best = leastChild(h, 0, size);
+        if (best < 0 || time < h[2 * best]) {
+            h[0] = time;
+            h[1] = order;
+            return;
+        }
+        h[0] = h[2 * best];
+        h[1] = h[2 * best + 1];
+        siftDown(best, time, order, size);
     }
 
     /**
@@ -103,7 +124,7 @@ final class EventQueue {
         if (!rootReplaced) {
             int last = --size;
             if (last > 0) {
-                siftDown(heap[2 * last], heap[2 * last + 1], last);
+                siftDown(0, heap[2 * last], heap[2 * last + 1], last);
             }
         }
     }
@@ -154,35 +175,36 @@ final class EventQueue {
     }
 
     /**
-     * Floyd's bottom-up sift: walks the hole from the root to a leaf, always promoting the least child
+     * Floyd's bottom-up sift: walks the hole from {@code hole} to a leaf, always promoting the least child
      * (a pairwise tournament when all four exist), then sifts the displaced last element up from
      * there. The last element almost always belongs near the bottom, so this saves the comparison
      * with it at every level on the way down.
      */
-    private void siftDown(long time, long order, int n) {
+    private void siftDown(int hole, long time, long order, int n) {
         long[] h = heap;
-        int i = 0;
-        while (true) {
-            int child = 4 * i + 1;
-            if (child >= n) {
-                break;
-            }
-            int best;
-            if (child + 3 < n) {
-                int left = lesser(h, child, child + 1);
-                int right = lesser(h, child + 2, child + 3);
-                best = lesser(h, left, right);
-            } else {
-                best = child;
-                for (int c = child + 1; c < n; c++) {
-                    best = lesser(h, best, c);
-                }
-            }
+        int i = hole;
+        for (int best = leastChild(h, i, n); best >= 0; best = leastChild(h, i, n)) {
             h[2 * i] = h[2 * best];
             h[2 * i + 1] = h[2 * best + 1];
             i = best;
         }
         siftUp(i, time, order);
+    }
+
+    /** Returns the child of node {@code i} that comes first (a pairwise tournament when all four exist), or -1 if none. */
+    private static int leastChild(long[] h, int i, int n) {
+        int child = 4 * i + 1;
+        if (child >= n) {
+            return -1;
+        }
+        if (child + 3 < n) {
+            return lesser(h, lesser(h, child, child + 1), lesser(h, child + 2, child + 3));
+        }
+        int best = child;
+        for (int c = child + 1; c < n; c++) {
+            best = lesser(h, best, c);
+        }
+        return best;
     }
 
     /**

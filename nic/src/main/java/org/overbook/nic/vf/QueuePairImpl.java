@@ -45,22 +45,21 @@ final class QueuePairImpl implements QueuePair {
 
     @Override
     public void postSend(WorkRequest request) {
-        String call = "post_send(qp " + number + ")";
         switch (request) {
-            case WorkRequest.Receive r -> throw new VerbsException(call, "a receive goes to post_receive");
-            case WorkRequest.RdmaWrite w when !reliable ->
-                    throw new VerbsException(call, "RDMA write needs the reliable transport; this queue pair is a datagram one");
+            case WorkRequest.Receive r -> throw new VerbsException(call("post_send"), "a receive goes to post_receive");
+            case WorkRequest.RdmaWrite w when !reliable -> throw new VerbsException(call("post_send"),
+                    "RDMA write needs the reliable transport; this queue pair is a datagram one");
             default -> { }
         }
         if (request.length() < 0) {
-            throw new VerbsException(call, "negative length " + request.length());
+            throw new VerbsException(call("post_send"), "negative length " + request.length());
         }
         if (requester.creditLimit() >= 0 && StagingArea.slots(request.length()) > requester.creditLimit()) {
-            throw new VerbsException(call, "a message of " + request.length() + " bytes needs more than the "
+            throw new VerbsException(call("post_send"), "a message of " + request.length() + " bytes needs more than the "
                     + requester.creditLimit() + " system-buffer credits (4 KiB each) this queue pair holds");
         }
         if (requester.outstanding() >= config.sendRing()) {
-            throw new VerbsException(call, "send ring full (" + config.sendRing() + " slots); wait for completions");
+            throw new VerbsException(call("post_send"), "send ring full (" + config.sendRing() + " slots); wait for completions");
         }
         vf.beforePost(request.address(), request.length());
         long at = vf.vcpu().now();
@@ -73,12 +72,11 @@ final class QueuePairImpl implements QueuePair {
 
     @Override
     public void postReceive(WorkRequest.Receive request) {
-        String call = "post_receive(qp " + number + ")";
         if (request.length() < 0) {
-            throw new VerbsException(call, "negative length " + request.length());
+            throw new VerbsException(call("post_receive"), "negative length " + request.length());
         }
         if (responder.posted() >= config.receiveRing()) {
-            throw new VerbsException(call, "receive ring full (" + config.receiveRing() + " slots)");
+            throw new VerbsException(call("post_receive"), "receive ring full (" + config.receiveRing() + " slots)");
         }
         vf.beforePost(request.address(), request.length());
         if (error) {
@@ -86,6 +84,11 @@ final class QueuePairImpl implements QueuePair {
             return;
         }
         responder.post(request);
+    }
+
+    /** Names a verb call on this queue pair in an error, built only when one is thrown. */
+    private String call(String verb) {
+        return verb + "(qp " + number + ")";
     }
 
     @Override

@@ -1,11 +1,7 @@
 package org.overbook.perf.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.overbook.guest.verbs.Access;
 import org.overbook.guest.verbs.CompletionQueue;
 import org.overbook.guest.verbs.MemoryRegion;
@@ -30,7 +26,7 @@ final class OneConnection implements AutoCloseable {
     static final int PAGE = 4096;
     static final int SLOTS = 16;
 
-    private final Path directory;
+    private final TemporaryDirectory directory;
     final Testbed testbed;
     final long receiveArea;
     final long sendBuffer;
@@ -39,9 +35,9 @@ final class OneConnection implements AutoCloseable {
     long completions;
 
     OneConnection(NicConfig nic) throws IOException {
-        directory = Files.createTempDirectory("overbook-bench-");
-        HostConfig server = HostConfig.of(64L << 20, 64L << 20, directory.resolve("server"), 1, List.of(new TenantConfig("s0", 16L << 20)));
-        HostConfig client = HostConfig.of(64L << 20, 0, directory.resolve("client"), 1, List.of(new TenantConfig("c0", 16L << 20)));
+        directory = new TemporaryDirectory();
+        HostConfig server = HostConfig.of(64L << 20, 64L << 20, directory.path().resolve("server"), 1, List.of(new TenantConfig("s0", 16L << 20)));
+        HostConfig client = HostConfig.of(64L << 20, 0, directory.path().resolve("client"), 1, List.of(new TenantConfig("c0", 16L << 20)));
         testbed = Testbed.create(server, client, nic, LinkConfig.fdr(), 1);
         Verbs serverVerbs = testbed.server().tenant(0).guest().verbs();
         receiveArea = testbed.server().tenant(0).memory().allocate(SLOTS * PAGE);
@@ -78,8 +74,6 @@ final class OneConnection implements AutoCloseable {
     @Override
     public void close() throws IOException {
         testbed.close();
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        directory.close();
     }
 }

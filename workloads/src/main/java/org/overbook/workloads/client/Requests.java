@@ -84,10 +84,10 @@ final class Requests {
         pending.writtenVersion = version;
         pending.shape = ResponseParser.Shape.LINE;
         return new Request.Store(StoreMode.SET, key, (int) version, /* exptime= */ 0,
-                ByteString.copyOf(ValueBytes.of(id, version, length)), /* noreply= */ false);
+                ByteString.ofFresh(ValueBytes.of(id, version, length)), /* noreply= */ false);
     }
 
     private ByteString key(long id, int length) {
-        return ByteString.copyOf(keyFormat.render(id, Math.max(length, KeyFormat.minimumLength(id))));
+        return ByteString.ofFresh(keyFormat.render(id, Math.max(length, KeyFormat.minimumLength(id))));
     }
 }

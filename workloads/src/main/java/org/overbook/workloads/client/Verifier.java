@@ -27,6 +27,7 @@ final class Verifier {
     private long[] versions = new long[1024];
     private int[] lengths = new int[1024];
     private long[] refused = new long[1024];
+    private byte[] scratch = new byte[1024];
 
     /** Returns the version a set of {@code keyId} with {@code length} bytes writes now, and remembers it. */
     long nextVersion(long keyId, int length) {
@@ -55,16 +56,19 @@ final class Verifier {
 
     /** Checks a value read for {@code keyId} whose get expected {@code version} of {@code length} bytes. */
     Check check(long keyId, long version, int length, int flags, ByteString data) {
-        byte[] bytes = data.toByteArray();
+        if (scratch.length < data.length()) {
+            scratch = new byte[Math.max(data.length(), 2 * scratch.length)];
+        }
+        data.copyTo(scratch, 0);
         long found = Integer.toUnsignedLong(flags);
-        boolean intact = ValueBytes.firstMismatch(keyId, found, bytes, 0, bytes.length) < 0;
+        boolean intact = ValueBytes.firstMismatch(keyId, found, scratch, 0, data.length()) < 0;
         if (!intact) {
             return Check.CORRUPT;
         }
         if (version == 0 || refused[index(keyId)] == version) {
             return Check.UNVERIFIED;
         }
-        return found == version && bytes.length == length ? Check.OK : Check.STALE;
+        return found == version && data.length() == length ? Check.OK : Check.STALE;
     }
 
     private int index(long keyId) {

@@ -1,6 +1,7 @@
 package org.overbook.workloads.load;
 
 import java.util.Objects;
+import java.util.stream.LongStream;
 
 /**
  * Renders key ids to memcached keys and back: {@code prefix + zero-padded decimal id}, exactly the
@@ -17,6 +18,9 @@ import java.util.Objects;
  * @param prefix printable ASCII without spaces, not starting with a digit; may be empty
  */
 public record KeyFormat(String prefix) {
+
+    /** 10^0 .. 10^18: an id below 10^d has at most d digits. */
+    private static final long[] POWERS_OF_TEN = LongStream.iterate(1, p -> p * 10).limit(19).toArray();
 
     /** The longest prefix accepted, leaving room for the digits of any id within memcached's 250 bytes. */
     public static final int MAX_PREFIX_LENGTH = 200;
@@ -40,7 +44,7 @@ public record KeyFormat(String prefix) {
             throw new IllegalArgumentException("key ids are non-negative: " + keyId);
         }
         int digits = 1;
-        for (long v = keyId; v >= 10; v /= 10) {
+        while (digits < POWERS_OF_TEN.length && keyId >= POWERS_OF_TEN[digits]) { // comparisons, not divisions
             digits++;
         }
         return digits;

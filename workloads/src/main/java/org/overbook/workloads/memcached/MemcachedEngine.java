@@ -128,22 +128,43 @@ public final class MemcachedEngine {
         int end = offset + length;
         Outcome outcome = Outcome.KEEP_OPEN;
         while (at < end && outcome == Outcome.KEEP_OPEN) {
-            int before = reply.length();
             ParseResult result = parser.parse(message, at, end - at);
             at += Math.max(1, result.consumed());
-            outcome = switch (result) {
-                case ParseResult.Parsed parsed -> perform(parsed.request(), reply);
-                case ParseResult.ProtocolError error -> {
-                    protocolErrors++;
-                    if (!error.noreply()) {
-                        ResponseEncoder.protocolError(reply, error);
-                    }
-                    yield Outcome.KEEP_OPEN;
-                }
-            };
-            charge(result.consumed() + reply.length() - before);
+            outcome = perform(result, reply);
         }
         bytesWritten += reply.length() - start;
+        return outcome;
+    }
+
+    /**
+     * Executes the one request a {@link RequestParser} read from the front of a message, as {@link
+     * #execute(byte[], int, int, MessageBuffer)} does with the bytes that request took, without parsing
+     * them again, and appends the reply to {@code reply}.
+     *
+     * @return {@link Outcome#CLOSE} for {@code quit}
+     */
+    public Outcome execute(ParseResult request, MessageBuffer reply) {
+        bytesRead += Math.max(1, request.consumed());
+        int start = reply.length();
+        Outcome outcome = perform(request, reply);
+        bytesWritten += reply.length() - start;
+        return outcome;
+    }
+
+    /** Performs a parsed request, or answers its protocol error, and charges the bytes in and out. */
+    private Outcome perform(ParseResult result, MessageBuffer reply) {
+        int before = reply.length();
+        Outcome outcome = switch (result) {
+            case ParseResult.Parsed parsed -> perform(parsed.request(), reply);
+            case ParseResult.ProtocolError error -> {
+                protocolErrors++;
+                if (!error.noreply()) {
+                    ResponseEncoder.protocolError(reply, error);
+                }
+                yield Outcome.KEEP_OPEN;
+            }
+        };
+        charge(result.consumed() + reply.length() - before);
         return outcome;
     }
 

@@ -1,7 +1,6 @@
 package org.overbook.workloads.rdma;
 
-import java.util.HashMap;
-import java.util.Map;
+import org.eclipse.collections.impl.map.mutable.primitive.IntObjectHashMap;
 import org.overbook.guest.Guest;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.WorkloadMetrics;
@@ -27,7 +26,7 @@ final class BenchmarkServer {
 
     private final Guest guest;
     private final RdmaSettings settings;
-    private final Map<Integer, Echo> echoes = new HashMap<>();
+    private final IntObjectHashMap<Echo> echoes = new IntObjectHashMap<>(); // by queue pair number
     private CompletionQueue receives;
     private Poller poller;
     long messages;
@@ -45,7 +44,7 @@ final class BenchmarkServer {
         sends.onCompletion(this::onSent);
         receives.onCompletion(this::onReceived);
         poller = new Poller(guest, receives, settings.pollNanos(), this::onReceived,
-                () -> echoes.values().stream().anyMatch(Echo::expecting));
+                () -> echoes.anySatisfy(Echo::expecting));
         verbs.listen(settings.service(), QueuePairConfig.of(sends, receives).withRings(RING, RING),
                 qp -> echoes.put(qp.number(), new Echo(qp)));
     }

@@ -1,7 +1,6 @@
 package org.overbook.workloads.server;
 
-import java.util.HashMap;
-import java.util.Map;
+import org.eclipse.collections.impl.map.mutable.primitive.IntObjectHashMap;
 import org.overbook.guest.Guest;
 import org.overbook.guest.GuestOutOfMemoryException;
 import org.overbook.guest.Workload;
@@ -66,7 +65,7 @@ public final class MemcachedServer implements Workload {
     private final MemcachedSettings engineSettings;
     private final ServerSettings settings;
     private final ServerCounters counters = new ServerCounters();
-    private final Map<Integer, ServerConnection> connections = new HashMap<>();
+    private final IntObjectHashMap<ServerConnection> connections = new IntObjectHashMap<>(); // by queue pair number
     private Guest guest;
     private MemcachedEngine engine;
     private RequestParser parser;

@@ -10,6 +10,7 @@ import org.overbook.guest.verbs.Verbs;
 import org.overbook.guest.verbs.WorkRequest;
 import org.overbook.workloads.memcached.MemcachedEngine;
 import org.overbook.workloads.memcached.protocol.MessageBuffer;
+import org.overbook.workloads.memcached.protocol.ParseResult;
 import org.overbook.workloads.memcached.protocol.RequestParser;
 
 /**
@@ -122,10 +123,10 @@ final class ServerConnection {
                     counters.backpressured++;
                     return; // resumed by onSent once the backlog drains
                 }
-                int length = Math.max(1, parser.parse(input, inputAt, inputEnd - inputAt).consumed());
+                ParseResult request = parser.parse(input, inputAt, inputEnd - inputAt);
                 reply.clear();
-                MemcachedEngine.Outcome outcome = engine.execute(input, inputAt, length, reply);
-                inputAt += length;
+                MemcachedEngine.Outcome outcome = engine.execute(request, reply);
+                inputAt += Math.max(1, request.consumed());
                 if (reply.length() > 0) {
                     backlog.put(reply.array(), 0, reply.length());
                     counters.replies++;

@@ -54,6 +54,17 @@ class KeyFormatTest {
         assertEquals(1, KeyFormat.minimumLength(9));
         assertEquals(2, KeyFormat.minimumLength(10));
         assertEquals(19, KeyFormat.minimumLength(Long.MAX_VALUE));
+        long power = 1;
+        for (int digits = 1; digits <= 18; digits++) {
+            power *= 10;
+            assertEquals(digits, KeyFormat.minimumLength(power - 1), "10^" + digits + " - 1");
+            assertEquals(digits + 1, KeyFormat.minimumLength(power), "10^" + digits);
+        }
+    }
+
+    @Property(tries = 500, seed = "20261122")
+    void minimumLengthIsTheDecimalLength(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long id) {
+        assertEquals(Long.toString(id).length(), KeyFormat.minimumLength(id));
     }
 
     @Test

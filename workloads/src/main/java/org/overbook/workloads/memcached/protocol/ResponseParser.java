@@ -2,6 +2,7 @@ package org.overbook.workloads.memcached.protocol;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.overbook.workloads.memcached.protocol.ParseResult.ProtocolError.Kind;
@@ -37,8 +38,15 @@ public final class ResponseParser {
         }
     }
 
-    private static final String VALUE = "VALUE ";
     private static final String STAT = "STAT ";
+    private static final byte[] VALUE_BYTES = latin1("VALUE ");
+    private static final byte[] END = latin1("END");
+    private static final byte[] MAX_UNSIGNED = latin1("18446744073709551615");
+    /** The replies a one-line reply can be (END and ERROR are not), and their text. */
+    private static final ResponseEncoder.Reply[] LINE_REPLIES = Arrays.stream(ResponseEncoder.Reply.values())
+            .filter(r -> r != ResponseEncoder.Reply.END && r != ResponseEncoder.Reply.ERROR)
+            .toArray(ResponseEncoder.Reply[]::new);
+    private static final byte[][] LINE_REPLY_TEXT = Arrays.stream(LINE_REPLIES).map(r -> latin1(r.name())).toArray(byte[][]::new);
 
     private int consumed;
 
@@ -61,6 +69,10 @@ public final class ResponseParser {
         };
     }
 
+    /**
+     * Parses {@code VALUE} blocks up to {@code END}. The lines are read in place: a string is made of a line
+     * only to report it (an error reply, a malformed line).
+     */
     private Response retrieval(byte[] buf, int offset, int end) {
         List<Response.Value> values = new ArrayList<>();
         int at = offset;
@@ -69,26 +81,29 @@ public final class ResponseParser {
             if (newline < 0) {
                 return null;
             }
-            String line = lineText(buf, at, newline);
             int next = newline + 1;
-            if (line == null) {
+            if (newline == at || buf[newline - 1] != '\r') {
                 return done(new Response.Malformed("a line not ended by \\r\\n"), next - offset);
             }
-            if (line.equals("END")) {
+            int lineEnd = newline - 1;
+            if (matches(buf, at, lineEnd, END)) {
                 return done(new Response.Values(values), next - offset);
             }
-            if (!line.startsWith(VALUE)) {
+            if (!startsWith(buf, at, lineEnd, VALUE_BYTES)) {
+                String line = text(buf, at, lineEnd);
                 Response error = values.isEmpty() ? error(line) : null;
                 return done(error != null ? error : new Response.Malformed("unexpected line '" + line + "'"), next - offset);
             }
-            String[] t = line.substring(VALUE.length()).split(" ", -1);
-            long flags = t.length >= 3 ? unsigned(t[1]) : -1;
-            long bytes = t.length >= 3 ? unsigned(t[2]) : -1;
-            long cas = t.length == 4 ? unsigned(t[3]) : 0;
-            boolean casValid = t.length == 3 || (t.length == 4 && (cas != -1 || t[3].equals("18446744073709551615")));
-            if (t.length < 3 || t.length > 4 || t[0].isEmpty() || flags < 0 || flags > 0xFFFF_FFFFL
+            // "VALUE <key> <flags> <bytes> [<cas>]", fields split at every single space
+            int[] fields = fieldStarts(buf, at + VALUE_BYTES.length, lineEnd);
+            int count = fields.length;
+            long flags = count >= 3 ? unsigned(buf, fields[1], fieldEnd(fields, 1, lineEnd)) : -1;
+            long bytes = count >= 3 ? unsigned(buf, fields[2], fieldEnd(fields, 2, lineEnd)) : -1;
+            long cas = count == 4 ? unsigned(buf, fields[3], lineEnd) : 0;
+            boolean casValid = count == 3 || (count == 4 && (cas != -1 || matches(buf, fields[3], lineEnd, MAX_UNSIGNED)));
+            if (count < 3 || count > 4 || fieldEnd(fields, 0, lineEnd) == fields[0] || flags < 0 || flags > 0xFFFF_FFFFL
                     || bytes < 0 || bytes > Integer.MAX_VALUE - 2 || !casValid) {
-                return done(new Response.Malformed("bad VALUE line '" + line + "'"), next - offset);
+                return done(new Response.Malformed("bad VALUE line '" + text(buf, at, lineEnd) + "'"), next - offset);
             }
             int dataEnd = next + (int) bytes;
             if (end - next < bytes + 2) {
@@ -97,10 +112,34 @@ public final class ResponseParser {
             if (buf[dataEnd] != '\r' || buf[dataEnd + 1] != '\n') {
                 return done(new Response.Malformed("data block of " + bytes + " bytes not ended by \\r\\n"), dataEnd + 2 - offset);
             }
-            values.add(new Response.Value(ByteString.ofLatin1(t[0]), (int) flags, cas, t.length == 4,
-                    ByteString.copyOf(buf, next, (int) bytes)));
+            ByteString key = ByteString.copyOf(buf, fields[0], fieldEnd(fields, 0, lineEnd) - fields[0]);
+            values.add(new Response.Value(key, (int) flags, cas, count == 4, ByteString.copyOf(buf, next, (int) bytes)));
             at = dataEnd + 2;
         }
+    }
+
+    /** Returns where each field of {@code buf[from, to)} starts, fields split at every space (empty ones kept). */
+    private static int[] fieldStarts(byte[] buf, int from, int to) {
+        int count = 1;
+        for (int i = from; i < to; i++) {
+            if (buf[i] == ' ') {
+                count++;
+            }
+        }
+        int[] starts = new int[count];
+        starts[0] = from;
+        int field = 1;
+        for (int i = from; i < to; i++) {
+            if (buf[i] == ' ') {
+                starts[field++] = i + 1;
+            }
+        }
+        return starts;
+    }
+
+    /** Returns where field {@code i} ends: before the space that starts the next one, or at the line's end. */
+    private static int fieldEnd(int[] starts, int i, int lineEnd) {
+        return i + 1 < starts.length ? starts[i + 1] - 1 : lineEnd;
     }
 
     private Response stats(byte[] buf, int offset, int end) {
@@ -134,16 +173,16 @@ public final class ResponseParser {
         if (newline < 0) {
             return null;
         }
-        String line = lineText(buf, offset, newline);
         int used = newline + 1 - offset;
-        if (line == null) {
+        if (newline == offset || buf[newline - 1] != '\r') {
             return done(new Response.Malformed("a line not ended by \\r\\n"), used);
         }
-        for (ResponseEncoder.Reply reply : ResponseEncoder.Reply.values()) {
-            if (reply != ResponseEncoder.Reply.END && reply != ResponseEncoder.Reply.ERROR && line.equals(reply.name())) {
-                return done(new Response.Status(reply), used);
+        for (int i = 0; i < LINE_REPLIES.length; i++) {
+            if (matches(buf, offset, newline - 1, LINE_REPLY_TEXT[i])) {
+                return done(new Response.Status(LINE_REPLIES[i]), used);
             }
         }
+        String line = text(buf, offset, newline - 1);
         if (line.startsWith("VERSION ")) {
             return done(new Response.Version(line.substring("VERSION ".length())), used);
         }
@@ -179,7 +218,39 @@ public final class ResponseParser {
         if (newline == from || buf[newline - 1] != '\r') {
             return null;
         }
-        return new String(buf, from, newline - 1 - from, StandardCharsets.ISO_8859_1);
+        return text(buf, from, newline - 1);
+    }
+
+    private static String text(byte[] buf, int from, int to) {
+        return new String(buf, from, to - from, StandardCharsets.ISO_8859_1);
+    }
+
+    private static byte[] latin1(String text) {
+        return text.getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    /** Returns whether {@code buf[from, to)} is exactly {@code text}. */
+    private static boolean matches(byte[] buf, int from, int to, byte[] text) {
+        return Arrays.equals(buf, from, to, text, 0, text.length);
+    }
+
+    private static boolean startsWith(byte[] buf, int from, int to, byte[] prefix) {
+        return to - from >= prefix.length && Arrays.equals(buf, from, from + prefix.length, prefix, 0, prefix.length);
+    }
+
+    /** Parses {@code buf[from, to)} as {@link #unsigned(String)} does. */
+    private static long unsigned(byte[] buf, int from, int to) {
+        if (from == to || to - from > 20) {
+            return -1;
+        }
+        long value = 0;
+        for (int i = from; i < to; i++) {
+            if (buf[i] < '0' || buf[i] > '9') {
+                return -1;
+            }
+            value = value * 10 + (buf[i] - '0');
+        }
+        return to - from < 20 ? value : unsigned(text(buf, from, to)); // 19 digits cannot overflow 64 unsigned bits
     }
 
     /** Parses decimal digits as a 64-bit unsigned number; -1 (all ones) if they are not one. */

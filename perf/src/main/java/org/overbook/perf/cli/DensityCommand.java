@@ -16,6 +16,7 @@ import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -57,12 +58,11 @@ final class DensityCommand implements Callable<Integer> {
     @Option(names = "--max", paramLabel = "N", description = "Most tenants to try (default: ${DEFAULT-VALUE}).", defaultValue = "64")
     private int max;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default: a new folder under results/).")
-    private Path out;
+    @Mixin
+    private OutputOption output;
 
-    @Option(names = "--threads", paramLabel = "N",
-            description = "Simulations at once: the next probe and speculative ones after it (default: the number of cores).")
-    private int threads = Runtime.getRuntime().availableProcessors();
+    @Mixin
+    private ThreadsOption parallelism;
 
     @Override
     public Integer call() {
@@ -74,12 +74,10 @@ final class DensityCommand implements Callable<Integer> {
         if (max < min) {
             throw new ConfigurationException("--max", max + " is less than --min " + min + "; accepted: --max at least --min");
         }
-        if (threads < 1) {
-            throw new ConfigurationException("--threads", threads + "; accepted: 1 or more");
-        }
+        int threads = parallelism.threads();
         ScenarioLoader loader = ScenarioLoader.standard();
         DensityExperiment experiment = new DensityExperiment(loader.load(file), loader.registry(), objective, min, max);
-        Path folder = out != null ? out : RunCommand.defaultFolder(RunCommand.nameOf(file));
+        Path folder = output.folder(RunCommand.nameOf(file));
         stdout.printf("density of %s: %s from %d to %d, %d thread%s%nobjective: %s for every tenant that records latency,"
                 + " no data mismatch%n", file, experiment.axis(), min, max, threads, threads == 1 ? "" : "s", objective);
         stdout.flush();

@@ -16,6 +16,7 @@ import org.overbook.perf.reproduce.Reproduction;
 import org.overbook.perf.run.TimedResult;
 import org.overbook.perf.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -46,20 +47,18 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "Reduced size: shorter runs and smaller memories (a smoke test; shapes may differ).")
     private boolean quick;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: a new folder under results/).")
-    private Path out;
+    @Mixin
+    private OutputOption output;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Simulations at once (default: the number of cores).")
-    private int threads = Runtime.getRuntime().availableProcessors();
+    @Mixin
+    private ThreadsOption parallelism;
 
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
         List<Preset> presets = presets();
-        if (threads < 1) {
-            throw new ConfigurationException("--threads", threads + "; accepted: 1 or more");
-        }
-        Path folder = out != null ? out : RunCommand.defaultFolder(quick ? "reproduce-quick" : "reproduce");
+        int threads = parallelism.threads();
+        Path folder = output.folder(quick ? "reproduce-quick" : "reproduce");
         ExecutorService executor = Executors.newFixedThreadPool(threads);
         try {
             List<Reproduction.PresetResult> results = new Reproduction(ScenarioLoader.standard(), quick)

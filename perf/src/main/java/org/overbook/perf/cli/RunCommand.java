@@ -3,8 +3,6 @@ package org.overbook.perf.cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -15,8 +13,8 @@ import org.overbook.perf.scenario.ScenarioFile;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -37,15 +35,15 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "Scenario YAML file (default: the embedded default scenario).")
     private Path file;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default: a new folder under results/).")
-    private Path out;
+    @Mixin
+    private OutputOption output;
 
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         ScenarioLoader loader = ScenarioLoader.standard();
         ScenarioFile scenarios = file == null ? loader.defaultScenario() : loader.load(file);
-        Path folder = out != null ? out : defaultFolder(file == null ? "default" : nameOf(file));
+        Path folder = output.folder(file == null ? "default" : nameOf(file));
         ResultsWriter writer = new ResultsWriter(folder);
         Runner runner = Runner.standard(loader.registry());
         List<TimedResult> results = new ArrayList<>();
@@ -89,16 +87,5 @@ final class RunCommand implements Callable<Integer> {
         } catch (java.io.IOException e) {
             // not empty, or gone: either way nothing to do
         }
-    }
-
-    /** A new folder under {@code results/}, named from the scenario and the wall clock (never model code). */
-    static Path defaultFolder(String name) {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        Path base = Path.of("results", name + "-" + stamp);
-        Path candidate = base;
-        for (int i = 2; Files.exists(candidate); i++) {
-            candidate = Path.of(base + "-" + i);
-        }
-        return candidate;
     }
 }

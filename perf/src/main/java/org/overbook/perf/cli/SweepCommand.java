@@ -9,7 +9,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.Runner;
@@ -18,8 +17,8 @@ import org.overbook.perf.scenario.ScenarioFile;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -40,21 +39,19 @@ final class SweepCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "Scenario YAML file with a sweep.")
     private Path file;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default: a new folder under results/).")
-    private Path out;
+    @Mixin
+    private OutputOption output;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Simulations at once (default: the number of cores).")
-    private int threads = Runtime.getRuntime().availableProcessors();
+    @Mixin
+    private ThreadsOption parallelism;
 
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
-        if (threads < 1) {
-            throw new ConfigurationException("--threads", threads + "; accepted: 1 or more");
-        }
+        int threads = parallelism.threads();
         ScenarioLoader loader = ScenarioLoader.standard();
         ScenarioFile scenarios = loader.load(file);
-        Path folder = out != null ? out : RunCommand.defaultFolder(RunCommand.nameOf(file));
+        Path folder = output.folder(RunCommand.nameOf(file));
         ExecutorService executor = Executors.newFixedThreadPool(threads);
         try {
             PointCache cache = new PointCache(Runner.standard(loader.registry()), folder.resolve(".work"), executor, 1024);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.overbook.perf.report.DensityWriter;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.SmallScenarios;
-import picocli.CommandLine;
 
 /** The density verb: its options and files checked before anything runs, and results that ignore --threads. */
 class DensityCommandTest {
@@ -24,16 +22,14 @@ class DensityCommandTest {
     @TempDir
     Path directory;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CommandRun command = new CommandRun();
+    private final StringWriter out = command.out;
+    private final StringWriter err = command.err;
 
     private int density(String... args) {
-        CommandLine commandLine = Overbook.commandLine();
-        commandLine.setOut(new PrintWriter(out));
-        commandLine.setErr(new PrintWriter(err));
         List<String> all = new ArrayList<>(List.of("density"));
         all.addAll(List.of(args));
-        return commandLine.execute(all.toArray(String[]::new));
+        return command.execute(all.toArray(String[]::new));
     }
 
     private Path file(String name, String yaml) throws Exception {

@@ -19,28 +19,21 @@ import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.SmallScenarios;
 import org.overbook.perf.run.TimeSeries;
 import org.overbook.perf.run.TimedResult;
-import picocli.CommandLine;
 
 class OverbookCommandTest {
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CommandRun command = new CommandRun();
+    private final StringWriter out = command.out;
+    private final StringWriter err = command.err;
 
     @TempDir
     Path directory;
-
-    private int execute(String... args) {
-        CommandLine commandLine = Overbook.commandLine();
-        commandLine.setOut(new PrintWriter(out));
-        commandLine.setErr(new PrintWriter(err));
-        return commandLine.execute(args);
-    }
 
     @Test
     void runRunsAScenarioFilePrintsItsTableAndWritesTheFolder() throws Exception {
         Path file = Files.writeString(directory.resolve("small.yaml"), SmallScenarios.MEMCACHED);
         Path results = directory.resolve("results");
-        assertEquals(0, execute("run", file.toString(), "--out", results.toString()), err.toString());
+        assertEquals(0, command.execute("run", file.toString(), "--out", results.toString()), err.toString());
         assertTrue(out.toString().contains("point 0: point-0"), out.toString());
         assertTrue(out.toString().matches("(?s).*\\nc0 +memaslap +\\d+ .*"), out.toString());
         assertTrue(out.toString().contains("results: " + results.toAbsolutePath()), out.toString());
@@ -51,7 +44,7 @@ class OverbookCommandTest {
     @Test
     void aValidationErrorInTheFileIsOneLineNamingTheFieldWithExitCode2() throws Exception {
         Path file = Files.writeString(directory.resolve("bad.yaml"), SmallScenarios.MEMCACHED + "nic: {memory-policy: pin-some}\n");
-        assertEquals(2, execute("run", file.toString(), "--out", directory.resolve("never").toString()));
+        assertEquals(2, command.execute("run", file.toString(), "--out", directory.resolve("never").toString()));
         String message = err.toString().strip();
         assertEquals(1, message.lines().count(), message);
         assertTrue(message.startsWith("overbook: configuration error: nic.memory-policy"), message);
@@ -62,7 +55,7 @@ class OverbookCommandTest {
 
     @Test
     void aMissingFileIsAConfigurationError() {
-        assertEquals(2, execute("run", directory.resolve("nowhere.yaml").toString()));
+        assertEquals(2, command.execute("run", directory.resolve("nowhere.yaml").toString()));
         assertTrue(err.toString().contains("cannot read the scenario file"), err.toString());
     }
 
@@ -84,7 +77,7 @@ class OverbookCommandTest {
 
     @Test
     void listPrintsEveryRegistry() {
-        assertEquals(0, execute("list"));
+        assertEquals(0, command.execute("list"));
         String text = out.toString();
         for (String expected : new String[] {"Workloads", "memcached", "memaslap", "memory-toucher", "Memory policies", "pin-all",
                 "on-demand", "Receive-fault policies", "backup-ring", "rnr-nack", "Balloon policies", "idle-tax",
@@ -95,21 +88,21 @@ class OverbookCommandTest {
 
     @Test
     void demoPrintsTheDemoTable() {
-        assertEquals(0, execute("demo", "--duration", "20ms"));
+        assertEquals(0, command.execute("demo", "--duration", "20ms"));
         assertTrue(out.toString().contains("3x overcommit"), out.toString());
         assertTrue(out.toString().contains("every stamp read back as written"), out.toString());
     }
 
     @Test
     void aBadDurationNamesTheOptionWithoutAStackTrace() {
-        assertEquals(2, execute("demo", "--duration", "5 parsecs"));
+        assertEquals(2, command.execute("demo", "--duration", "5 parsecs"));
         assertTrue(err.toString().contains("--duration: unknown unit 'parsecs'"), err.toString());
         assertFalse(err.toString().contains("\tat "), "no stack trace: " + err);
     }
 
     @Test
     void helpListsTheVerbs() {
-        assertEquals(0, execute("--help"));
+        assertEquals(0, command.execute("--help"));
         for (String verb : new String[] {"run", "sweep", "density", "reproduce", "list", "demo"}) {
             assertTrue(out.toString().contains(verb), out.toString());
         }

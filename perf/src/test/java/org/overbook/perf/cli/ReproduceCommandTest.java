@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +18,6 @@ import org.overbook.perf.reproduce.Experiment;
 import org.overbook.perf.reproduce.Preset;
 import org.overbook.perf.reproduce.Presets;
 import org.overbook.perf.reproduce.ReproduceReport;
-import picocli.CommandLine;
 
 /**
  * The reproduce verb: every preset runs at reduced size and writes its files, an unknown name is a
@@ -28,18 +26,12 @@ import picocli.CommandLine;
  */
 class ReproduceCommandTest {
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CommandRun command = new CommandRun();
+    private final StringWriter out = command.out;
+    private final StringWriter err = command.err;
 
     @TempDir
     Path directory;
-
-    private int execute(String... args) {
-        CommandLine commandLine = Overbook.commandLine();
-        commandLine.setOut(new PrintWriter(out));
-        commandLine.setErr(new PrintWriter(err));
-        return commandLine.execute(args);
-    }
 
     /** Returns the rows of reproduce.csv by "preset: figure", each its columns. */
     private static Map<String, String[]> figures(Path folder) throws Exception {
@@ -57,7 +49,7 @@ class ReproduceCommandTest {
     @Test
     void everyPresetRunsAtReducedSizeAndWritesItsFiles() throws Exception {
         Path folder = directory.resolve("quick");
-        assertEquals(0, execute("reproduce", "--all", "--quick", "--out", folder.toString(), "--threads", "2"),
+        assertEquals(0, command.execute("reproduce", "--all", "--quick", "--out", folder.toString(), "--threads", "2"),
                 "no configuration error and no data-integrity mismatch: " + err);
         Map<String, String[]> figures = figures(folder);
         int expected = 0;
@@ -94,7 +86,7 @@ class ReproduceCommandTest {
     @Test
     void anUnknownPresetIsOneLineListingTheNamesWithExitCode2() {
         Path folder = directory.resolve("never");
-        assertEquals(2, execute("reproduce", "netvm", "no-such-preset", "--quick", "--out", folder.toString()));
+        assertEquals(2, command.execute("reproduce", "netvm", "no-such-preset", "--quick", "--out", folder.toString()));
         String message = err.toString().strip();
         assertEquals(1, message.lines().count(), message);
         assertTrue(message.startsWith("overbook: configuration error: NAME: unknown preset 'no-such-preset'"), message);
@@ -107,9 +99,9 @@ class ReproduceCommandTest {
 
     @Test
     void namesAndAllTogetherOrNeitherAreConfigurationErrors() {
-        assertEquals(2, execute("reproduce", "--out", directory.resolve("none").toString()));
+        assertEquals(2, command.execute("reproduce", "--out", directory.resolve("none").toString()));
         assertTrue(err.toString().contains("no preset named"), err.toString());
-        assertEquals(2, execute("reproduce", "--all", "netvm", "--out", directory.resolve("both").toString()));
+        assertEquals(2, command.execute("reproduce", "--all", "netvm", "--out", directory.resolve("both").toString()));
         assertTrue(err.toString().contains("names given with --all"), err.toString());
     }
 
@@ -117,8 +109,8 @@ class ReproduceCommandTest {
     void oneThreadOrTwoWriteTheSameBytes() throws Exception {
         Path serial = directory.resolve("serial");
         Path parallel = directory.resolve("parallel");
-        assertEquals(0, execute("reproduce", "pin-down-cache", "--quick", "--out", serial.toString(), "--threads", "1"), err.toString());
-        assertEquals(0, execute("reproduce", "pin-down-cache", "--quick", "--out", parallel.toString(), "--threads", "2"), err.toString());
+        assertEquals(0, command.execute("reproduce", "pin-down-cache", "--quick", "--out", serial.toString(), "--threads", "1"), err.toString());
+        assertEquals(0, command.execute("reproduce", "pin-down-cache", "--quick", "--out", parallel.toString(), "--threads", "2"), err.toString());
         for (Path file : new Path[] {Path.of(ReproduceReport.CSV), Path.of(ReproduceReport.MARKDOWN),
                 Path.of("pin-down-cache", ResultsWriter.SUMMARY_CSV)}) {
             assertArrayEquals(Files.readAllBytes(serial.resolve(file)), Files.readAllBytes(parallel.resolve(file)),

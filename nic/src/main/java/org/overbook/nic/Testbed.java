@@ -1,5 +1,6 @@
 package org.overbook.nic;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,6 +133,21 @@ public final class Testbed implements AutoCloseable {
     /** Returns every tenant of both hosts, server first. */
     public List<Tenant> tenants() {
         return java.util.stream.Stream.concat(server.tenants().stream(), client.tenants().stream()).toList();
+    }
+
+    /**
+     * Checks both hosts' memory accounting and every VF's NIC page table against it from scratch;
+     * returns the violations found (empty if none).
+     */
+    public List<String> checkInvariants() {
+        List<String> violations = new ArrayList<>(server.memory().checkInvariants());
+        violations.addAll(client.memory().checkInvariants());
+        for (Nic nic : List.of(serverNic, clientNic)) {
+            for (VirtualFunction vf : nic.vfs()) {
+                violations.addAll(vf.translator().checkInvariants());
+            }
+        }
+        return violations;
     }
 
     @Override

@@ -11,7 +11,6 @@ import org.overbook.hypervisor.testing.HostsUnderTest;
 import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicConfig;
 import org.overbook.nic.Testbed;
-import org.overbook.nic.vf.VirtualFunction;
 
 /** Builds small testbeds for tests and checks both hosts' memory and every VF's page table after. */
 public final class TestbedFixtures {
@@ -37,15 +36,7 @@ public final class TestbedFixtures {
     /** Fails with every invariant violation of the testbed, then closes it. */
     public static void checkAndClose(Testbed testbed) {
         try {
-            List<String> violations = new ArrayList<>();
-            violations.addAll(testbed.server().memory().checkInvariants());
-            violations.addAll(testbed.client().memory().checkInvariants());
-            for (VirtualFunction vf : testbed.serverNic().vfs()) {
-                violations.addAll(vf.translator().checkInvariants());
-            }
-            for (VirtualFunction vf : testbed.clientNic().vfs()) {
-                violations.addAll(vf.translator().checkInvariants());
-            }
+            List<String> violations = testbed.checkInvariants();
             if (!violations.isEmpty()) {
                 fail("testbed invariants violated:\n  " + String.join("\n  ", violations));
             }

@@ -18,7 +18,6 @@ import org.overbook.hypervisor.testing.HostsUnderTest;
 import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicConfig;
 import org.overbook.nic.Testbed;
-import org.overbook.nic.vf.VirtualFunction;
 
 /**
  * Small testbeds for the workloads' tests: a server host and a client host joined by an FDR link,
@@ -91,15 +90,7 @@ public final class Testbeds implements AutoCloseable {
     @Override
     public void close() {
         try {
-            List<String> violations = new ArrayList<>();
-            violations.addAll(testbed.server().memory().checkInvariants());
-            violations.addAll(testbed.client().memory().checkInvariants());
-            for (VirtualFunction vf : testbed.serverNic().vfs()) {
-                violations.addAll(vf.translator().checkInvariants());
-            }
-            for (VirtualFunction vf : testbed.clientNic().vfs()) {
-                violations.addAll(vf.translator().checkInvariants());
-            }
+            List<String> violations = testbed.checkInvariants();
             if (!violations.isEmpty()) {
                 fail("seed " + seed + ": testbed invariants violated:\n  " + String.join("\n  ", violations));
             }

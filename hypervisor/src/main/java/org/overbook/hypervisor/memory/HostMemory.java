@@ -2,7 +2,6 @@ package org.overbook.hypervisor.memory;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.ArrayList;
 import java.util.List;
 import org.overbook.hypervisor.swap.SwapStore;
 
@@ -15,7 +14,7 @@ import org.overbook.hypervisor.swap.SwapStore;
  * global CLOCK [1] picks victims among resident, unpinned, unlocked pages until free frames reach the
  * high watermark, as Linux's kswapd does. Before a page loses its frame every
  * {@link InvalidationListener} is told (Linux's MMU notifiers [2]; the NIC drops its translation), then
- * a dirty page is written to the swap store and the frame is freed. A page read back from swap stays
+ * a dirty page is written to the swap store and the frame is freed ({@link Evictor}). A page read back from swap stays
  * clean with its swap copy kept, so reclaiming it again costs no write; its first write drops the now
  * stale copy, and when swap is more than half full the copy is dropped at swap-in (Linux's
  * {@code vm_swap_full()} [3]). Pages pinned (registered for DMA) or locked (under a DMA, NetVM's
@@ -42,7 +41,7 @@ public final class HostMemory implements AutoCloseable {
     private final SwapStore swap;
     private final int lowWatermark;
     private final int highWatermark;
-    private final List<InvalidationListener> listeners = new ArrayList<>();
+    private final Evictor evictor;
     private final MemorySegment swapInBuffer = MemorySegment.ofArray(new byte[FramePool.PAGE_SIZE]);
     private long reclaimRuns;
 
@@ -66,6 +65,7 @@ public final class HostMemory implements AutoCloseable {
         this.clock = new ClockReclaimer(this.frames, tables);
         this.victimPicker = new TenantVictimPicker(tables.length);
         this.swap = swap;
+        this.evictor = new Evictor(this.frames, tables, swap);
         this.lowWatermark = lowWatermark;
         this.highWatermark = highWatermark;
     }
@@ -82,7 +82,7 @@ public final class HostMemory implements AutoCloseable {
 
     /** Registers a listener told before any page is unmapped. */
     public void addInvalidationListener(InvalidationListener listener) {
-        listeners.add(listener);
+        evictor.addListener(listener);
     }
 
     public int totalFrames() {
@@ -242,7 +242,7 @@ public final class HostMemory implements AutoCloseable {
             return;
         }
         if (state == PageState.RESIDENT) {
-            tellListeners(table.tenantId(), page);
+            evictor.tellListeners(table.tenantId(), page);
             frames.release(table.frame(page));
         }
         if (state == PageState.SWAPPED || table.hasSwapCopy(page)) {
@@ -336,7 +336,7 @@ public final class HostMemory implements AutoCloseable {
             if (table.frame(page) < 0 || !table.reclaimable(page)) {
                 continue; // changed by a listener told of an earlier victim
             }
-            if (!evict(table.frame(page))) {
+            if (!evictor.evict(table.frame(page))) {
                 break;
             }
             taken++;
@@ -360,51 +360,9 @@ public final class HostMemory implements AutoCloseable {
         reclaimRuns++;
         while (frames.free() < highWatermark) {
             int victim = clock.nextVictim();
-            if (victim < 0 || !evict(victim)) {
+            if (victim < 0 || !evictor.evict(victim)) {
                 return;
             }
-        }
-    }
-
-    /** Takes a victim's frame; returns false if swap is full and the page could not be written. */
-    private boolean evict(int frame) {
-        int tenant = frames.ownerTenant(frame);
-        int page = frames.ownerPage(frame);
-        SecondLevelTable table = tables[tenant];
-        boolean needsWrite = !table.hasSwapCopy(page);
-        if (needsWrite && !swap.hasRoom() && !dropKeptSwapCopies()) {
-            return false;
-        }
-        tellListeners(tenant, page);
-        if (needsWrite) {
-            swap.write(SwapStore.key(tenant, page), frames.chunk(frame), FramePool.offset(frame));
-            table.swapOuts++;
-        } else {
-            table.cleanDrops++;
-        }
-        table.unmapToSwap(page);
-        frames.release(frame);
-        return true;
-    }
-
-    /** Swap is full: drops the kept copies of resident clean pages (they become dirty). */
-    private boolean dropKeptSwapCopies() {
-        boolean dropped = false;
-        for (SecondLevelTable table : tables) {
-            for (int page = 0; page < table.pages(); page++) {
-                if (table.state(page) == PageState.RESIDENT && table.hasSwapCopy(page)) {
-                    swap.remove(SwapStore.key(table.tenantId(), page));
-                    table.setBits(page, (byte) ((table.bits(page) & ~SecondLevelTable.SWAP_COPY) | SecondLevelTable.DIRTY));
-                    dropped = true;
-                }
-            }
-        }
-        return dropped;
-    }
-
-    private void tellListeners(int tenant, int page) {
-        for (int i = 0; i < listeners.size(); i++) {
-            listeners.get(i).invalidate(tenant, page);
         }
     }
 

@@ -9,8 +9,11 @@ module org.overbook.hypervisor {
     requires org.apache.commons.rng.api;
     requires org.apache.commons.rng.core;
     requires jdk.management;
+    requires HdrHistogram;
 
     exports org.overbook.hypervisor;
     exports org.overbook.hypervisor.sim;
     exports org.overbook.hypervisor.memory;
+    exports org.overbook.hypervisor.resource;
+    exports org.overbook.hypervisor.swap;
 }

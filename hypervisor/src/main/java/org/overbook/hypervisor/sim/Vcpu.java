@@ -3,30 +3,77 @@ package org.overbook.hypervisor.sim;
 import java.util.ArrayDeque;
 
 /**
- * A guest's virtual CPU, modelled as a single server (DESIGN.md, "The simulation kernel").
+ * A guest's virtual CPU: a thread of the host that runs the guest's tasks one at a time, on a physical
+ * CPU when the host's scheduler gives it one ({@link PhysicalCpus}).
  *
- * <p>A task submitted to the vCPU runs at the event's time if the vCPU is idle, or waits in FIFO
- * order until it is free. While a task runs, {@link #now()} is the time it started plus everything
- * {@linkplain #charge(long) charged} since (compute, page-fault stalls), so whatever the task posts
- * leaves at the time reached after those charges, and the next task starts no earlier than that.
+ * <p>A task submitted to the vCPU runs when the vCPU is free and holds a pCPU, or waits in FIFO order.
+ * While a task runs, {@link #now()} is the time it started plus everything charged since: CPU work
+ * ({@link #charge(long)}, which also occupies the pCPU) and I/O stalls ({@link #stallUntil}, which do
+ * not), so whatever the task posts leaves at the time reached, and the vCPU's next task starts no
+ * earlier than that.
+ *
+ * <p>KVM's asynchronous page faults [1], when the host enables them: a task that stalls on a major
+ * fault is put aside until its page is in, and the vCPU may run its other ready tasks meanwhile. Since
+ * a task runs to completion in one event, the model lets the task's own clock pass through the stall
+ * (what it posts afterwards leaves after the page came in) while the vCPU counts only the task's CPU
+ * time as busy, so the next task can start as soon as the faulting one's CPU work is done. At most
+ * {@code ASYNC_PF_PER_VCPU} = 64 such faults are outstanding per vCPU; beyond that a fault stalls the
+ * vCPU as a synchronous one does.
+ *
+ * <p>[1] Linux, arch/x86/kvm and Documentation/virt/kvm/x86/msr.rst ({@code MSR_KVM_ASYNC_PF_EN});
+ * {@code ASYNC_PF_PER_VCPU} = 64 in include/linux/kvm_host.h.
  */
 public final class Vcpu {
 
+    /** KVM's limit on asynchronous page faults outstanding per vCPU. */
+    public static final int ASYNC_PF_PER_VCPU = 64;
+
     private final Simulation simulation;
+    private final PhysicalCpus cpus;
+    private final boolean asyncPageFaults;
     private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
     private final Runnable drain = this::drain;
+    private final long[] asyncFaultEnds = new long[ASYNC_PF_PER_VCPU];
+    private int asyncFaults;
     private long busyUntil;
     private long clock;
+    private long taskStart;
+    private long taskCpu;
+    private long taskAsyncStall;
     private boolean running;
     private boolean drainScheduled;
+    private boolean queuedForCpu;
     private long busyNanos;
+    private long stallNanos;
     private long tasksRun;
     private int spinners;
     private boolean spinning;
     private long spinStart;
+    private int spinCpu = -1;
 
+    // scheduler state, kept by PhysicalCpus
+    final int id;
+    long vruntime;
+    long sliceUsed;
+    long enqueuedAt;
+    long lastEnd = -1;
+    int lastCpu = -1;
+    private long runQueueWaitNanos;
+
+    /** A vCPU on a host with as many pCPUs as it needs. */
     public Vcpu(Simulation simulation) {
+        this(simulation, PhysicalCpus.unlimited(simulation), false);
+    }
+
+    /**
+     * @param cpus            the host's pCPUs the vCPU runs on
+     * @param asyncPageFaults whether the host lets the vCPU run other tasks while one waits for a page
+     */
+    public Vcpu(Simulation simulation, PhysicalCpus cpus, boolean asyncPageFaults) {
         this.simulation = simulation;
+        this.cpus = cpus;
+        this.asyncPageFaults = asyncPageFaults;
+        this.id = cpus.register();
     }
 
     /** Returns virtual time as this vCPU sees it: inside a task, the task's start plus its charges. */
@@ -34,23 +81,78 @@ public final class Vcpu {
         return running ? clock : Math.max(simulation.now(), busyUntil);
     }
 
-    /** Charges {@code nanos} of work to the vCPU. */
+    /** Charges {@code nanos} of CPU work to the vCPU. */
     public void charge(long nanos) {
         if (nanos < 0) {
             throw new IllegalArgumentException("cannot charge negative time: " + nanos + " ns");
         }
         if (running) {
             clock += nanos;
+            taskCpu += nanos;
+        } else {
+            // work outside a task (rare: set-up): it runs on a pCPU like host work
+            long start = Math.max(simulation.now(), busyUntil);
+            busyUntil = start == simulation.now() ? cpus.runHostWork(nanos) : start + nanos;
+        }
+        busyNanos += nanos;
+    }
+
+    /**
+     * Stalls the vCPU until {@code time} without using its pCPU: an I/O wait (a major fault's device
+     * read, reclaim waiting for write-back). With {@code asyncFault} and asynchronous page faults enabled,
+     * only the task waits, not the vCPU (see the class comment).
+     */
+    public void stallUntil(long time, boolean asyncFault) {
+        long from = now();
+        if (time <= from) {
+            return;
+        }
+        long stall = time - from;
+        stallNanos += stall;
+        if (!running) {
+            busyUntil = time;
+            return;
+        }
+        clock = time;
+        if (asyncFault && asyncPageFaults && takeAsyncSlot(from, time)) {
+            taskAsyncStall += stall;
+        }
+    }
+
+    /**
+     * Takes the vCPU away from the guest for {@code nanos} (the host deschedules it): the guest's clock
+     * jumps past it and no task of this vCPU starts meanwhile. Not CPU time.
+     */
+    public void block(long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("cannot block for negative time: " + nanos + " ns");
+        }
+        if (running) {
+            clock += nanos;
         } else {
             busyUntil = Math.max(simulation.now(), busyUntil) + nanos;
         }
-        busyNanos += nanos;
+    }
+
+    private boolean takeAsyncSlot(long from, long until) {
+        int live = 0;
+        for (int i = 0; i < asyncFaults; i++) {
+            if (asyncFaultEnds[i] > from) {
+                asyncFaultEnds[live++] = asyncFaultEnds[i];
+            }
+        }
+        asyncFaults = live;
+        if (asyncFaults == ASYNC_PF_PER_VCPU) {
+            return false;
+        }
+        asyncFaultEnds[asyncFaults++] = until;
+        return true;
     }
 
     /** Runs {@code task} on this vCPU now, or as soon as it is free. */
     public void submit(Runnable task) {
         waiting.add(task);
-        if (!running && !drainScheduled && !spinning) {
+        if (!running && !drainScheduled && !spinning && !queuedForCpu) {
             drainScheduled = true;
             simulation.scheduleAt(Math.max(simulation.now(), busyUntil), drain);
         }
@@ -85,8 +187,10 @@ public final class Vcpu {
         spinning = false;
         long end = Math.max(time, spinStart);
         busyNanos += end - spinStart;
+        cpus.endSpin(spinCpu, spinStart, end);
+        spinCpu = -1;
         busyUntil = Math.max(busyUntil, end);
-        if (!waiting.isEmpty() && !drainScheduled) {
+        if (!waiting.isEmpty() && !drainScheduled && !queuedForCpu) {
             drainScheduled = true;
             simulation.scheduleAt(Math.max(simulation.now(), busyUntil), drain);
         }
@@ -95,11 +199,23 @@ public final class Vcpu {
     private void startSpinning(long at) {
         spinning = true;
         spinStart = at;
+        spinCpu = lastCpu;
+        cpus.beginSpin(spinCpu, at);
     }
 
-    /** Returns the total time charged to this vCPU, spinning included. */
+    /** Returns the CPU time charged to this vCPU, spinning included (not I/O stalls). */
     public long busyNanos() {
         return busyNanos;
+    }
+
+    /** Returns the time this vCPU's tasks spent stalled on I/O. */
+    public long stallNanos() {
+        return stallNanos;
+    }
+
+    /** Returns the time this vCPU waited in the run queue for a pCPU. */
+    public long runQueueWaitNanos() {
+        return runQueueWaitNanos;
     }
 
     /** Returns how many tasks have run. */
@@ -109,20 +225,40 @@ public final class Vcpu {
 
     private void drain() {
         drainScheduled = false;
+        int cpu = cpus.acquire(this);
+        if (cpu < 0) {
+            queuedForCpu = true;
+            return;
+        }
+        runOn(cpu);
+    }
+
+    /** Runs the next task on pCPU {@code cpu}, now (called by the scheduler for a vCPU that waited). */
+    void runOn(int cpu) {
+        long now = simulation.now();
+        if (queuedForCpu) {
+            queuedForCpu = false;
+            runQueueWaitNanos += now - enqueuedAt;
+        }
         Runnable task = waiting.poll();
         running = true;
-        clock = Math.max(simulation.now(), busyUntil);
+        taskStart = Math.max(now, busyUntil);
+        clock = taskStart;
+        taskCpu = 0;
+        taskAsyncStall = 0;
         try {
             task.run();
         } finally {
             running = false;
-            busyUntil = clock;
+            busyUntil = clock - taskAsyncStall;
             tasksRun++;
         }
+        boolean more = !waiting.isEmpty();
+        cpus.release(this, cpu, taskStart, taskCpu, more && spinners == 0 && busyUntil == taskStart + taskCpu);
         if (spinners > 0 && !spinning) {
             startSpinning(busyUntil);
         }
-        if (!waiting.isEmpty() && !spinning) {
+        if (more && !spinning) {
             drainScheduled = true;
             simulation.scheduleAt(busyUntil, drain);
         }

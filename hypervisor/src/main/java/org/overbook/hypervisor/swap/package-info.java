@@ -1,5 +1,6 @@
 /**
- * The swap store: guest pages written out by reclaim, kept in a persisted Chronicle Map keyed by
- * (tenant, guest page). Used by {@code org.overbook.hypervisor.memory} only; not exported.
+ * Swap: the store that holds swapped-out pages (a persisted Chronicle Map keyed by tenant and guest
+ * page), and the device whose queue every swap-in and write-back waits in ({@link
+ * org.overbook.hypervisor.swap.SwapDevice}, configured by {@link org.overbook.hypervisor.swap.SwapDeviceConfig}).
  */
 package org.overbook.hypervisor.swap;

@@ -1,0 +1,328 @@
+package org.overbook.hypervisor.sim;
+
+import java.util.Arrays;
+import org.overbook.hypervisor.resource.ResourceSnapshot;
+import org.overbook.hypervisor.resource.ResourceStats;
+
+/**
+ * A host's physical CPUs and the fair scheduler that shares them among vCPUs and host threads.
+ *
+ * <p>Design. Each vCPU is a thread of the host, as in KVM, and runs only while it holds a pCPU. The
+ * scheduler is work-conserving and fair in the manner of Linux's CFS [1]: a vCPU that wants to run and
+ * finds a free pCPU runs at once; otherwise it waits in one run queue ordered by virtual runtime (CPU
+ * time received), and a pCPU that frees up takes the vCPU that has received least. A vCPU waking from
+ * sleep is placed no further back than the queue's minimum less one slice (CFS's sleeper credit), so it
+ * does not hoard credit while idle. A vCPU with back-to-back work keeps its pCPU for up to one time
+ * slice ({@code host.cpu-slice}, 3 ms: CFS's minimum granularity on 8 or more CPUs and EEVDF's base
+ * slice [1]), then yields if anyone waits; it yields earlier if a waiter has received a wakeup
+ * granularity less than it (CFS's wakeup preemption, 1 ms scaled as the kernel scales it).
+ *
+ * <p>What the model leaves out, and why. A vCPU's handler runs to completion in one event (it is a
+ * few microseconds of guest work), so preemption happens between handlers, never inside one. A
+ * handler's I/O stalls (a major fault waiting for the swap device) release the pCPU: the pCPU is
+ * charged only the handler's CPU time, so another vCPU can use the time the handler spent waiting;
+ * the handler's continuation after the I/O is not delayed by the run queue. Host threads (kswapd, the
+ * NIC driver's fault workers) submit work of known length ({@link #runHostWork}); it takes the pCPU
+ * that frees first, ahead of waiting vCPUs, as kernel threads woken for I/O preempt user threads.
+ * There is one run queue for all pCPUs (no per-CPU queues and load balancing).
+ *
+ * <p>With {@code count == 0} the host has as many pCPUs as it needs: nothing waits and nothing is
+ * accounted beyond each vCPU's own busy time.
+ *
+ * <p>[1] Linux, kernel/sched/fair.c: {@code sysctl_sched_min_granularity}, {@code
+ * sysctl_sched_wakeup_granularity}, {@code place_entity}, and the EEVDF base slice
+ * ({@code sysctl_sched_base_slice}, 3 ms with 8 or more CPUs).
+ */
+public final class PhysicalCpus {
+
+    /** CFS's base wakeup granularity, 1 ms, before scaling by the CPU count. */
+    private static final long BASE_WAKEUP_GRANULARITY = 1_000_000;
+
+    private final Simulation simulation;
+    private final int count;
+    private final long slice;
+    private final long wakeupGranularity;
+    private final long[] freeAt;
+    private final long[] busy;
+    private final Vcpu[] reservedFor;
+    private final ResourceStats stats;
+    private Vcpu[] queue = new Vcpu[16];
+    private int queued;
+    private long minVruntime;
+    private long dispatchAt = Long.MAX_VALUE;
+    private final Runnable dispatch = this::dispatch;
+    private int nextId;
+
+    /**
+     * @param count pCPUs; 0 for as many as the vCPUs need (nothing is contended)
+     * @param slice the time slice in nanoseconds
+     */
+    public PhysicalCpus(Simulation simulation, int count, long slice) {
+        if (count < 0) {
+            throw new IllegalArgumentException("a host cannot have " + count + " CPUs");
+        }
+        if (slice <= 0) {
+            throw new IllegalArgumentException("a time slice must be positive, not " + slice + " ns");
+        }
+        this.simulation = simulation;
+        this.count = count;
+        this.slice = slice;
+        int factor = 1 + (31 - Integer.numberOfLeadingZeros(Math.max(1, Math.min(count, 8))));
+        this.wakeupGranularity = BASE_WAKEUP_GRANULARITY * factor;
+        this.freeAt = new long[count];
+        this.busy = new long[count];
+        this.reservedFor = new Vcpu[count];
+        this.stats = new ResourceStats("cpu", Math.max(1, count));
+    }
+
+    /** Returns a host with as many pCPUs as its vCPUs need. */
+    public static PhysicalCpus unlimited(Simulation simulation) {
+        return new PhysicalCpus(simulation, 0, 3_000_000);
+    }
+
+    /** Returns the number of pCPUs; 0 when unlimited. */
+    public int count() {
+        return count;
+    }
+
+    /** Returns whether vCPUs can wait for a pCPU. */
+    public boolean contended() {
+        return count > 0;
+    }
+
+    public long sliceNanos() {
+        return slice;
+    }
+
+    /** Returns CPU time each pCPU has served so far. */
+    public long[] busyNanos() {
+        return busy.clone();
+    }
+
+    /** Returns how many vCPUs wait for a pCPU now. */
+    public int waiting() {
+        return queued;
+    }
+
+    /** Returns the CPUs' accounting: busy time, dispatches and their run-queue waits. */
+    public ResourceSnapshot snapshot() {
+        return stats.snapshot();
+    }
+
+    int register() {
+        return nextId++;
+    }
+
+    // ---- vCPUs ----
+
+    /**
+     * A vCPU wants to run its next task now. Returns the pCPU it runs on, or -1 if it must wait; a waiting
+     * vCPU is started later with {@link Vcpu#runOn(int)} by the dispatcher.
+     */
+    int acquire(Vcpu vcpu) {
+        if (count == 0) {
+            return 0;
+        }
+        long now = simulation.now();
+        int last = vcpu.lastCpu;
+        if (last >= 0 && reservedFor[last] == vcpu) {
+            reservedFor[last] = null;
+            return last;
+        }
+        if (vcpu.lastEnd < now) { // it slept: CFS's sleeper credit, no more
+            vcpu.vruntime = Math.max(vcpu.vruntime, minVruntime - slice);
+            vcpu.sliceUsed = 0;
+        }
+        int cpu = freeCpu(last, now);
+        if (cpu >= 0) {
+            stats.record(0, 0);
+            return cpu;
+        }
+        vcpu.enqueuedAt = now;
+        vcpu.sliceUsed = 0;
+        enqueue(vcpu);
+        scheduleDispatch();
+        return -1;
+    }
+
+    /**
+     * A vCPU finished a task on {@code cpu} that started at {@code start} and used {@code cpuNanos} of CPU;
+     * {@code readyAgain} says whether it has another task ready the moment this one ends (no I/O stall in
+     * between), in which case it may keep the pCPU for the rest of its slice.
+     */
+    void release(Vcpu vcpu, int cpu, long start, long cpuNanos, boolean readyAgain) {
+        vcpu.vruntime += cpuNanos;
+        vcpu.lastCpu = cpu;
+        vcpu.lastEnd = start + cpuNanos;
+        if (count == 0) {
+            return;
+        }
+        freeAt[cpu] = start + cpuNanos;
+        busy[cpu] += cpuNanos;
+        stats.addBusy(cpuNanos);
+        vcpu.sliceUsed += cpuNanos;
+        if (readyAgain && vcpu.sliceUsed < slice
+                && (queued == 0 || queue[0].vruntime + wakeupGranularity > vcpu.vruntime)) {
+            reservedFor[cpu] = vcpu;
+            return;
+        }
+        vcpu.sliceUsed = 0;
+        long least = queued == 0 ? vcpu.vruntime : Math.min(vcpu.vruntime, queue[0].vruntime);
+        minVruntime = Math.max(minVruntime, least); // monotonic, as CFS's min_vruntime
+        if (queued > 0) {
+            scheduleDispatch();
+        }
+    }
+
+    /** A vCPU busy-waits on {@code cpu} from {@code from} until {@link #endSpin}: no one else may use it. */
+    void beginSpin(int cpu, long from) {
+        if (count > 0 && cpu >= 0) {
+            freeAt[cpu] = Long.MAX_VALUE;
+        }
+    }
+
+    /** Ends a busy-wait on {@code cpu} begun at {@code from}, at {@code to}. */
+    void endSpin(int cpu, long from, long to) {
+        if (count > 0 && cpu >= 0) {
+            freeAt[cpu] = to;
+            busy[cpu] += to - from;
+            stats.addBusy(to - from);
+            if (queued > 0) {
+                scheduleDispatch();
+            }
+        }
+    }
+
+    // ---- host threads ----
+
+    /**
+     * Runs {@code cpuNanos} of host work (kswapd, a fault worker) from now on the pCPU that frees first;
+     * returns when it is done. Unlimited CPUs run it at once.
+     */
+    public long runHostWork(long cpuNanos) {
+        long now = simulation.now();
+        if (count == 0) {
+            return now + cpuNanos;
+        }
+        int best = -1;
+        long bestStart = Long.MAX_VALUE;
+        for (int cpu = 0; cpu < count; cpu++) {
+            if (reservedFor[cpu] == null) {
+                long start = Math.max(now, freeAt[cpu]);
+                if (start < bestStart) {
+                    bestStart = start;
+                    best = cpu;
+                }
+            }
+        }
+        if (best < 0) { // every pCPU is reserved for its vCPU's next task: take the first
+            best = 0;
+            bestStart = Math.max(now, freeAt[0]);
+        }
+        freeAt[best] = bestStart + cpuNanos;
+        busy[best] += cpuNanos;
+        stats.record(bestStart - now, cpuNanos);
+        if (queued > 0) {
+            scheduleDispatch();
+        }
+        return bestStart + cpuNanos;
+    }
+
+    // ---- dispatching ----
+
+    private int freeCpu(int preferred, long now) {
+        if (preferred >= 0 && reservedFor[preferred] == null && freeAt[preferred] <= now) {
+            return preferred;
+        }
+        for (int cpu = 0; cpu < count; cpu++) {
+            if (reservedFor[cpu] == null && freeAt[cpu] <= now) {
+                return cpu;
+            }
+        }
+        return -1;
+    }
+
+    private void scheduleDispatch() {
+        long earliest = Long.MAX_VALUE;
+        for (int cpu = 0; cpu < count; cpu++) {
+            if (reservedFor[cpu] == null && freeAt[cpu] < earliest) {
+                earliest = freeAt[cpu];
+            }
+        }
+        if (earliest == Long.MAX_VALUE) {
+            return; // every pCPU is reserved or spinning; its release schedules the next dispatch
+        }
+        long at = Math.max(earliest, simulation.now());
+        if (at < dispatchAt) {
+            dispatchAt = at;
+            simulation.scheduleAt(at, dispatch);
+        }
+    }
+
+    private void dispatch() {
+        long now = simulation.now();
+        if (now < dispatchAt) {
+            return; // a later dispatch superseded by an earlier one that already ran
+        }
+        dispatchAt = Long.MAX_VALUE;
+        while (queued > 0) {
+            int cpu = freeCpu(-1, now);
+            if (cpu < 0) {
+                break;
+            }
+            Vcpu next = dequeue();
+            stats.record(now - next.enqueuedAt, 0);
+            next.runOn(cpu);
+        }
+        if (queued > 0) {
+            scheduleDispatch();
+        }
+    }
+
+    // ---- the run queue: a binary heap by (vruntime, id) ----
+
+    private void enqueue(Vcpu vcpu) {
+        if (queued == queue.length) {
+            queue = Arrays.copyOf(queue, queued * 2);
+        }
+        int i = queued++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!before(vcpu, queue[parent])) {
+                break;
+            }
+            queue[i] = queue[parent];
+            i = parent;
+        }
+        queue[i] = vcpu;
+    }
+
+    private Vcpu dequeue() {
+        Vcpu head = queue[0];
+        Vcpu last = queue[--queued];
+        queue[queued] = null;
+        int i = 0;
+        while (true) {
+            int child = 2 * i + 1;
+            if (child >= queued) {
+                break;
+            }
+            if (child + 1 < queued && before(queue[child + 1], queue[child])) {
+                child++;
+            }
+            if (!before(queue[child], last)) {
+                break;
+            }
+            queue[i] = queue[child];
+            i = child;
+        }
+        if (queued > 0) {
+            queue[i] = last;
+        }
+        return head;
+    }
+
+    private static boolean before(Vcpu a, Vcpu b) {
+        return a.vruntime < b.vruntime || (a.vruntime == b.vruntime && a.id < b.id);
+    }
+}

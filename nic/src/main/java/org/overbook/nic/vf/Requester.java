@@ -141,8 +141,8 @@ final class Requester {
             return;
         }
         Translator translator = qp.vf.translator();
-        int first = (int) (request.address() >>> 12);
-        int pages = pageCount(request.address(), request.length());
+        int first = Pages.first(request.address());
+        int pages = Pages.count(request.address(), request.length());
         int[] frames = new int[pages];
         translator.begin(time);
         for (int i = 0; i < pages; i++) {
@@ -393,12 +393,5 @@ final class Requester {
         }
         waiting.clear();
         timerGeneration++;
-    }
-
-    static int pageCount(long address, int length) {
-        if (length == 0) {
-            return 0;
-        }
-        return (int) (((address + length - 1) >>> 12) - (address >>> 12) + 1);
     }
 }

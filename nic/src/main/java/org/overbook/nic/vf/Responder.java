@@ -46,8 +46,7 @@ final class Responder {
     private final QueuePairImpl qp;
     private final ArrayDeque<WorkRequest.Receive> receives = new ArrayDeque<>();
     private final ArrayDeque<Packet> arrivals = new ArrayDeque<>();
-    private final ArrayDeque<Staged> staged = new ArrayDeque<>();
-    private boolean copying;
+    private final StagedPackets staged;
     private boolean draining;
     private boolean nackOutstanding;
     private long expectedPsn;
@@ -69,6 +68,7 @@ final class Responder {
 
     Responder(QueuePairImpl qp) {
         this.qp = qp;
+        this.staged = new StagedPackets(qp, this::deliver);
     }
 
     int posted() {
@@ -181,8 +181,8 @@ final class Responder {
         Translator translator = qp.vf.translator();
         long start = destination + message.offset(index);
         int length = message.length(index);
-        int first = (int) (start >>> 12);
-        int pages = Requester.pageCount(start, length);
+        int first = Pages.first(start);
+        int pages = Pages.count(start, length);
         int[] frames = new int[pages];
         translator.begin(time);
         int missing = -1;
@@ -192,7 +192,7 @@ final class Responder {
                 missing = i;
             }
         }
-        if (!staged.isEmpty()) {
+        if (staged.holdsAny()) {
             // Messages behind a parked one are parked too, so that completions keep their order.
             Fault behind = new Fault(message, index, receive, destination, regionEnd, first, frames, time + translator.elapsed());
             if (!behind.stage()) {
@@ -284,19 +284,11 @@ final class Responder {
     }
 
     void flush(long now) {
-        WorkRequest.Receive flushed = null;
-        for (Staged parked : staged) {
-            qp.vf.staging().release(parked.slots());
-            if (parked.receive() != null && parked.receive() != flushed) {
-                flushed = parked.receive();
-                qp.complete(qp.config.receiveCompletions(), flushed, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
-            }
-        }
+        WorkRequest.Receive flushed = staged.flush(now);
         if (currentReceive != null && currentReceive != flushed && expectedPsn <= currentMessage.lastPsn()) {
             // a message cut off between its packets: its receive was taken and will not complete
             qp.complete(qp.config.receiveCompletions(), currentReceive, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
         }
-        staged.clear();
         for (WorkRequest.Receive receive : receives) {
             qp.complete(qp.config.receiveCompletions(), receive, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
         }
@@ -346,7 +338,7 @@ final class Responder {
 
         @Override
         public void resolveInBackground() {
-            int[] missing = missingPages(firstPage, frames);
+            int[] missing = Pages.missing(firstPage, frames);
             if (missing.length > 0) {
                 qp.vf.resolveReceiveFault(missing, regionEnd, time, null);
             }
@@ -365,81 +357,8 @@ final class Responder {
             qp.vf.counters().countStaged();
             long written = length == 0 ? time : qp.vf.translator().pcie().write(time, length); // the NIC writes the ring
             engineFree = Math.max(engineFree, written);
-            staged.add(new Staged(message, index, receive, destination, regionEnd, slots));
-            if (staged.size() == 1) {
-                qp.vf.simulation().scheduleAt(Math.max(engineFree, qp.vf.simulation().now()), Responder.this::drainStaged);
-            }
+            staged.park(message, index, receive, destination, regionEnd, slots, engineFree);
             return true;
         }
-    }
-
-    /** Packet {@code index} of a message parked in the staging area, waiting for its destination to be brought in. */
-    private record Staged(Message message, int index, WorkRequest.Receive receive, long destination, long regionEnd, int slots) {
-    }
-
-    /**
-     * The host's side of staging: once the oldest parked packet's destination is mapped, copies it there
-     * (one host copy); after a message's last packet, completes its receive and acknowledges it; then goes
-     * on to the next.
-     */
-    private void drainStaged() {
-        if (copying || staged.isEmpty() || qp.inError()) {
-            return;
-        }
-        Staged head = staged.peek();
-        Translator translator = qp.vf.translator();
-        Message message = head.message();
-        int index = head.index();
-        long start = head.destination() + message.offset(index);
-        int length = message.length(index);
-        int first = (int) (start >>> 12);
-        int pages = Requester.pageCount(start, length);
-        int[] frames = new int[pages];
-        long now = qp.vf.simulation().now();
-        translator.begin(now);
-        for (int i = 0; i < pages; i++) {
-            frames[i] = translator.translate(first + i);
-        }
-        int[] missing = missingPages(first, frames);
-        if (missing.length > 0) {
-            qp.vf.resolveReceiveFault(missing, head.regionEnd(), now + translator.elapsed(), this::drainStaged);
-            return;
-        }
-        copying = true;
-        for (int i = 0; i < pages; i++) {
-            translator.lock(first + i);
-        }
-        long done = now + translator.elapsed() + pages * qp.vf.costs().hostCopyPageNanos();
-        qp.vf.simulation().scheduleAt(done, () -> {
-            DmaCopy.in(translator, message.payload, message.offset(index), length, start, frames);
-            for (int i = 0; i < pages; i++) {
-                translator.noteWrite(first + i);
-                translator.unlock(first + i);
-            }
-            qp.vf.staging().release(head.slots());
-            staged.poll();
-            copying = false;
-            if (index == message.packets - 1) {
-                deliver(message, head.receive(), done);
-            }
-            drainStaged();
-        });
-    }
-
-    private static int[] missingPages(int firstPage, int[] frames) {
-        int count = 0;
-        for (int frame : frames) {
-            if (frame == Translator.NOT_PRESENT) {
-                count++;
-            }
-        }
-        int[] missing = new int[count];
-        int next = 0;
-        for (int i = 0; i < frames.length; i++) {
-            if (frames[i] == Translator.NOT_PRESENT) {
-                missing[next++] = firstPage + i;
-            }
-        }
-        return missing;
     }
 }

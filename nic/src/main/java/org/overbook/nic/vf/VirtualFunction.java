@@ -333,7 +333,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
     @Override
     public void pin(long address, long length) {
         long stall = 0;
-        for (int page = firstPage(address); page <= lastPage(address, length); page++) {
+        for (int page = Pages.first(address); page <= Pages.last(address, length); page++) {
             FaultKind kind = translator.pin(page);
             stall += costs.pinPageNanos() + hostCosts.faultNanos(kind);
         }
@@ -342,7 +342,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     @Override
     public void unpin(long address, long length) {
-        for (int page = firstPage(address); page <= lastPage(address, length); page++) {
+        for (int page = Pages.first(address); page <= Pages.last(address, length); page++) {
             translator.unpin(page);
         }
     }
@@ -351,7 +351,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
     public void prefetch(long address, long length) {
         long stall = 0;
         int pages = 0;
-        for (int page = firstPage(address); page <= lastPage(address, length); page++) {
+        for (int page = Pages.first(address); page <= Pages.last(address, length); page++) {
             if (!translator.mapped(page)) {
                 stall += translator.faultNanos(page);
                 translator.prefetch(page);
@@ -395,13 +395,5 @@ public final class VirtualFunction implements Verbs, PinningContext {
     /** Returns how many completions were lost to full completion queues. */
     public long completionOverruns() {
         return completionQueues.stream().mapToLong(CompletionQueueImpl::overruns).sum();
-    }
-
-    private static int firstPage(long address) {
-        return (int) (address >>> 12);
-    }
-
-    private static int lastPage(long address, long length) {
-        return (int) ((address + length - 1) >>> 12);
     }
 }

@@ -34,7 +34,7 @@ import org.overbook.nic.policy.FaultedReceive;
  * stay written. The receive completes, and the acknowledgement of the message's last packet goes back,
  * once the last packet is written.
  *
- * <p>Staging (the ASPLOS 2017 backup ring, NetVM's system buffer): a staged message is accepted (its
+ * <p>Staging (the ASPLOS 2017 backup ring, NetVM's system buffer; {@link StagedPackets}): a staged message is accepted (its
  * receive consumed, the sequence advanced) and parked, packet by packet; every later packet of the
  * queue pair is parked behind it until the host has drained them in order, each with one copy once its
  * pages are mapped, and after a message's last packet its completion and then its acknowledgement. A

@@ -80,7 +80,10 @@ class ReferenceDefaultsTest {
 
     @Test
     void costDefaultsCiteTheirSources() {
-        assertCites("costs.tlb-miss", "PCIe", "0.5-1 us");
+        assertCites("nic.pcie.bandwidth", "Gen3 x16", "115 Gb/s", "SIGCOMM 2018", "AN 708");
+        assertCites("nic.pcie.read-latency", "pcie-bench", "550 ns");
+        assertCites("nic.fault-workers", "mlx5_ib_page_fault", "32", "4096");
+        assertCites("link.mtu", "InfiniBand", "4096");
         assertCites("costs.minor-fault", "NP-RDMA", "3.5-5.7 us");
         assertCites("costs.npf-software", "NP-RDMA", "3.5-5.7 us");
         assertCites("costs.npf-iommu", "PART", "38 us");

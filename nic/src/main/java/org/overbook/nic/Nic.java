@@ -10,6 +10,7 @@ import org.overbook.hypervisor.Tenant;
 import org.overbook.hypervisor.TenantConfig;
 import org.overbook.nic.dma.FaultPath;
 import org.overbook.nic.dma.FaultServicePool;
+import org.overbook.nic.dma.HostFaultService;
 import org.overbook.nic.dma.PcieLink;
 import org.overbook.nic.dma.Translator;
 import org.overbook.nic.policy.MemoryPolicies;
@@ -62,7 +63,7 @@ public final class Nic {
                 this::translationReplaced);
         FaultPath faultPath = FaultPath.parse(field + ".fault-path", config.receive().faultPath());
         this.pcie = new PcieLink(config.pcie().bitsPerSecond(), config.pcie().readLatencyNanos());
-        this.faultService = new FaultServicePool(config.faultWorkers(), this::fixedServiceTime);
+        this.faultService = new FaultServicePool(config.faultWorkers(), new HostFaultService(host.memory(), config.costs(), faultPath));
         List<VirtualFunction> list = new ArrayList<>();
         for (Tenant tenant : host.tenants()) {
             VfCounters counters = new VfCounters();
@@ -99,16 +100,6 @@ public final class Nic {
                     + "pin-all only for tenants that fit; pinning rules out overcommit, so use on-demand, prefault or "
                     + "pin-down-cache, pin only some tenants (nic.memory-policy-by-tenant), or give the host more memory");
         }
-    }
-
-    /**
-     * The fault-service time without a contended host: the fault path once, the per-page work, a
-     * swap-in if a page is swapped ({@link Translator#faultNanos(int[], int)}); a prefetch, the per-page
-     * work and a swap-in ({@link Translator#prefetchNanos(int[], int)}).
-     */
-    private long fixedServiceTime(long start, int tenant, int[] pages, int count, boolean prefetch) {
-        Translator translator = vfs.get(tenant).translator();
-        return start + (prefetch ? translator.prefetchNanos(pages, count) : translator.faultNanos(pages, count));
     }
 
     /** The TLB replaced a translation of {@code vf}: that VF tells the listeners of the page's regions. */

@@ -10,7 +10,6 @@ import org.overbook.guest.ConfigurationException;
  * @param npfSoftwareNanos    a network page fault resolved by the driver's software path, for a page the
  *                            host has or populates (NP-RDMA: 3.5–5.7 µs)
  * @param npfIommuNanos       the same fault taken through the IOMMU/SMMU hardware path (PART: 38 µs)
- * @param swapInNanos         added when the faulting page must come back from swap (SSD class: 60 µs)
  * @param wqeNanos            fetching and starting one work request (doorbell, WQE read)
  * @param registerNanos       fixed cost of a memory registration (a system call and a NIC command)
  * @param pinPageNanos        pinning one page at registration (get_user_pages), after Mietke et al.,
@@ -25,7 +24,7 @@ import org.overbook.guest.ConfigurationException;
  * @param notifyHandlerNanos  detecting it with a user-defined handler (between NetVM's two figures)
  * @param notifyBlockNanos    detecting it by blocking until an interrupt (NetVM: 17.49 µs)
  */
-public record NicCosts(long npfSoftwareNanos, long npfIommuNanos, long swapInNanos,
+public record NicCosts(long npfSoftwareNanos, long npfIommuNanos,
                        long wqeNanos, long registerNanos, long pinPageNanos,
                        long interruptNanos, long rtoNanos, long upcallNanos, long hostCopyPageNanos,
                        long notifyBusyWaitNanos, long notifyHandlerNanos, long notifyBlockNanos) {
@@ -33,7 +32,6 @@ public record NicCosts(long npfSoftwareNanos, long npfIommuNanos, long swapInNan
     public NicCosts {
         check("nic.costs.npf-software", npfSoftwareNanos);
         check("nic.costs.npf-iommu", npfIommuNanos);
-        check("nic.costs.swap-in", swapInNanos);
         check("nic.costs.wqe", wqeNanos);
         check("nic.costs.register", registerNanos);
         check("nic.costs.pin-page", pinPageNanos);
@@ -51,7 +49,6 @@ public record NicCosts(long npfSoftwareNanos, long npfIommuNanos, long swapInNan
         return new NicCosts(
                 /* npfSoftwareNanos= */ 4_600,
                 /* npfIommuNanos= */ 38_000,
-                /* swapInNanos= */ 60_000,
                 /* wqeNanos= */ 100,
                 /* registerNanos= */ 5_000,
                 /* pinPageNanos= */ 250,

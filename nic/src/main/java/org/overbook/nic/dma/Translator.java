@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.overbook.hypervisor.memory.FaultKind;
 import org.overbook.hypervisor.memory.HostMemory;
-import org.overbook.hypervisor.memory.PageState;
 import org.overbook.hypervisor.memory.SecondLevelTable;
 import org.overbook.nic.NicCosts;
 import org.overbook.nic.VfCounters;
@@ -141,41 +140,9 @@ public final class Translator {
         return frame;
     }
 
-    /**
-     * Returns what a network page fault on {@code page} would take now: the fault path, plus a swap-in
-     * if the host swapped the page out.
-     */
-    public long faultNanos(int page) {
-        long path = faultPath == FaultPath.SOFTWARE ? costs.npfSoftwareNanos() : costs.npfIommuNanos();
-        return table.state(page) == PageState.SWAPPED ? path + costs.swapInNanos() : path;
-    }
-
-    /**
-     * Returns what one network page fault resolving all of {@code pages} together would take now, as the
-     * mlx5 driver resolves the whole range of a faulting work request in one fault [4]: the fault path
-     * once, a swap-in if any of the pages was swapped out (swap-ins are read in parallel), and for each
-     * page beyond the first the per-page work of a registration (get_user_pages and DMA mapping,
-     * {@link NicCosts#pinPageNanos()}).
-     */
-    public long faultNanos(int[] pages, int count) {
-        long worst = 0;
-        for (int i = 0; i < count; i++) {
-            worst = Math.max(worst, faultNanos(pages[i]));
-        }
-        return worst + (long) Math.max(0, count - 1) * costs.pinPageNanos();
-    }
-
-    /**
-     * Returns what prefetching all of {@code pages} after a fault, in the fault's work item, would take
-     * now: the per-page work of each ({@link NicCosts#pinPageNanos()}) and a swap-in if any of them was
-     * swapped out (read in parallel), without a second fault path.
-     */
-    public long prefetchNanos(int[] pages, int count) {
-        boolean swapped = false;
-        for (int i = 0; i < count && !swapped; i++) {
-            swapped = table.state(pages[i]) == PageState.SWAPPED;
-        }
-        return count * costs.pinPageNanos() + (swapped ? costs.swapInNanos() : 0);
+    /** Returns the CPU time of the driver's fault path, once per fault: software or through the IOMMU. */
+    public long faultPathNanos() {
+        return faultPath == FaultPath.SOFTWARE ? costs.npfSoftwareNanos() : costs.npfIommuNanos();
     }
 
     /**
@@ -192,10 +159,11 @@ public final class Translator {
         return map(page, table.frame(page));
     }
 
-    /** Brings {@code page} in and maps it ahead of use, without counting a network page fault (prefetch). */
-    public void prefetch(int page) {
-        host.fault(table, page, /* write= */ false);
+    /** Brings {@code page} in and maps it ahead of use, without counting a network page fault (prefetch); returns the host fault it took. */
+    public FaultKind prefetch(int page) {
+        FaultKind kind = host.fault(table, page, /* write= */ false);
         map(page, table.frame(page));
+        return kind;
     }
 
     /** Pins {@code page} and maps it; returns the host fault it took (its cost is the caller's to charge). */

@@ -348,17 +348,16 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     @Override
     public void prefetch(long address, long length) {
-        long stall = 0;
         int pages = 0;
         for (int page = Pages.first(address); page <= Pages.last(address, length); page++) {
             if (!translator.mapped(page)) {
-                stall += translator.faultNanos(page);
-                translator.prefetch(page);
+                FaultKind kind = translator.prefetch(page);
+                vcpu().charge(pages == 0 ? translator.faultPathNanos() : costs.pinPageNanos());
+                tenant.chargeFault(kind);
                 pages++;
             }
         }
         counters.countPrefetched(pages);
-        vcpu().charge(stall);
     }
 
     void beforePost(long address, int length) {

@@ -34,7 +34,7 @@ final class ScenarioReader {
         long duration = root.nanos("duration");
         long warmUp = root.nanos("warm-up");
         Section costs = root.section("costs", "minor-fault", "balloon-rate", "npf-software",
-                "npf-iommu", "swap-in", "wqe", "register", "pin-page", "interrupt", "rto", "upcall",
+                "npf-iommu", "wqe", "register", "pin-page", "interrupt", "rto", "upcall",
                 "host-copy-page", "notify-busy-wait", "notify-handler", "notify-block");
         CostModel hostCosts = hostCosts(costs);
         NicCosts nicCosts = nicCosts(costs);
@@ -86,7 +86,7 @@ final class ScenarioReader {
     }
 
     private static NicCosts nicCosts(Section c) {
-        return new NicCosts(c.nanos("npf-software"), c.nanos("npf-iommu"), c.nanos("swap-in"), c.nanos("wqe"), c.nanos("register"), c.nanos("pin-page"), c.nanos("interrupt"),
+        return new NicCosts(c.nanos("npf-software"), c.nanos("npf-iommu"), c.nanos("wqe"), c.nanos("register"), c.nanos("pin-page"), c.nanos("interrupt"),
                 c.nanos("rto"), c.nanos("upcall"), c.nanos("host-copy-page"), c.nanos("notify-busy-wait"),
                 c.nanos("notify-handler"), c.nanos("notify-block"));
     }

@@ -92,7 +92,6 @@ class ReferenceDefaultsTest {
         assertCites("host.swap-path.pages-per-second", "LKML", "0.5-0.8 M pages/s");
         assertCites("host.cpu-slice", "kernel/sched/fair.c", "3 ms");
         assertCites("host.page-cluster", "vm.page-cluster", "8 pages");
-        assertCites("costs.swap-in", "NP-RDMA", "60 us");
         assertCites("costs.rto", "Linux", "200 ms");
         assertCites("costs.balloon-rate", "vmw_balloon", "16384");
         assertCites("nic.prefetch-window", "mlx5 ODP", "4 MiB");

@@ -35,6 +35,8 @@ public final class Metrics {
     public static final String P99 = "latency_p99_ns";
     public static final String P999 = "latency_p999_ns";
     public static final String TLB_HIT_RATE = "nic_tlb_hit_rate";
+    /** The server host's swap store at its largest, in bytes on disk (its files are fully allocated). */
+    public static final String SWAP_PEAK_BYTES = "host_swap_peak_bytes";
 
     /** The host and NIC columns, in output order. */
     public static final List<String> HOST_COLUMNS = List.of(

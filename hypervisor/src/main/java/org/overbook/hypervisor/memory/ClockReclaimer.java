@@ -4,7 +4,9 @@ package org.overbook.hypervisor.memory;
  * Global CLOCK over host frames (Corbató's second-chance algorithm, as Linux approximates LRU): the
  * hand sweeps frames in order; a free, pinned or DMA-locked frame is passed over, a frame whose page
  * was accessed since the last sweep loses its accessed bit and is passed over, and the first frame
- * found unaccessed is the victim.
+ * found unaccessed is the victim. While write-back is congested, reclaim asks for clean victims only
+ * (pages whose swap copy is still good, which cost no write): a dirty page is passed over with its
+ * accessed bit untouched, as Linux's reclaim rotates dirty pages it cannot write yet.
  */
 final class ClockReclaimer {
 
@@ -20,6 +22,11 @@ final class ClockReclaimer {
 
     /** Returns the next victim frame, or -1 if two full sweeps find none (all pinned, locked or free). */
     int nextVictim() {
+        return nextVictim(/* cleanOnly= */ false);
+    }
+
+    /** Returns the next victim frame, clean ones only if asked, or -1 if two full sweeps find none. */
+    int nextVictim(boolean cleanOnly) {
         int total = frames.total();
         for (int step = 0; step < 2 * total; step++) {
             int frame = hand;
@@ -30,7 +37,7 @@ final class ClockReclaimer {
             }
             SecondLevelTable table = tables[frames.ownerTenant(frame)];
             int page = frames.ownerPage(frame);
-            if (!table.reclaimable(page)) {
+            if (!table.reclaimable(page) || (cleanOnly && !table.hasSwapCopy(page))) {
                 continue;
             }
             if (table.isAccessed(page)) {

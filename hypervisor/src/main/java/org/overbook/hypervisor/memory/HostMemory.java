@@ -409,6 +409,9 @@ public final class HostMemory implements AutoCloseable {
             reclaim();
         }
         if (frames.free() == 0) {
+            reclaimDirtyToo();
+        }
+        if (frames.free() == 0) {
             throw new HostOutOfMemoryException("no free frame for tenant " + tenant + " guest page " + page
                     + ": all " + frames.total() + " frames are pinned or locked, or swap is full ("
                     + swap.used() + " of " + swap.capacity() + " pages)");
@@ -421,8 +424,28 @@ public final class HostMemory implements AutoCloseable {
         long scannedBefore = clock.scanned();
         long writesBefore = swap.writes();
         int evicted = 0;
+        boolean cleanOnly = io.writebackCongested();
         while (frames.free() < highWatermark) {
-            int victim = clock.nextVictim();
+            int victim = clock.nextVictim(cleanOnly);
+            if (victim < 0 && cleanOnly && frames.free() <= minWatermark) {
+                cleanOnly = false; // direct reclaim: dirty pages too, and the faulting context waits for their writes
+                continue;
+            }
+            if (victim < 0 || !evictor.evict(victim)) {
+                break;
+            }
+            evicted++;
+        }
+        io.kswapdRan(clock.scanned() - scannedBefore, evicted, (int) (swap.writes() - writesBefore));
+    }
+
+    /** The last resort before running out: reclaim whatever can be reclaimed, dirty or not. */
+    private void reclaimDirtyToo() {
+        long scannedBefore = clock.scanned();
+        long writesBefore = swap.writes();
+        int evicted = 0;
+        while (frames.free() < highWatermark) {
+            int victim = clock.nextVictim(/* cleanOnly= */ false);
             if (victim < 0 || !evictor.evict(victim)) {
                 break;
             }

@@ -100,6 +100,16 @@ public final class SwapIo {
         return until;
     }
 
+    /**
+     * Returns whether write-back is congested now: the device's writes are booked further ahead than a full
+     * queue of them takes (Linux's reclaim then rotates dirty pages instead of writing more, and throttles
+     * on write-back).
+     */
+    boolean writebackCongested() {
+        long queueOfWrites = (long) device.config().queueDepth() * device.config().writeServiceNanos();
+        return device.writesBookedUntil() > simulation.now() + queueOfWrites;
+    }
+
     /** Returns the frames whose reclaim work has not finished by now. */
     public int pendingFrees() {
         return pending.pendingAt(simulation.now(), simulation.now());

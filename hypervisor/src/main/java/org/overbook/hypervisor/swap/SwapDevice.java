@@ -86,6 +86,11 @@ public final class SwapDevice {
         return writes.stats;
     }
 
+    /** Returns when the write bottleneck has finished everything booked on it so far. */
+    public long writesBookedUntil() {
+        return writes.free;
+    }
+
     public long pagesRead() {
         return reads.pages;
     }

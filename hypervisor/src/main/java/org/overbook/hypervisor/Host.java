@@ -9,8 +9,11 @@ import org.overbook.guest.GuestMemory;
 import org.overbook.hypervisor.guest.TenantGuest;
 import org.overbook.hypervisor.guest.TenantMemory;
 import org.overbook.hypervisor.memory.HostMemory;
+import org.overbook.hypervisor.sim.PhysicalCpus;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.hypervisor.sim.Vcpu;
+import org.overbook.hypervisor.swap.SwapDevice;
+import org.overbook.hypervisor.swap.SwapDeviceConfig;
 import org.overbook.hypervisor.swap.SwapStore;
 
 /**
@@ -90,6 +93,27 @@ public final class Host implements AutoCloseable {
 
     public HostMemory memory() {
         return memory;
+    }
+
+    // TEMPORARY (branch reporting): stand-ins with the signatures the contended host wiring adds, so the
+    // reports compile before it lands; the merge takes the wired versions.
+    private PhysicalCpus cpus;
+    private SwapDevice swapDevice;
+
+    /** Returns the host's physical CPUs. */
+    public PhysicalCpus cpus() {
+        if (cpus == null) {
+            cpus = PhysicalCpus.unlimited(simulation);
+        }
+        return cpus;
+    }
+
+    /** Returns the host's swap device. */
+    public SwapDevice swapDevice() {
+        if (swapDevice == null) {
+            swapDevice = new SwapDevice(new SwapDeviceConfig("ram", 0, 0, 0, 0, 1));
+        }
+        return swapDevice;
     }
 
     /** Returns the tenants in id order. */

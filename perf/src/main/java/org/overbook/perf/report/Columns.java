@@ -21,11 +21,18 @@ final class Columns {
     private Columns() {
     }
 
-    /** Returns the fixed host, NIC and latency columns, then every other metric of {@code results}, sorted. */
+    /**
+     * Returns the fixed host, NIC and latency columns, the contended resources' columns (in each point's
+     * resource order, points in order, so a point with more pCPUs adds its extra ones after the others), then
+     * every other metric of {@code results}, sorted.
+     */
     static List<String> of(List<RunResult> results) {
         Set<String> fixed = new LinkedHashSet<>(Metrics.HOST_COLUMNS);
         fixed.addAll(Metrics.LATENCY_COLUMNS);
         fixed.addAll(TOTAL_ONLY);
+        for (RunResult result : results) {
+            result.resources().windows().forEach(window -> fixed.addAll(window.columns().keySet()));
+        }
         Set<String> rest = new TreeSet<>();
         for (RunResult result : results) {
             for (TenantRow row : result.tenants()) {

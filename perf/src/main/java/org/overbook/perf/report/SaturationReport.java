@@ -1,0 +1,131 @@
+package org.overbook.perf.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.overbook.perf.run.ResourceWindow;
+import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.Saturation;
+
+/**
+ * The parts of {@code report.md} about contended resources: the rules, each point's verdict and resource
+ * table, and, across the points of a sweep ordered by the swept value, where the first one saturated.
+ */
+final class SaturationReport {
+
+    private SaturationReport() {
+    }
+
+    /** Returns the rules paragraph, or nothing when no point has a contended resource. */
+    static String rules(List<RunResult> results) {
+        if (results.stream().allMatch(r -> r.resources().resources() == 0)) {
+            return "";
+        }
+        return "**How saturation is judged.** " + Saturation.RULES + "\n\n";
+    }
+
+    /** Returns the verdict of one point and its resources, one row each, or nothing without resources. */
+    static String point(RunResult result) {
+        if (result.resources().resources() == 0) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        out.append(Saturation.of(result.resources()).sentence()).append("\n\n");
+        out.append("| resource | servers | utilisation | requests/s | mean wait (µs) | p99 wait (µs) | mean queue | other |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---|\n");
+        for (ResourceWindow w : result.resources().windows()) {
+            out.append(String.format(Locale.ROOT, "| %s | %d | %s | %.0f | %.1f | %.1f | %.2f | %s |%n", w.label(),
+                    w.usage().servers(), Saturation.percent(w), w.usage().requestsPerSecond(), w.usage().meanWaitNanos() / 1e3,
+                    w.usage().p99WaitNanos() / 1e3, w.usage().meanQueueLength(), other(w)));
+        }
+        out.append('\n');
+        return out.toString();
+    }
+
+    private static String other(ResourceWindow w) {
+        List<String> parts = new ArrayList<>();
+        w.ratesPerSecond().forEach((name, rate) -> parts.add(String.format(Locale.ROOT, "%s %.0f/s", name.replace('_', ' '), rate)));
+        if (!w.serverUtilisation().isEmpty()) {
+            parts.add("per server " + w.serverUtilisation().stream().map(u -> String.format(Locale.ROOT, "%.0f", 100 * u))
+                    .collect(Collectors.joining(" / ")) + " %");
+        }
+        return String.join("; ", parts);
+    }
+
+    /**
+     * Returns, for a sweep, where the first point saturated: the points are grouped by every swept field but the
+     * last, and ordered by the last (numerically when every value is a number, else as the file lists them).
+     * Nothing for a single point or when no point has a contended resource.
+     */
+    static String acrossPoints(List<RunResult> results) {
+        if (results.size() < 2 || results.getFirst().values().isEmpty()
+                || results.stream().allMatch(r -> r.resources().resources() == 0)) {
+            return "";
+        }
+        List<String> axes = new ArrayList<>(results.getFirst().values().keySet());
+        String axis = axes.getLast();
+        Map<String, List<RunResult>> groups = new LinkedHashMap<>();
+        for (RunResult result : results) {
+            String group = result.values().entrySet().stream().filter(e -> !e.getKey().equals(axis))
+                    .map(e -> "`" + e.getKey() + "=" + e.getValue() + "`").collect(Collectors.joining(", "));
+            groups.computeIfAbsent(group, g -> new ArrayList<>()).add(result);
+        }
+        StringBuilder out = new StringBuilder("**Across the points.** ");
+        for (Map.Entry<String, List<RunResult>> group : groups.entrySet()) {
+            List<RunResult> ordered = ordered(group.getValue(), axis);
+            out.append(group.getKey().isEmpty() ? "Ordered by `" : "With " + group.getKey() + ", ordered by `")
+                    .append(axis).append("`: ").append(firstSaturated(ordered, axis)).append(' ');
+        }
+        return out.toString().strip() + "\n\n";
+    }
+
+    /** Returns the sentence naming the first of {@code ordered} to saturate a resource. */
+    static String firstSaturated(List<RunResult> ordered, String axis) {
+        for (int i = 0; i < ordered.size(); i++) {
+            RunResult result = ordered.get(i);
+            Saturation verdict = Saturation.of(result.resources());
+            if (verdict.saturated()) {
+                String before = i == 0 ? " (already at the first point)" : busiest(ordered.subList(0, i), axis, "; below it");
+                return String.format(Locale.ROOT, "the first point to saturate a resource is `%s=%s` (point %d), where the"
+                                + " %s saturated at %s%s.", axis, result.values().get(axis), result.index(),
+                        verdict.resource().label(), Saturation.percent(verdict.resource()), before);
+            }
+        }
+        return "no point saturated a resource" + busiest(ordered, axis, "; the busiest") + ".";
+    }
+
+    private static String busiest(List<RunResult> results, String axis, String lead) {
+        ResourceWindow best = null;
+        RunResult at = null;
+        for (RunResult result : results) {
+            for (ResourceWindow w : result.resources().windows()) {
+                if (best == null || w.usage().utilisation() > best.usage().utilisation()) {
+                    best = w;
+                    at = result;
+                }
+            }
+        }
+        return best == null ? "" : String.format(Locale.ROOT, "%s was the %s at %s (`%s=%s`)", lead, best.label(),
+                Saturation.percent(best), axis, at.values().get(axis));
+    }
+
+    private static List<RunResult> ordered(List<RunResult> results, String axis) {
+        boolean numeric = results.stream().allMatch(r -> number(r.values().get(axis)) != null);
+        if (!numeric) {
+            return results;
+        }
+        return results.stream().sorted(Comparator.comparingDouble(r -> number(r.values().get(axis)))).toList();
+    }
+
+    private static Double number(String value) {
+        try {
+            return value == null ? null : Double.valueOf(value);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package org.overbook.perf.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.overbook.hypervisor.Host;
+import org.overbook.hypervisor.sim.PhysicalCpus;
+import org.overbook.hypervisor.swap.SwapDevice;
+import org.overbook.nic.Testbed;
+
+/**
+ * The contended resources of a testbed, in report order: for the server host then the client host, its
+ * physical CPUs and its swap device. A host with unlimited CPUs has no CPU queue and an in-memory
+ * ({@code ram}) swap device no device queue, so neither is watched. A new resource is one more probe here.
+ */
+final class ResourceProbes {
+
+    private ResourceProbes() {
+    }
+
+    /** Returns the probes of {@code testbed}'s contended resources, in report order. */
+    static List<ResourceProbe> of(Testbed testbed) {
+        List<ResourceProbe> probes = new ArrayList<>();
+        host(probes, "server", testbed.server());
+        host(probes, "client", testbed.client());
+        return probes;
+    }
+
+    private static void host(List<ResourceProbe> probes, String name, Host host) {
+        PhysicalCpus cpus = host.cpus();
+        if (cpus.contended()) {
+            probes.add(new ResourceProbe(name + "_cpu", name + " CPUs", cpus::snapshot, cpus::busyNanos, List.of()));
+        }
+        SwapDevice device = host.swapDevice();
+        if (!device.config().inMemory()) {
+            probes.add(new ResourceProbe(name + "_swap", name + " swap device", () -> device.stats().snapshot(), null,
+                    List.of(new ResourceProbe.Rate("pages_read", device::pagesRead),
+                            new ResourceProbe.Rate("pages_written", device::pagesWritten))));
+        }
+    }
+}

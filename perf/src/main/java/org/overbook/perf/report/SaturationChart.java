@@ -46,7 +46,7 @@ final class SaturationChart {
             x[k] = (rs.timeNanos(k) + rs.timeNanos(k + 1)) / 2e6;
         }
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Point " + result.index() + " (" + Charts.shortLabel(result) + "): utilisation of each resource")
+                .title("Point " + result.index() + " (" + result.displayLabel() + "): utilisation of each resource")
                 .xAxisTitle("virtual time (ms)").yAxisTitle("utilisation").build();
         XYStyler styler = chart.getStyler();
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);

@@ -89,7 +89,8 @@ final class SaturationReport {
             RunResult result = ordered.get(i);
             Saturation verdict = Saturation.of(result.resources());
             if (verdict.saturated()) {
-                String before = i == 0 ? " (already at the first point)" : busiest(ordered.subList(0, i), axis, "; below it");
+                String before = i == 0 ? " (already at the first point)"
+                        : busiest(ordered.subList(0, i), axis, "; before it the busiest");
                 return String.format(Locale.ROOT, "the first point to saturate a resource is `%s=%s` (point %d), where the"
                                 + " %s saturated at %s%s.", axis, result.values().get(axis), result.index(),
                         verdict.resource().label(), Saturation.percent(verdict.resource()), before);

@@ -37,11 +37,11 @@ import org.overbook.hypervisor.sim.Simulation;
  * livelock: the tenant's balloon driver runs on its own vCPU and could not inflate.
  *
  * <p>Paging is paced by the swap device: one state check pages out, in all, at most
- * {@code stateCheckNanos / costs.majorFaultNanos} pages (the cost model's swap-in time taken as the
- * device's service time per 4 KiB page, queue depth one, writes costing what reads do: 1,666 pages per
- * 100 ms check with the 60 µs SSD default, 65 MiB/s, the order of the balloon's own 64 MiB/s), shared
- * among the tenants above target in proportion to their excess (a zero {@code costs.major-fault} lifts
- * the limit). As for the host's reclaim, the writes cost nobody's vCPU time. Whatever the state, a
+ * {@code stateCheckNanos} over the device's write service time (what its write IOPS allow: 3,800 pages
+ * per 100 ms check on the default NVMe device), shared among the tenants above target in proportion to
+ * their excess (a {@code ram} device lifts the limit). Their writes are booked on the device like
+ * kswapd's, so the swap-ins of everyone else queue behind them. The writes cost nobody's vCPU time.
+ * Whatever the state, a
  * balloon always holds at least the memory above its tenant's limit, and never more than the memory
  * above its reservation; a tenant's pinned pages count toward the least it can be given, since no
  * balloon or swap can take them.
@@ -81,8 +81,8 @@ public final class BalloonManager {
         this.drivers = new BalloonDriver[n];
         this.estimators = new WorkingSetEstimator[n];
         this.targets = new long[n];
-        long majorFault = host.config().costs().majorFaultNanos();
-        this.swapPagesPerCheck = majorFault == 0 ? Long.MAX_VALUE : Math.max(1, config.stateCheckNanos() / majorFault);
+        long pageWrite = host.swapDevice().config().writeServiceNanos();
+        this.swapPagesPerCheck = pageWrite == 0 ? Long.MAX_VALUE : Math.max(1, config.stateCheckNanos() / pageWrite);
         for (Tenant tenant : host.tenants()) {
             int id = tenant.id();
             drivers[id] = new BalloonDriver(tenant, host.memory(), host.config().costs());

@@ -66,7 +66,7 @@ class BalloonVersusSwapExperimentTest {
                     TenantBalloonConfig.of("cache").withTargetBytes((long) SQUEEZED_PAGES * GuestMemory.PAGE_SIZE))));
         }
         CacheWorkload cache = new CacheWorkload(new CacheWorkload.Settings(/* keys= */ 8192, /* hotKeys= */ 820,
-                /* hotProbability= */ 0.9, /* hitNanos= */ 2_000, /* fetchNanos= */ costs.majorFaultNanos(), Long.MAX_VALUE));
+                /* hotProbability= */ 0.9, /* hitNanos= */ 2_000, /* fetchNanos= */ 60_000, Long.MAX_VALUE));
         host.tenant(0).boot(cache);
         host.simulation().runUntil(WARM_UP);
         long requests = cache.requests();

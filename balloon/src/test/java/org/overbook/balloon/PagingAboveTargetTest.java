@@ -8,13 +8,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.overbook.guest.GuestMemory;
 import org.overbook.hypervisor.Host;
+import org.overbook.hypervisor.HostResources;
+import org.overbook.hypervisor.swap.SwapDeviceConfig;
 import org.overbook.hypervisor.Tenant;
 import org.overbook.hypervisor.testing.HostsUnderTest;
 
 /**
  * The manager's own paging, check by check, on a host of 1000 frames (the states' thresholds are 60, 40,
  * 20 and 10 free frames; the host's watermark reclaim waits for 1 free frame). A state check every 300 µs
- * against the cost model's 60 µs swap-in pages out at most 5 pages per check. The tenants run nothing and
+ * against a swap device that writes a page in 60 µs (16,667 write IOPS) pages out at most 5 pages per check. The tenants run nothing and
  * their guest allocators are drained, so their balloons cannot move: what leaves them is the manager's
  * paging alone.
  */
@@ -22,6 +24,8 @@ class PagingAboveTargetTest {
 
     private static final long CHECK_NANOS = 300_000;
     private static final int GUEST_PAGES = 2000;
+    private static final SwapDeviceConfig SLOW_WRITES = new SwapDeviceConfig("nvme", 85_000, 60_000, 490_000,
+            /* writeIops= */ 16_667, 128);
 
     @RegisterExtension
     final HostsUnderTest hosts = new HostsUnderTest();
@@ -63,7 +67,8 @@ class PagingAboveTargetTest {
 
     @Test
     void inLowATenantIsBlockedOnlyWhileStillAboveItsTargetAfterPaging() {
-        Host host = hosts.create(/* frames= */ 1000, /* swapPages= */ 2000, /* tenants= */ 1, GUEST_PAGES, 1);
+        Host host = hosts.create(HostsUnderTest.config(1000, 2000, 1, GUEST_PAGES, 1, hosts.newDirectory())
+                .withResources(HostResources.defaults().withSwapDevice(SLOW_WRITES)));
         touch(host, 0, 995); // 5 free: LOW, and the host's reclaim is not due
         BalloonManager manager = start(host, 983);
         assertEquals(List.of(
@@ -76,7 +81,8 @@ class PagingAboveTargetTest {
 
     @Test
     void inHardTenantsAboveTargetArePagedWithoutBlockingAndInSoftNot() {
-        Host host = hosts.create(1000, 2000, 1, GUEST_PAGES, 1);
+        Host host = hosts.create(HostsUnderTest.config(1000, 2000, 1, GUEST_PAGES, 1, hosts.newDirectory())
+                .withResources(HostResources.defaults().withSwapDevice(SLOW_WRITES)));
         touch(host, 0, 985); // 15 free: HARD
         BalloonManager manager = start(host, 900);
         assertEquals(List.of(
@@ -91,7 +97,8 @@ class PagingAboveTargetTest {
 
     @Test
     void oneChecksBudgetIsSharedInProportionToTheExcess() {
-        Host host = hosts.create(1000, 4000, 2, GUEST_PAGES, 1);
+        Host host = hosts.create(HostsUnderTest.config(1000, 4000, 2, GUEST_PAGES, 1, hosts.newDirectory())
+                .withResources(HostResources.defaults().withSwapDevice(SLOW_WRITES)));
         touch(host, 0, 600);
         touch(host, 1, 395); // 5 free: LOW
         BalloonManager manager = start(host, 570, 385); // 30 and 10 pages above target

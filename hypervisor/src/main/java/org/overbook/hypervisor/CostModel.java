@@ -1,16 +1,13 @@
 package org.overbook.hypervisor;
 
 import org.overbook.guest.ConfigurationException;
-import org.overbook.hypervisor.memory.FaultKind;
 
 /**
- * Every cost the model charges, in nanoseconds of virtual time, each with its source. Each is
+ * The guest-side costs the model charges, in nanoseconds of virtual time, each with its source. Each is
  * overridable from a scenario; the defaults are DESIGN.md's "Cost model defaults".
  *
  * @param minorFaultNanos       a fault on a never-touched page: the host populates a zeroed frame. The
  *                              software fault path measured by NP-RDMA is 3.5–5.7 µs; the default is the middle.
- * @param majorFaultNanos       a fault on a swapped-out page: an SSD-class swap-in (NP-RDMA: 60 µs; a disk
- *                              is milliseconds).
  * @param balloonPagesPerSecond how fast a balloon driver inflates or deflates, in 4 KiB pages per second.
  *                              VMware's Linux driver ({@code drivers/misc/vmw_balloon.c}) works once a
  *                              second and takes at most {@code VMW_BALLOON_NOSLEEP_ALLOC_MAX} = 16384 pages
@@ -19,14 +16,13 @@ import org.overbook.hypervisor.memory.FaultKind;
  *                              virtio-balloon has no explicit rate (batches of 256 pages back to back). The
  *                              default is VMware's 16384 pages/s (64 MiB/s), both ways.
  */
-public record CostModel(long minorFaultNanos, long majorFaultNanos, long balloonPagesPerSecond) {
+public record CostModel(long minorFaultNanos, long balloonPagesPerSecond) {
 
     /** VMware's balloon rate, pages per second (see {@link #balloonPagesPerSecond()}). */
     public static final long DEFAULT_BALLOON_PAGES_PER_SECOND = 16_384;
 
     public CostModel {
         requireNonNegative("costs.minor-fault", minorFaultNanos);
-        requireNonNegative("costs.major-fault", majorFaultNanos);
         if (balloonPagesPerSecond <= 0) {
             throw new ConfigurationException("costs.balloon-rate", balloonPagesPerSecond
                     + " pages/s; a balloon must move at least one page a second");
@@ -35,17 +31,7 @@ public record CostModel(long minorFaultNanos, long majorFaultNanos, long balloon
 
     /** Returns DESIGN.md's defaults. */
     public static CostModel defaults() {
-        return new CostModel(/* minorFaultNanos= */ 4_600, /* majorFaultNanos= */ 60_000,
-                /* balloonPagesPerSecond= */ DEFAULT_BALLOON_PAGES_PER_SECOND);
-    }
-
-    /** Returns the stall a CPU access takes for a fault of this kind. */
-    public long faultNanos(FaultKind kind) {
-        return switch (kind) {
-            case NONE -> 0;
-            case MINOR -> minorFaultNanos;
-            case MAJOR -> majorFaultNanos;
-        };
+        return new CostModel(/* minorFaultNanos= */ 4_600, /* balloonPagesPerSecond= */ DEFAULT_BALLOON_PAGES_PER_SECOND);
     }
 
     /** Returns how long a balloon takes to move {@code pages} pages, rounded up to a nanosecond. */

@@ -9,11 +9,11 @@ import org.overbook.guest.GuestMemory;
 import org.overbook.hypervisor.guest.TenantGuest;
 import org.overbook.hypervisor.guest.TenantMemory;
 import org.overbook.hypervisor.memory.HostMemory;
+import org.overbook.hypervisor.memory.SwapIo;
 import org.overbook.hypervisor.sim.PhysicalCpus;
+import org.overbook.hypervisor.swap.SwapDevice;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.hypervisor.sim.Vcpu;
-import org.overbook.hypervisor.swap.SwapDevice;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
 import org.overbook.hypervisor.swap.SwapStore;
 
 /**
@@ -63,22 +63,29 @@ public final class Host implements AutoCloseable {
         int high = Math.min(frames, Math.max(low + 1, (int) Math.round(frames * config.reclaimHigh())));
         int[] guestPages = config.tenants().stream().mapToInt(t -> Math.toIntExact(t.memoryBytes() / GuestMemory.PAGE_SIZE)).toArray();
 
+        int min = Math.min(low, (int) Math.round(frames * config.resources().reclaimMin()));
+        HostResources resources = config.resources();
+        PhysicalCpus cpus = resources.cpus() == 0 ? PhysicalCpus.unlimited(simulation)
+                : new PhysicalCpus(simulation, resources.cpus(), resources.cpuSliceNanos());
+        SwapIo io = new SwapIo(simulation, cpus, new SwapDevice(resources.swapDevice()), resources);
+
         SwapStore swap = SwapStore.create(config.directory().resolve(SWAP_FILE),
                 config.swapBytes() / GuestMemory.PAGE_SIZE, config.keepSwap());
         HostMemory memory;
         try {
-            memory = new HostMemory(frames, guestPages, low, high, swap);
+            memory = new HostMemory(frames, guestPages, min, low, high, swap, io);
         } catch (RuntimeException e) {
             swap.close();
             throw e;
         }
+        FaultCharges faults = new FaultCharges(memory, config.costs(), resources);
         List<Tenant> tenants = new ArrayList<>();
         for (int id = 0; id < guestPages.length; id++) {
             TenantConfig tenantConfig = config.tenants().get(id);
-            Vcpu vcpu = new Vcpu(simulation);
-            TenantMemory tenantMemory = new TenantMemory(memory, memory.table(id), vcpu, config.costs());
+            Vcpu vcpu = new Vcpu(simulation, cpus, resources.asyncPageFaults());
+            TenantMemory tenantMemory = new TenantMemory(memory, memory.table(id), vcpu, faults);
             TenantGuest guest = new TenantGuest(tenantConfig.name(), tenantMemory, vcpu, simulation.random());
-            tenants.add(new Tenant(id, tenantConfig, vcpu, tenantMemory, guest));
+            tenants.add(new Tenant(id, tenantConfig, vcpu, tenantMemory, guest, faults));
         }
         return new Host(config, simulation, memory, Collections.unmodifiableList(tenants));
     }
@@ -95,25 +102,14 @@ public final class Host implements AutoCloseable {
         return memory;
     }
 
-    // TEMPORARY (branch reporting): stand-ins with the signatures the contended host wiring adds, so the
-    // reports compile before it lands; the merge takes the wired versions.
-    private PhysicalCpus cpus;
-    private SwapDevice swapDevice;
-
     /** Returns the host's physical CPUs. */
     public PhysicalCpus cpus() {
-        if (cpus == null) {
-            cpus = PhysicalCpus.unlimited(simulation);
-        }
-        return cpus;
+        return memory.io().cpus();
     }
 
     /** Returns the host's swap device. */
     public SwapDevice swapDevice() {
-        if (swapDevice == null) {
-            swapDevice = new SwapDevice(new SwapDeviceConfig("ram", 0, 0, 0, 0, 1));
-        }
-        return swapDevice;
+        return memory.io().device();
     }
 
     /** Returns the tenants in id order. */

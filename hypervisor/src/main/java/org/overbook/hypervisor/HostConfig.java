@@ -20,9 +20,11 @@ import org.overbook.guest.GuestMemory;
  * @param seed           the scenario seed every random stream derives from
  * @param costs          the cost model
  * @param tenants        the tenants, in order; their index is their id
+ * @param resources      the contended resources: CPUs, swap device, swap path, reclaim
  */
 public record HostConfig(long memoryBytes, long swapBytes, double reclaimLow, double reclaimHigh,
-                         Path directory, boolean keepSwap, long seed, CostModel costs, List<TenantConfig> tenants) {
+                         Path directory, boolean keepSwap, long seed, CostModel costs, List<TenantConfig> tenants,
+                         HostResources resources) {
 
     /** Default fraction of RAM under which reclaim starts. */
     public static final double DEFAULT_RECLAIM_LOW = 0.01;
@@ -32,7 +34,21 @@ public record HostConfig(long memoryBytes, long swapBytes, double reclaimLow, do
     public HostConfig {
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(costs, "costs");
+        Objects.requireNonNull(resources, "resources");
         tenants = List.copyOf(tenants);
+    }
+
+    /** A host with the default contended resources. */
+    public HostConfig(long memoryBytes, long swapBytes, double reclaimLow, double reclaimHigh, Path directory,
+                      boolean keepSwap, long seed, CostModel costs, List<TenantConfig> tenants) {
+        this(memoryBytes, swapBytes, reclaimLow, reclaimHigh, directory, keepSwap, seed, costs, tenants,
+                HostResources.defaults());
+    }
+
+    /** Returns this host with other contended resources. */
+    public HostConfig withResources(HostResources other) {
+        return new HostConfig(memoryBytes, swapBytes, reclaimLow, reclaimHigh, directory, keepSwap, seed, costs,
+                tenants, other);
     }
 
     /** Returns a host with default watermarks and costs. */
@@ -63,6 +79,7 @@ public record HostConfig(long memoryBytes, long swapBytes, double reclaimLow, do
         if (!(reclaimHigh > reclaimLow && reclaimHigh < 1)) {
             throw new ConfigurationException("host.reclaim.high", reclaimHigh + " must be a fraction above host.reclaim.low (" + reclaimLow + ") and below 1");
         }
+        resources.validate("host");
         if (tenants.isEmpty()) {
             throw new ConfigurationException("tenants", "a host needs at least one tenant");
         }

@@ -20,10 +20,12 @@ public final class Tenant {
     private final Vcpu vcpu;
     private final TenantMemory memory;
     private final TenantGuest guest;
+    private final FaultCharges faults;
     private Workload workload;
     private long descheduledNanos;
 
-    Tenant(int id, TenantConfig config, Vcpu vcpu, TenantMemory memory, TenantGuest guest) {
+    Tenant(int id, TenantConfig config, Vcpu vcpu, TenantMemory memory, TenantGuest guest, FaultCharges faults) {
+        this.faults = faults;
         this.id = id;
         this.config = config;
         this.vcpu = vcpu;
@@ -97,6 +99,14 @@ public final class Tenant {
         return memory.faultStallNanos();
     }
 
+    /**
+     * Charges this tenant's vCPU for a host fault of {@code kind} its own work took outside the guest's
+     * memory accesses (pinning or prefetching a region); returns the time its clock moved.
+     */
+    public long chargeFault(org.overbook.hypervisor.memory.FaultKind kind) {
+        return faults.charge(vcpu, kind);
+    }
+
     // ---- guest-kernel hooks for the balloon driver ----
 
     /** Asks the guest's workloads to give memory back; returns the bytes they returned. */
@@ -121,10 +131,10 @@ public final class Tenant {
      * host memory runs low: the guest's clock jumps past the block (steal time), and a task submitted
      * from now on is dispatched only after it, so the guest allocates nothing meanwhile. One task whose
      * dispatch was already queued still runs at its event, with its clock past the block. The time
-     * counts as vCPU busy time and, separately, in {@link #descheduledNanos()}.
+     * is not CPU time; it counts in {@link #descheduledNanos()}.
      */
     public void deschedule(long nanos) {
-        vcpu.charge(nanos);
+        vcpu.block(nanos);
         descheduledNanos += nanos;
     }
 

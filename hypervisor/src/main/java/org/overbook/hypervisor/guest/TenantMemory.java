@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.GuestOutOfMemoryException;
-import org.overbook.hypervisor.CostModel;
+import org.overbook.hypervisor.FaultCharges;
 import org.overbook.hypervisor.memory.FaultKind;
 import org.overbook.hypervisor.memory.HostMemory;
 import org.overbook.hypervisor.memory.PageState;
@@ -25,18 +25,18 @@ public final class TenantMemory implements GuestMemory {
     private final HostMemory host;
     private final SecondLevelTable table;
     private final Vcpu vcpu;
-    private final CostModel costs;
+    private final FaultCharges faults;
     private final GuestPageAllocator allocator;
     private final long size;
     private long minorFaults;
     private long majorFaults;
     private long faultStallNanos;
 
-    public TenantMemory(HostMemory host, SecondLevelTable table, Vcpu vcpu, CostModel costs) {
+    public TenantMemory(HostMemory host, SecondLevelTable table, Vcpu vcpu, FaultCharges faults) {
         this.host = host;
         this.table = table;
         this.vcpu = vcpu;
-        this.costs = costs;
+        this.faults = faults;
         this.allocator = new GuestPageAllocator(table.pages());
         this.size = (long) table.pages() << PAGE_SHIFT;
     }
@@ -226,9 +226,7 @@ public final class TenantMemory implements GuestMemory {
         }
         FaultKind kind = host.fault(table, page, write);
         if (kind != FaultKind.NONE) {
-            long stall = costs.faultNanos(kind);
-            vcpu.charge(stall);
-            faultStallNanos += stall;
+            faultStallNanos += faults.charge(vcpu, kind);
             if (kind == FaultKind.MINOR) {
                 minorFaults++;
             } else {

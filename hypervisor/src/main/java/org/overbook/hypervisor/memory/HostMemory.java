@@ -43,7 +43,12 @@ public final class HostMemory implements AutoCloseable {
     private final int highWatermark;
     private final Evictor evictor;
     private final MemorySegment swapInBuffer = MemorySegment.ofArray(new byte[FramePool.PAGE_SIZE]);
+    private final SwapIo io;
+    private final int minWatermark;
+    private final int pageCluster;
     private long reclaimRuns;
+    private int lastSwapInPages;
+    private long readaheadPages;
 
     /**
      * @param frames        host RAM in frames
@@ -52,10 +57,11 @@ public final class HostMemory implements AutoCloseable {
      * @param highWatermark reclaim stops when free frames reach this
      * @param swap          the swap store; owned (closed) by this object
      */
-    public HostMemory(int frames, int[] guestPages, int lowWatermark, int highWatermark, SwapStore swap) {
-        if (lowWatermark < 0 || highWatermark <= lowWatermark || highWatermark > frames) {
-            throw new IllegalArgumentException("watermarks must satisfy 0 <= low < high <= frames; got low "
-                    + lowWatermark + ", high " + highWatermark + ", frames " + frames);
+    public HostMemory(int frames, int[] guestPages, int minWatermark, int lowWatermark, int highWatermark, SwapStore swap,
+                      SwapIo io) {
+        if (minWatermark < 0 || lowWatermark < minWatermark || highWatermark <= lowWatermark || highWatermark > frames) {
+            throw new IllegalArgumentException("watermarks must satisfy 0 <= min <= low < high <= frames; got min "
+                    + minWatermark + ", low " + lowWatermark + ", high " + highWatermark + ", frames " + frames);
         }
         this.frames = new FramePool(frames);
         this.tables = new SecondLevelTable[guestPages.length];
@@ -68,6 +74,36 @@ public final class HostMemory implements AutoCloseable {
         this.evictor = new Evictor(this.frames, tables, swap);
         this.lowWatermark = lowWatermark;
         this.highWatermark = highWatermark;
+        this.minWatermark = minWatermark;
+        this.io = io;
+        this.pageCluster = 1 << io.resources().pageCluster();
+    }
+
+    /** Returns the timing of swap traffic on the host's resources. */
+    public SwapIo io() {
+        return io;
+    }
+
+    /**
+     * Returns how many pages the last major fault read from swap: the faulting page and its readahead
+     * (Linux's {@code vm.page-cluster}: an aligned cluster of 2^n pages around the faulting one).
+     */
+    public int lastSwapInPages() {
+        return lastSwapInPages;
+    }
+
+    /** Returns the pages read ahead with major faults, in all. */
+    public long readaheadPages() {
+        return readaheadPages;
+    }
+
+    /**
+     * A context that faulted at {@code at} (and may have taken a frame) goes on when this returns: at
+     * once, or, when reclaim's write-back lags so far that free frames fall to the min watermark, once
+     * enough of it has finished (direct reclaim).
+     */
+    public long reclaimWaitUntil(long at) {
+        return io.directReclaimUntil(at, frames.free(), minWatermark);
     }
 
     /** Returns tenant {@code tenantId}'s second-level table. */
@@ -185,6 +221,7 @@ public final class HostMemory implements AutoCloseable {
                 table.map(page, frame, keepCopy ? (byte) (accessBits | SecondLevelTable.SWAP_COPY)
                         : (byte) (accessBits | SecondLevelTable.DIRTY));
                 table.majorFaults++;
+                lastSwapInPages = 1 + readAhead(table, page);
                 return FaultKind.MAJOR;
             }
             case BALLOONED -> throw new IllegalStateException("tenant " + table.tenantId() + " touched guest page "
@@ -331,6 +368,7 @@ public final class HostMemory implements AutoCloseable {
         int[] victims = new int[Math.max(0, Math.min(pages, table.residentPages()))];
         int picked = victimPicker.pick(table, victims);
         int taken = 0;
+        long writesBefore = swap.writes();
         for (int i = 0; i < picked; i++) {
             int page = victims[i];
             if (table.frame(page) < 0 || !table.reclaimable(page)) {
@@ -341,6 +379,7 @@ public final class HostMemory implements AutoCloseable {
             }
             taken++;
         }
+        io.kswapdRan(0, taken, (int) (swap.writes() - writesBefore));
         return taken;
     }
 
@@ -358,12 +397,45 @@ public final class HostMemory implements AutoCloseable {
 
     private void reclaim() {
         reclaimRuns++;
+        long scannedBefore = clock.scanned();
+        long writesBefore = swap.writes();
+        int evicted = 0;
         while (frames.free() < highWatermark) {
             int victim = clock.nextVictim();
             if (victim < 0 || !evictor.evict(victim)) {
-                return;
+                break;
             }
+            evicted++;
         }
+        io.kswapdRan(clock.scanned() - scannedBefore, evicted, (int) (swap.writes() - writesBefore));
+    }
+
+    /**
+     * Reads ahead the other swapped pages of the aligned cluster around {@code page}, while free frames
+     * stay above the low watermark (readahead never makes reclaim run). They come in clean, keeping their
+     * swap copy while swap is less than half full, and not accessed, so reclaim takes them first if no
+     * one touches them. Returns how many were read.
+     */
+    private int readAhead(SecondLevelTable table, int page) {
+        int first = page & -pageCluster;
+        int end = Math.min(table.pages(), first + pageCluster);
+        int read = 0;
+        for (int p = first; p < end; p++) {
+            if (p == page || table.state(p) != PageState.SWAPPED || frames.free() <= lowWatermark) {
+                continue;
+            }
+            long key = SwapStore.key(table.tenantId(), p);
+            int frame = frames.allocate(table.tenantId(), p, /* zero= */ false);
+            swap.read(key, frames.chunk(frame), FramePool.offset(frame));
+            boolean keepCopy = swap.used() * 2 <= swap.capacity();
+            if (!keepCopy) {
+                swap.remove(key);
+            }
+            table.map(p, frame, keepCopy ? SecondLevelTable.SWAP_COPY : SecondLevelTable.DIRTY);
+            read++;
+        }
+        readaheadPages += read;
+        return read;
     }
 
     // ---- invariants ----

@@ -321,12 +321,11 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     @Override
     public void pin(long address, long length) {
-        long stall = 0;
         for (int page = firstPage(address); page <= lastPage(address, length); page++) {
             FaultKind kind = translator.pin(page);
-            stall += costs.pinPageNanos() + hostCosts.faultNanos(kind);
+            vcpu().charge(costs.pinPageNanos());
+            tenant.chargeFault(kind);
         }
-        vcpu().charge(stall);
     }
 
     @Override

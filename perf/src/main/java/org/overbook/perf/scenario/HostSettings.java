@@ -1,5 +1,7 @@
 package org.overbook.perf.scenario;
 
+import org.overbook.hypervisor.HostResources;
+
 /**
  * The server host as a scenario gives it ({@code host}).
  *
@@ -8,6 +10,8 @@ package org.overbook.perf.scenario;
  * @param reclaimLow  free fraction under which reclaim starts ({@code host.reclaim.low})
  * @param reclaimHigh free fraction reclaim frees up to ({@code host.reclaim.high})
  * @param keepSwap    keep the swap file after the run ({@code host.keep-swap})
+ * @param resources   CPUs, swap device, swap path and reclaim costs ({@code host.cpus}, {@code host.swap-device}, ...)
  */
-public record HostSettings(long memoryBytes, long swapBytes, double reclaimLow, double reclaimHigh, boolean keepSwap) {
+public record HostSettings(long memoryBytes, long swapBytes, double reclaimLow, double reclaimHigh, boolean keepSwap,
+                           HostResources resources) {
 }

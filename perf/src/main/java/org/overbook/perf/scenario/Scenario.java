@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import org.overbook.hypervisor.CostModel;
 import org.overbook.hypervisor.HostConfig;
+import org.overbook.hypervisor.HostResources;
 import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicConfig;
 
@@ -52,14 +53,14 @@ public record Scenario(long seed, long durationNanos, long warmUpNanos, HostSett
     /** Returns the server host's configuration, with its swap file under {@code directory}. */
     public HostConfig serverHostConfig(Path directory) {
         return new HostConfig(host.memoryBytes(), host.swapBytes(), host.reclaimLow(), host.reclaimHigh(), directory,
-                host.keepSwap(), seed, costs, tenants.stream().map(TenantSpec::config).toList());
+                host.keepSwap(), seed, costs, tenants.stream().map(TenantSpec::config).toList(), host.resources());
     }
 
     /** Returns the client host's configuration: no swap (its memory is pinned), default watermarks. */
     public HostConfig clientHostConfig(Path directory) {
         return new HostConfig(clientHost.memoryBytes(), /* swapBytes= */ 0, HostConfig.DEFAULT_RECLAIM_LOW,
                 HostConfig.DEFAULT_RECLAIM_HIGH, directory, /* keepSwap= */ false, seed, costs,
-                clients.stream().map(TenantSpec::config).toList());
+                clients.stream().map(TenantSpec::config).toList(), HostResources.defaults().withCpus(clientHost.cpus()));
     }
 
     /** Returns the names of the server tenants, in id order. */

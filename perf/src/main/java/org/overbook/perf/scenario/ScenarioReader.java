@@ -8,6 +8,8 @@ import org.overbook.balloon.BalloonConfig;
 import org.overbook.balloon.FreeMemoryThresholds;
 import org.overbook.balloon.TenantBalloonConfig;
 import org.overbook.hypervisor.CostModel;
+import org.overbook.hypervisor.HostResources;
+import org.overbook.hypervisor.swap.SwapDeviceConfig;
 import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicCosts;
 
@@ -31,13 +33,14 @@ final class ScenarioReader {
         long seed = root.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
         long duration = root.nanos("duration");
         long warmUp = root.nanos("warm-up");
-        Section costs = root.section("costs", "minor-fault", "major-fault", "balloon-rate", "tlb-miss", "npf-software",
+        Section costs = root.section("costs", "minor-fault", "balloon-rate", "tlb-miss", "npf-software",
                 "npf-iommu", "swap-in", "dma-page", "wqe", "register", "pin-page", "interrupt", "rto", "upcall",
                 "host-copy-page", "notify-busy-wait", "notify-handler", "notify-block");
         CostModel hostCosts = hostCosts(costs);
         NicCosts nicCosts = nicCosts(costs);
         HostSettings host = host(root);
-        ClientHostSettings clientHost = new ClientHostSettings(root.section("client-host", "memory").bytes("memory"));
+        Section client = root.section("client-host", "memory", "cpus");
+        ClientHostSettings clientHost = new ClientHostSettings(client.bytes("memory"), (int) client.integer("cpus", 0, 1 << 20));
         var nic = NicReader.read(root, nicCosts);
         LinkConfig link = link(root);
         BalloonSettings balloon = balloon(root);
@@ -47,10 +50,29 @@ final class ScenarioReader {
     }
 
     private static HostSettings host(Section root) {
-        Section host = root.section("host", "memory", "swap", "reclaim", "keep-swap");
-        Section reclaim = host.section("reclaim", "low", "high");
+        Section host = root.section("host", "memory", "swap", "reclaim", "keep-swap", "cpus", "cpu-slice",
+                "async-page-faults", "swap-device", "swap-path", "page-cluster");
+        Section reclaim = host.section("reclaim", "min", "low", "high", "scan-cost", "evict-cost");
+        Section path = host.section("swap-path", "cpu", "pages-per-second");
+        HostResources resources = new HostResources((int) host.integer("cpus", 0, 1 << 20), host.nanos("cpu-slice"),
+                host.flag("async-page-faults"), swapDevice(host), path.nanos("cpu"),
+                path.integer("pages-per-second", 1, Long.MAX_VALUE), reclaim.nanos("scan-cost"),
+                reclaim.nanos("evict-cost"), reclaim.real("min"), (int) host.integer("page-cluster", 0, 10));
         return new HostSettings(host.bytes("memory"), host.bytes("swap"), reclaim.real("low"), reclaim.real("high"),
-                host.flag("keep-swap"));
+                host.flag("keep-swap"), resources);
+    }
+
+    /** Reads {@code host.swap-device}: a preset by {@code kind}, any of whose values the file may override. */
+    private static SwapDeviceConfig swapDevice(Section host) {
+        Section d = host.section("swap-device", "kind", "read-latency", "write-latency", "read-iops", "write-iops",
+                "queue-depth");
+        SwapDeviceConfig preset = SwapDeviceConfig.preset(d.field("kind"), d.text("kind", "a swap device"));
+        return new SwapDeviceConfig(preset.kind(),
+                d.has("read-latency") ? d.nanos("read-latency") : preset.readLatencyNanos(),
+                d.has("write-latency") ? d.nanos("write-latency") : preset.writeLatencyNanos(),
+                d.has("read-iops") ? d.integer("read-iops", 1, Long.MAX_VALUE) : preset.readIops(),
+                d.has("write-iops") ? d.integer("write-iops", 1, Long.MAX_VALUE) : preset.writeIops(),
+                d.has("queue-depth") ? (int) d.integer("queue-depth", 1, 1 << 16) : preset.queueDepth());
     }
 
     private static LinkConfig link(Section root) {
@@ -59,8 +81,7 @@ final class ScenarioReader {
     }
 
     private static CostModel hostCosts(Section costs) {
-        return new CostModel(costs.nanos("minor-fault"), costs.nanos("major-fault"),
-                costs.integer("balloon-rate", Long.MIN_VALUE, Long.MAX_VALUE));
+        return new CostModel(costs.nanos("minor-fault"), costs.integer("balloon-rate", Long.MIN_VALUE, Long.MAX_VALUE));
     }
 
     private static NicCosts nicCosts(Section c) {

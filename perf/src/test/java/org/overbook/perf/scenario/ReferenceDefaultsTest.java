@@ -84,7 +84,11 @@ class ReferenceDefaultsTest {
         assertCites("costs.minor-fault", "NP-RDMA", "3.5-5.7 us");
         assertCites("costs.npf-software", "NP-RDMA", "3.5-5.7 us");
         assertCites("costs.npf-iommu", "PART", "38 us");
-        assertCites("costs.major-fault", "NP-RDMA", "60 us");
+        assertCites("host.swap-device", "P4500", "85 us read / 20 us write at QD1");
+        assertCites("host.swap-path.cpu", "AIFM", "over 15 us per swap-in");
+        assertCites("host.swap-path.pages-per-second", "LKML", "0.5-0.8 M pages/s");
+        assertCites("host.cpu-slice", "kernel/sched/fair.c", "3 ms");
+        assertCites("host.page-cluster", "vm.page-cluster", "8 pages");
         assertCites("costs.swap-in", "NP-RDMA", "60 us");
         assertCites("costs.rto", "Linux", "200 ms");
         assertCites("costs.balloon-rate", "vmw_balloon", "16384");

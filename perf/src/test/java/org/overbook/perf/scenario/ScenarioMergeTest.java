@@ -47,7 +47,7 @@ class ScenarioMergeTest {
         assertEquals(1_200L, s.link().latencyNanos());
         assertEquals(200_000_000L, s.nic().costs().rtoNanos());
         assertEquals(3_500L, s.costs().minorFaultNanos(), "a bare number is nanoseconds");
-        assertEquals(reference.costs().majorFaultNanos(), s.costs().majorFaultNanos());
+        assertEquals(reference.costs().balloonPagesPerSecond(), s.costs().balloonPagesPerSecond());
     }
 
     @Test

@@ -42,7 +42,7 @@ class ScenarioValidationTest {
     void aWrongTypeIsNamedWithTheValueAndTheExpectedType() {
         assertError(error("nic: {tlb: {sets: many}}"), "nic.tlb.sets", "'many'", "accepted: a whole number");
         assertError(error("balloon: {enabled: maybe}"), "balloon.enabled", "'maybe'", "accepted: true or false");
-        assertError(error("host: {reclaim: 0.5}"), "host.reclaim", "0.5", "accepted: a section with fields low, high");
+        assertError(error("host: {reclaim: 0.5}"), "host.reclaim", "0.5", "accepted: a section with fields min, low, high");
     }
 
     @Test

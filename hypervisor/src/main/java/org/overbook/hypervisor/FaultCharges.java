@@ -1,0 +1,44 @@
+package org.overbook.hypervisor;
+
+import org.overbook.hypervisor.memory.FaultKind;
+import org.overbook.hypervisor.memory.HostMemory;
+import org.overbook.hypervisor.sim.Vcpu;
+
+/**
+ * What a page fault costs the context that took it, on the contended host: a minor fault is CPU work
+ * (populating a zeroed frame); a major fault is the kernel's swap-in path on the CPU, then a wait for the
+ * swap path's host-wide ceiling and the swap device (an I/O stall: the pCPU is free meanwhile, and with
+ * KVM's asynchronous page faults the vCPU too); and any fault that took a frame may then wait for
+ * reclaim's write-back when free frames have fallen to the min watermark (direct reclaim).
+ */
+public final class FaultCharges {
+
+    private final HostMemory memory;
+    private final CostModel costs;
+    private final HostResources resources;
+
+    public FaultCharges(HostMemory memory, CostModel costs, HostResources resources) {
+        this.memory = memory;
+        this.costs = costs;
+        this.resources = resources;
+    }
+
+    /**
+     * Charges {@code vcpu} for a fault of {@code kind} that {@link HostMemory#fault} has just resolved in
+     * the model's state. Returns the time the vCPU's clock moved (CPU and stalls).
+     */
+    public long charge(Vcpu vcpu, FaultKind kind) {
+        if (kind == FaultKind.NONE) {
+            return 0;
+        }
+        long from = vcpu.now();
+        if (kind == FaultKind.MINOR) {
+            vcpu.charge(costs.minorFaultNanos());
+        } else {
+            vcpu.charge(resources.swapInCpuNanos());
+            vcpu.stallUntil(memory.io().swapIn(vcpu.now(), memory.lastSwapInPages()), /* asyncFault= */ true);
+        }
+        vcpu.stallUntil(memory.reclaimWaitUntil(vcpu.now()), /* asyncFault= */ false);
+        return vcpu.now() - from;
+    }
+}

@@ -6,9 +6,10 @@ import org.overbook.perf.run.RunResult;
 
 /**
  * {@code resources.csv}: every point's contended resources over the whole run, a row per point, sample and
- * resource, with cumulative counts from time 0: busy server-nanoseconds, requests and summed wait. An
- * interval's utilisation is its busy difference over {@code servers} times its length; its mean wait the wait
- * difference over the requests difference. Times and phases are those of {@code timeseries.csv}; every value
+ * resource, with cumulative counts from time 0: busy server-nanoseconds as the model booked them and as the
+ * servers served them ({@link ResourceSeries}), requests and summed wait. An interval's utilisation is its
+ * served difference over {@code servers} times its length; its mean wait the wait difference over the requests
+ * difference. Times and phases are those of {@code timeseries.csv}; every value
  * is an integer, so the file is byte-identical for the same scenario and seed.
  */
 final class ResourcesCsv {
@@ -17,7 +18,7 @@ final class ResourcesCsv {
     }
 
     static String csv(List<RunResult> results) {
-        StringBuilder out = new StringBuilder("point,time_ms,phase,resource,servers,busy_ns,requests,wait_ns\n");
+        StringBuilder out = new StringBuilder("point,time_ms,phase,resource,servers,booked_ns,served_ns,requests,wait_ns\n");
         for (RunResult result : results) {
             ResourceSeries rs = result.resources();
             for (int sample = 0; sample < rs.samples() && rs.resources() > 0; sample++) {
@@ -26,7 +27,8 @@ final class ResourcesCsv {
                 for (int r = 0; r < rs.resources(); r++) {
                     out.append(result.index()).append(',').append(time).append(',').append(phase).append(',')
                             .append(rs.window(r).key()).append(',').append(rs.window(r).usage().servers()).append(',')
-                            .append(rs.busyNanos(sample, r)).append(',').append(rs.requests(sample, r)).append(',')
+                            .append(rs.bookedNanos(sample, r)).append(',')
+                            .append(rs.servedNanos(sample, r)).append(',').append(rs.requests(sample, r)).append(',')
                             .append(rs.waitNanos(sample, r)).append('\n');
                 }
             }

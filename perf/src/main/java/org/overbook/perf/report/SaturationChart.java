@@ -68,7 +68,7 @@ final class SaturationChart {
             series.setMarker(SeriesMarkers.NONE);
             series.setLineColor(TimeSeriesCharts.colour(r));
         }
-        styler.setYAxisMax(Math.min(top, 2.0) * 1.05);
+        styler.setYAxisMax(top * 1.05);
         XYSeries level = chart.addSeries("saturated (" + Math.round(100 * Saturation.THRESHOLD) + " %)",
                 new double[] {0, rs.timeNanos(rs.samples() - 1) / 1e6},
                 new double[] {Saturation.THRESHOLD, Saturation.THRESHOLD});

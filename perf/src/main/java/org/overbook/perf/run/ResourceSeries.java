@@ -11,47 +11,80 @@ import java.util.Objects;
  * <h2>Design</h2>
  * Sampled at the same instants as the {@link TimeSeries} (time 0, the end of every progress slice, the end of
  * the warm-up and of the run), by reading counters between two {@code runUntil} calls, so it changes nothing
- * in the run. Per sample and resource it keeps three cumulative integers, busy server-nanoseconds, requests
- * and summed wait, from which any interval's utilisation, request rate and mean wait follow. Busy time is
- * counted when a resource books the work, which for a queue with a backlog is ahead of when it serves it:
- * an interval of a resource with a growing backlog can show a utilisation above 1. Immutable and compared by
- * content, so a {@link RunResult} holding it stays a value.
+ * in the run. A resource has one or more <em>lanes</em>, servers whose busy time is read separately (each
+ * pCPU; the swap device's one bottleneck); per sample the series keeps each lane's cumulative busy time and
+ * each resource's cumulative requests and wait.
+ *
+ * <p>Booked and served busy time. The model counts a server's busy time when it books the work, which can be
+ * ahead of when the server does it: a queue with a backlog books service that will run later. Read as is, an
+ * interval would show such a resource far above 100 % and the next ones idle. So the series also derives each
+ * lane's <em>served</em> busy time, the booked work done as fast as one server can: {@code served(k+1) =
+ * min(served(k) + interval, booked(k+1))}. For a server that serves its booked work in order without idling
+ * while work waits (the swap device's FIFO bottleneck, a pCPU running the tasks and host work it was given)
+ * this is exactly the time it was busy in each interval. Utilisation is served time over the lanes' time.
+ * Immutable and compared by content, so a {@link RunResult} holding it stays a value.
  */
 public final class ResourceSeries {
 
     private final List<ResourceWindow> windows;
-    private final int[] servers;
+    private final int[] lanes;
+    private final int[] firstLane;
+    private final int width;
     private final long[] times;
     private final int warmUpSample;
-    private final long[] busy;
+    private final long[] booked;
+    private final long[] served;
     private final long[] requests;
     private final long[] waits;
 
     /**
      * @param windows      each resource over the measured window, in report order
-     * @param servers      each resource's server count
+     * @param lanes        each resource's lane count
      * @param times        sample times, strictly increasing
      * @param warmUpSample the index of the sample at the end of the warm-up
-     * @param busy         cumulative busy nanoseconds, sample by sample, resource by resource
-     * @param requests     cumulative requests, laid out as {@code busy}
-     * @param waits        cumulative wait nanoseconds, laid out as {@code busy}
+     * @param booked       cumulative booked busy nanoseconds, sample by sample, lane by lane (resources in order)
+     * @param requests     cumulative requests, sample by sample, resource by resource
+     * @param waits        cumulative wait nanoseconds, laid out as {@code requests}
      */
-    public ResourceSeries(List<ResourceWindow> windows, int[] servers, long[] times, int warmUpSample, long[] busy,
+    public ResourceSeries(List<ResourceWindow> windows, int[] lanes, long[] times, int warmUpSample, long[] booked,
                           long[] requests, long[] waits) {
         this.windows = List.copyOf(windows);
-        this.servers = servers.clone();
+        this.lanes = lanes.clone();
         this.times = times.clone();
         this.warmUpSample = warmUpSample;
-        this.busy = busy.clone();
+        this.booked = booked.clone();
         this.requests = requests.clone();
         this.waits = waits.clone();
         int n = this.windows.size();
-        if (this.servers.length != n || this.busy.length != this.times.length * n || this.requests.length != this.busy.length
-                || this.waits.length != this.busy.length) {
-            throw new IllegalArgumentException(n + " resources and " + this.times.length + " samples do not fit "
-                    + this.busy.length + " values");
+        this.firstLane = new int[n];
+        int w = 0;
+        for (int r = 0; r < Math.min(n, this.lanes.length); r++) {
+            firstLane[r] = w;
+            w += this.lanes[r];
         }
-        Objects.checkIndex(warmUpSample, Math.max(1, this.times.length));
+        this.width = w;
+        if (this.lanes.length != n || this.booked.length != this.times.length * width
+                || this.requests.length != this.times.length * n || this.waits.length != this.requests.length) {
+            throw new IllegalArgumentException(n + " resources of " + width + " lanes and " + this.times.length
+                    + " samples do not fit " + this.booked.length + " and " + this.requests.length + " values");
+        }
+        Objects.checkIndex(warmUpSample, this.times.length);
+        this.served = serve(this.times, this.booked, width);
+    }
+
+    /**
+     * Returns the served busy time of each lane at each sample, from the booked: the booked work done as fast as
+     * one server can ({@code times} and {@code booked} as the constructor takes them, {@code width} lanes).
+     */
+    static long[] serve(long[] times, long[] booked, int width) {
+        long[] served = new long[booked.length];
+        for (int k = 1; k < times.length; k++) {
+            long interval = times[k] - times[k - 1];
+            for (int l = 0; l < width; l++) {
+                served[k * width + l] = Math.min(served[(k - 1) * width + l] + interval, booked[k * width + l]);
+            }
+        }
+        return served;
     }
 
     /** Returns a run with no contended resource (unlimited CPUs, an in-memory swap device). */
@@ -86,40 +119,67 @@ public final class ResourceSeries {
         return warmUpSample;
     }
 
-    public long busyNanos(int sample, int resource) {
-        return busy[index(sample, resource)];
+    /** Returns how many lanes (separately read servers) {@code resource} has. */
+    public int lanes(int resource) {
+        return lanes[resource];
+    }
+
+    /** Returns the busy time {@code resource} had booked by sample {@code sample}, over all its lanes. */
+    public long bookedNanos(int sample, int resource) {
+        return sum(booked, sample, resource);
+    }
+
+    /** Returns the busy time {@code resource} had served by sample {@code sample}, over all its lanes. */
+    public long servedNanos(int sample, int resource) {
+        return sum(served, sample, resource);
     }
 
     public long requests(int sample, int resource) {
-        return requests[index(sample, resource)];
+        return requests[sample * windows.size() + Objects.checkIndex(resource, windows.size())];
     }
 
     public long waitNanos(int sample, int resource) {
-        return waits[index(sample, resource)];
+        return waits[sample * windows.size() + Objects.checkIndex(resource, windows.size())];
     }
 
-    /** Returns the utilisation of {@code resource} from sample {@code interval} to the next. */
+    /** Returns the utilisation of {@code resource} (served time over its lanes' time) from sample {@code interval} to the next. */
     public double utilisation(int interval, int resource) {
-        long window = times[interval + 1] - times[interval];
-        return (busyNanos(interval + 1, resource) - busyNanos(interval, resource)) / ((double) servers[resource] * window);
+        return utilisation(interval, interval + 1, resource);
     }
 
-    private int index(int sample, int resource) {
-        Objects.checkIndex(resource, windows.size());
-        return sample * windows.size() + resource;
+    /** Returns the utilisation of {@code resource} from sample {@code from} to sample {@code to}. */
+    public double utilisation(int from, int to, int resource) {
+        long span = times[to] - times[from];
+        return span <= 0 ? 0 : (servedNanos(to, resource) - servedNanos(from, resource)) / ((double) lanes[resource] * span);
+    }
+
+    /** Returns the utilisation of lane {@code lane} of {@code resource} from sample {@code from} to sample {@code to}. */
+    public double laneUtilisation(int from, int to, int resource, int lane) {
+        Objects.checkIndex(lane, lanes[resource]);
+        long span = times[to] - times[from];
+        int l = firstLane[resource] + lane;
+        return span <= 0 ? 0 : (served[to * width + l] - served[from * width + l]) / (double) span;
+    }
+
+    private long sum(long[] values, int sample, int resource) {
+        long total = 0;
+        for (int l = firstLane[resource]; l < firstLane[resource] + lanes[resource]; l++) {
+            total += values[sample * width + l];
+        }
+        return total;
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof ResourceSeries other && windows.equals(other.windows) && warmUpSample == other.warmUpSample
-                && Arrays.equals(servers, other.servers) && Arrays.equals(times, other.times)
-                && Arrays.equals(busy, other.busy) && Arrays.equals(requests, other.requests)
+                && Arrays.equals(lanes, other.lanes) && Arrays.equals(times, other.times)
+                && Arrays.equals(booked, other.booked) && Arrays.equals(requests, other.requests)
                 && Arrays.equals(waits, other.waits);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(windows, Arrays.hashCode(times), Arrays.hashCode(busy));
+        return Objects.hash(windows, Arrays.hashCode(times), Arrays.hashCode(booked));
     }
 
     @Override

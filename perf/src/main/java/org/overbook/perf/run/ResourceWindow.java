@@ -11,7 +11,8 @@ import org.overbook.hypervisor.resource.ResourceUsage;
  *
  * @param key               column prefix ({@code server_cpu})
  * @param label             the resource in words ({@code server CPUs})
- * @param usage             utilisation, request rate, waits and queue length over the window
+ * @param usage             utilisation (of the served busy time, see {@link ResourceSeries}), request rate,
+ *                          waits and queue length over the window
  * @param serverUtilisation the utilisation of each server (each pCPU), empty when not kept per server
  * @param ratesPerSecond    the resource's own counters per second of the window, by name
  */

@@ -37,8 +37,9 @@ public record Saturation(Status status, ResourceWindow resource, long firstNanos
             + " is the one whose utilisation first reached 90 % in an interval of the time series (a hundredth of"
             + " the run) after the warm-up; ties go to the higher utilisation over the window. When none is"
             + " saturated over the window but one reached 90 % in some intervals, the point is told as bursts;"
-            + " otherwise the busiest resource is named. Busy time counts when a resource books work, so an"
-            + " interval of a queue with a growing backlog can show more than 100 %.";
+            + " otherwise the busiest resource is named. A queue books service ahead of doing it when it has a"
+            + " backlog; utilisation counts the booked work as the servers get through it, one server's worth of"
+            + " time per interval, so it never exceeds 100 %.";
 
     /** What a point's resources did. */
     public enum Status {

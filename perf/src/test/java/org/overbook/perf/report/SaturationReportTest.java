@@ -94,9 +94,9 @@ class SaturationReportTest {
                 "a resource's five columns, then the next resource's: " + header);
         assertEquals("0.92", csv.get(2).split(",", -1)[utilisation]);
         List<String> resources = Files.readAllLines(first.resolve(ResultsWriter.RESOURCES_CSV));
-        assertEquals("point,time_ms,phase,resource,servers,busy_ns,requests,wait_ns", resources.getFirst());
+        assertEquals("point,time_ms,phase,resource,servers,booked_ns,served_ns,requests,wait_ns", resources.getFirst());
         assertEquals(1 + 2 * 11 * 2, resources.size(), "2 points x 11 samples x 2 resources");
-        assertEquals("1,10,measured,server_CPUs,1,9200000,100,100000", resources.get(1 + 11 * 2 + 20));
+        assertEquals("1,10,measured,server_CPUs,1,9200000,9200000,100,100000", resources.get(1 + 11 * 2 + 20));
         String report = Files.readString(first.resolve(ResultsWriter.REPORT));
         assertTrue(report.contains(Saturation.RULES), "the rules are written down");
         assertTrue(report.contains("**The server CPUs saturated first**: 92 % busy over the measured window"), report);

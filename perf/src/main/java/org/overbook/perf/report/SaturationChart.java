@@ -59,6 +59,9 @@ final class SaturationChart {
                 new float[] {6, 4}, 0));
         double top = 1.0;
         for (int r = 0; r < rs.resources(); r++) {
+            if (rs.idle(r)) {
+                continue;
+            }
             double[] y = new double[intervals];
             for (int k = 0; k < intervals; k++) {
                 y[k] = rs.utilisation(k, r);
@@ -87,6 +90,6 @@ final class SaturationChart {
                 + " each hundredth of the run; the red dashed line is the saturation level ("
                 + Math.round(100 * Saturation.THRESHOLD) + " %)" + (result.resources().timeNanos(
                 result.resources().warmUpSample()) > 0 ? ", the grey dashed line the end of the warm-up" : "")
-                + ". Saturated first: " + verdict.brief() + ".";
+                + "; resources idle for the whole run are left out. Saturated first: " + verdict.brief() + ".";
     }
 }

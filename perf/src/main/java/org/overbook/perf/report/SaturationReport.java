@@ -37,12 +37,21 @@ final class SaturationReport {
         out.append(Saturation.of(result.resources()).sentence()).append("\n\n");
         out.append("| resource | servers | utilisation | requests/s | mean wait (µs) | p99 wait (µs) | mean queue | other |\n");
         out.append("|---|---:|---:|---:|---:|---:|---:|---|\n");
-        for (ResourceWindow w : result.resources().windows()) {
+        List<String> idle = new ArrayList<>();
+        for (int r = 0; r < result.resources().resources(); r++) {
+            ResourceWindow w = result.resources().window(r);
+            if (result.resources().idle(r)) {
+                idle.add(w.label());
+                continue;
+            }
             out.append(String.format(Locale.ROOT, "| %s | %d | %s | %.0f | %.1f | %.1f | %.2f | %s |%n", w.label(),
                     w.usage().servers(), Saturation.percent(w), w.usage().requestsPerSecond(), w.usage().meanWaitNanos() / 1e3,
                     w.usage().p99WaitNanos() / 1e3, w.usage().meanQueueLength(), other(w)));
         }
         out.append('\n');
+        if (!idle.isEmpty()) {
+            out.append("Idle for the whole run, left out: ").append(String.join(", ", idle)).append(".\n\n");
+        }
         return out.toString();
     }
 

@@ -3,14 +3,17 @@ package org.overbook.perf.run;
 import java.util.ArrayList;
 import java.util.List;
 import org.overbook.hypervisor.Host;
+import org.overbook.hypervisor.memory.SwapIo;
 import org.overbook.hypervisor.sim.PhysicalCpus;
 import org.overbook.hypervisor.swap.SwapDevice;
 import org.overbook.nic.Testbed;
 
 /**
  * The contended resources of a testbed, in report order: for the server host then the client host, its
- * physical CPUs and its swap device. A host with unlimited CPUs has no CPU queue and an in-memory
- * ({@code ram}) swap device no device queue, so neither is watched. A new resource is one more probe here.
+ * physical CPUs, the kernel's swap path (its host-wide page ceiling), kswapd (one reclaim thread: its CPU
+ * time over the window's time) and its swap device. A host with unlimited CPUs has no CPU queue and an
+ * in-memory ({@code ram}) swap device no device queue, so neither is watched. A new resource is one more
+ * probe here.
  */
 final class ResourceProbes {
 
@@ -30,6 +33,14 @@ final class ResourceProbes {
         if (cpus.contended()) {
             probes.add(new ResourceProbe(name + "_cpu", name + " CPUs", cpus::snapshot, cpus::busyNanos, List.of()));
         }
+        SwapIo io = host.memory().io();
+        if (io.resources().swapPathNanosPerPage() > 0) {
+            probes.add(new ResourceProbe(name + "_swap_path", name + " swap path", () -> io.pathStats().snapshot(), null,
+                    List.of(new ResourceProbe.Rate("readahead_pages", host.memory()::readaheadPages))));
+        }
+        probes.add(new ResourceProbe(name + "_kswapd", name + " kswapd", () -> io.kswapdStats().snapshot(), null,
+                List.of(new ResourceProbe.Rate("direct_reclaims", io::directReclaims),
+                        new ResourceProbe.Rate("direct_reclaim_stall_ns", io::directReclaimStallNanos))));
         SwapDevice device = host.swapDevice();
         if (!device.config().inMemory()) {
             probes.add(new ResourceProbe(name + "_swap", name + " swap device", () -> device.stats().snapshot(), null,

@@ -119,6 +119,12 @@ public final class ResourceSeries {
         return warmUpSample;
     }
 
+    /** Returns whether {@code resource} took no request and no busy time over the whole run. */
+    public boolean idle(int resource) {
+        int last = times.length - 1;
+        return bookedNanos(last, resource) == 0 && requests(last, resource) == 0;
+    }
+
     /** Returns how many lanes (separately read servers) {@code resource} has. */
     public int lanes(int resource) {
         return lanes[resource];

@@ -12,11 +12,12 @@ import java.util.stream.Collectors;
  * <p>A resource is saturated when its utilisation over the measured window is at least {@value #THRESHOLD}.
  * Among saturated resources the first is the one that first reached {@value #THRESHOLD} in a measured
  * interval of the time series (ties: the higher utilisation over the window, then report order). A point
- * where no resource is saturated over the window but one reached the threshold in some interval is told as
- * bursts; otherwise the busiest resource is named with its utilisation.
+ * where no resource is saturated over the window but some reached the threshold in some intervals is told as
+ * bursts, naming the one that spent the most intervals there; otherwise the busiest resource is named with
+ * its utilisation.
  *
  * @param status         what happened
- * @param resource       the resource named: the first saturated, the first to burst, or the busiest; null
+ * @param resource       the resource named: the first saturated, the longest in bursts, or the busiest; null
  *                       when the point has no contended resource
  * @param firstNanos     when {@code resource} first reached the threshold in a measured interval (the
  *                       interval's start), or -1
@@ -36,8 +37,9 @@ public record Saturation(Status status, ResourceWindow resource, long firstNanos
             + " device) over the measured window is at least 90 %. When several are, the one that *saturated first*"
             + " is the one whose utilisation first reached 90 % in an interval of the time series (a hundredth of"
             + " the run) after the warm-up; ties go to the higher utilisation over the window. When none is"
-            + " saturated over the window but one reached 90 % in some intervals, the point is told as bursts;"
-            + " otherwise the busiest resource is named. A queue books service ahead of doing it when it has a"
+            + " saturated over the window but some reached 90 % in some intervals, the point is told as bursts,"
+            + " naming the resource that spent the most intervals at 90 % or more; otherwise the busiest"
+            + " resource is named. A queue books service ahead of doing it when it has a"
             + " backlog; utilisation counts the booked work as the servers get through it, one server's worth of"
             + " time per interval, so it never exceeds 100 %.";
 
@@ -45,7 +47,7 @@ public record Saturation(Status status, ResourceWindow resource, long firstNanos
     public enum Status {
         /** At least one resource at or above the threshold over the measured window. */
         SATURATED,
-        /** None over the window, but one at or above it in some measured intervals. */
+        /** None over the window, but some at or above it in some measured intervals. */
         BURSTS,
         /** None reached the threshold. */
         NONE,
@@ -85,7 +87,8 @@ public record Saturation(Status status, ResourceWindow resource, long firstNanos
             return new Saturation(Status.SATURATED, first.window, first.first, first.hot, intervals,
                     saturated.subList(1, saturated.size()).stream().map(c -> c.window).toList());
         }
-        List<Candidate> bursting = candidates.stream().filter(c -> c.hot > 0).sorted(byFirst).toList();
+        List<Candidate> bursting = candidates.stream().filter(c -> c.hot > 0)
+                .sorted(Comparator.<Candidate>comparingInt(c -> -c.hot).thenComparing(byFirst)).toList();
         if (!bursting.isEmpty()) {
             Candidate first = bursting.getFirst();
             return new Saturation(Status.BURSTS, first.window, first.first, first.hot, intervals, List.of());

@@ -45,15 +45,16 @@ class SaturationTest {
 
     @Test
     void burstsAboveTheThresholdWithAWindowBelowItAreToldAsBursts() {
+        // the CPUs burst first (at 1 ms, twice), the swap device longer (from 2 ms, three intervals in a row)
         ResourceSeries series = ResourceSeriesFixture.series(TWO, 0,
                 new double[] {0.2, 0.95, 0.2, 0.2, 0.95, 0.2, 0.2, 0.2},
-                new double[] {0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7});
+                new double[] {0.5, 0.5, 0.95, 0.95, 0.95, 0.5, 0.5, 0.5});
         Saturation verdict = Saturation.of(series);
         assertEquals(Saturation.Status.BURSTS, verdict.status());
-        assertEquals("server CPUs", verdict.resource().label());
-        assertEquals(ResourceSeriesFixture.INTERVAL, verdict.firstNanos());
-        assertEquals(2, verdict.hotIntervals());
-        assertEquals("none; server CPUs in bursts (2/8 intervals)", verdict.brief());
+        assertEquals("server swap device", verdict.resource().label(), "the longest at or above 90 %");
+        assertEquals(2 * ResourceSeriesFixture.INTERVAL, verdict.firstNanos());
+        assertEquals(3, verdict.hotIntervals());
+        assertEquals("none; server swap device in bursts (3/8 intervals)", verdict.brief());
     }
 
     @Test

@@ -10,34 +10,32 @@ import org.overbook.hypervisor.resource.ResourceStats;
  * bottleneck (the flash channels and controller) that serves them one after another; a request's latency
  * at queue depth 1 is the bottleneck's service plus a fixed pipeline delay. So the device is modelled as
  * (1) at most {@code queue-depth} requests inside it, further ones waiting in the host's queue; (2) a
- * FIFO bottleneck whose service time per 4 KiB page is one over the IOPS at depth (reads and writes
- * share it, each at its own rate); and (3) a fixed delay that makes up the rest of the QD1 latency. A
- * request of n contiguous pages (a readahead cluster) holds the bottleneck n times as long and pays
- * the delay once. Alone on the device a read takes exactly its QD1 latency; with the queue full the
- * device completes exactly its IOPS; in between, the wait before the bottleneck is that of an M/G/1
- * queue, which the tests check against Pollaczek–Khinchine. A disk, whose service time is its whole
- * latency, serves one request at a time.
+ * FIFO bottleneck whose service time per 4 KiB page is one over the IOPS at depth; and (3) a fixed delay
+ * that makes up the rest of the QD1 latency. Reads and writes have a bottleneck each, at their own IOPS:
+ * an NVMe host submits them on different queues (the faulting CPU's, kswapd's) that the controller
+ * arbitrates round-robin, and flash serves reads on its channels while programs proceed, so a burst of
+ * write-back delays later writes, not the swap-ins behind it; the interference of programs with reads
+ * inside the flash is left out. A request of n contiguous pages (a readahead cluster) holds its
+ * bottleneck n times as long and pays the delay once. Alone on the device a read takes exactly its QD1
+ * latency; with the queue full the device completes exactly its IOPS; in between, the wait before the
+ * bottleneck is that of an M/G/1 queue, which the tests check against Pollaczek–Khinchine. A disk, whose
+ * service time is its whole latency, serves one request at a time.
  *
  * <p>Requests are booked as they are made, each at the time its caller reached (a vCPU's clock may run
- * ahead of the simulation's); the bottleneck serves them in booking order. The {@code ram} device (zram)
+ * ahead of the simulation's); each bottleneck serves them in booking order. The {@code ram} device (zram)
  * takes no device time at all.
  */
 public final class SwapDevice {
 
     private final SwapDeviceConfig config;
-    private final long readService;
-    private final long writeService;
     private final PriorityQueue<Long> inDevice = new PriorityQueue<>();
-    private final ResourceStats stats;
-    private long bottleneckFree;
-    private long pagesRead;
-    private long pagesWritten;
+    private final Pipeline reads;
+    private final Pipeline writes;
 
     public SwapDevice(SwapDeviceConfig config) {
         this.config = config;
-        this.readService = config.readServiceNanos();
-        this.writeService = config.writeServiceNanos();
-        this.stats = new ResourceStats("swap-device", 1);
+        this.reads = new Pipeline("swap-device-read", config.readLatencyNanos(), config.readServiceNanos());
+        this.writes = new Pipeline("swap-device-write", config.writeLatencyNanos(), config.writeServiceNanos());
     }
 
     public SwapDeviceConfig config() {
@@ -46,22 +44,21 @@ public final class SwapDevice {
 
     /** Books a read of {@code pages} contiguous pages submitted at {@code at}; returns when it completes. */
     public long read(long at, int pages) {
-        pagesRead += pages;
-        return submit(at, pages, config.readLatencyNanos(), readService);
+        return submit(reads, at, pages);
     }
 
     /** Books a write of {@code pages} contiguous pages submitted at {@code at}; returns when it completes. */
     public long write(long at, int pages) {
-        pagesWritten += pages;
-        return submit(at, pages, config.writeLatencyNanos(), writeService);
+        return submit(writes, at, pages);
     }
 
-    private long submit(long at, int pages, long latency, long servicePerPage) {
+    private long submit(Pipeline pipeline, long at, int pages) {
         if (pages <= 0) {
             throw new IllegalArgumentException("a swap request needs at least one page, not " + pages);
         }
+        pipeline.pages += pages;
         if (config.inMemory()) {
-            stats.record(0, 0);
+            pipeline.stats.record(0, 0);
             return at;
         }
         long enter = at;
@@ -71,25 +68,50 @@ public final class SwapDevice {
         if (inDevice.size() >= config.queueDepth()) {
             enter = inDevice.poll(); // the earliest request to leave frees its slot
         }
-        long start = Math.max(enter, bottleneckFree);
-        long service = pages * servicePerPage;
-        bottleneckFree = start + service;
-        long done = start + service + Math.max(0, latency - servicePerPage);
+        long done = pipeline.serve(at, enter, pages);
         inDevice.add(done);
-        stats.record(start - at, service);
         return done;
     }
 
-    /** Returns the device's accounting: bottleneck busy time, requests and their waits. */
-    public ResourceStats stats() {
-        return stats;
+    /** Returns the read bottleneck's accounting: busy time, requests and their waits. */
+    public ResourceStats readStats() {
+        return reads.stats;
+    }
+
+    /** Returns the write bottleneck's accounting. */
+    public ResourceStats writeStats() {
+        return writes.stats;
     }
 
     public long pagesRead() {
-        return pagesRead;
+        return reads.pages;
     }
 
     public long pagesWritten() {
-        return pagesWritten;
+        return writes.pages;
+    }
+
+    /** One bottleneck and the fixed delay behind it. */
+    private static final class Pipeline {
+        private final long latency;
+        private final long servicePerPage;
+        private final ResourceStats stats;
+        private long free;
+        private long pages;
+
+        Pipeline(String name, long latency, long servicePerPage) {
+            this.latency = latency;
+            this.servicePerPage = servicePerPage;
+            this.stats = new ResourceStats(name, 1);
+        }
+
+        /** Serves a request made at {@code at} that entered the device at {@code enter}; returns its completion. */
+        long serve(long at, long enter, int count) {
+            long start = Math.max(enter, free);
+            long service = count * servicePerPage;
+            free = start + service;
+            stats.record(start - at, service);
+            return start + service + Math.max(0, latency - servicePerPage);
+        }
     }
 }

@@ -11,7 +11,7 @@ import org.overbook.nic.Testbed;
 /**
  * The contended resources of a testbed, in report order: for the server host then the client host, its
  * physical CPUs, the kernel's swap path (its host-wide page ceiling), kswapd (one reclaim thread: its CPU
- * time over the window's time) and its swap device. A host with unlimited CPUs has no CPU queue and an
+ * time over the window's time) and its swap device's read and write bottlenecks (each at its own IOPS). A host with unlimited CPUs has no CPU queue and an
  * in-memory ({@code ram}) swap device no device queue, so neither is watched. A new resource is one more
  * probe here.
  */
@@ -43,9 +43,12 @@ final class ResourceProbes {
                         new ResourceProbe.Rate("direct_reclaim_stall_ns", io::directReclaimStallNanos))));
         SwapDevice device = host.swapDevice();
         if (!device.config().inMemory()) {
-            probes.add(new ResourceProbe(name + "_swap", name + " swap device", () -> device.stats().snapshot(), null,
-                    List.of(new ResourceProbe.Rate("pages_read", device::pagesRead),
-                            new ResourceProbe.Rate("pages_written", device::pagesWritten))));
+            probes.add(new ResourceProbe(name + "_swap_read", name + " swap device reads",
+                    () -> device.readStats().snapshot(), null,
+                    List.of(new ResourceProbe.Rate("pages", device::pagesRead))));
+            probes.add(new ResourceProbe(name + "_swap_write", name + " swap device writes",
+                    () -> device.writeStats().snapshot(), null,
+                    List.of(new ResourceProbe.Rate("pages", device::pagesWritten))));
         }
     }
 }

@@ -41,7 +41,7 @@ class ResourceSamplerTest {
         }
         ResourceSampler sampler = new ResourceSampler(sim, List.of(
                 new ResourceProbe("server_cpu", "server CPUs", cpus::snapshot, cpus::busyNanos, List.of()),
-                new ResourceProbe("server_swap", "server swap device", () -> device.stats().snapshot(), null,
+                new ResourceProbe("server_swap_read", "server swap device reads", () -> device.readStats().snapshot(), null,
                         List.of(new ResourceProbe.Rate("pages_read", device::pagesRead)))));
         sampler.sample();
         for (long t = MS; t <= 100 * MS; t += MS) {
@@ -74,7 +74,7 @@ class ResourceSamplerTest {
         }
         assertEquals("server_cpu_utilisation", cpu.columns().keySet().iterator().next());
         assertTrue(cpu.columns().containsKey("server_cpu1_utilisation"));
-        assertTrue(swap.columns().containsKey("server_swap_pages_read_per_s"));
+        assertTrue(swap.columns().containsKey("server_swap_read_pages_read_per_s"));
     }
 
     @Test

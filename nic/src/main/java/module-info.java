@@ -8,6 +8,7 @@ module org.overbook.nic {
     requires transitive org.overbook.hypervisor;
     requires org.eclipse.collections.api;
     requires org.eclipse.collections.impl;
+    requires transitive HdrHistogram;
 
     exports org.overbook.nic;
     exports org.overbook.nic.dma;

@@ -8,16 +8,26 @@ import org.overbook.guest.ConfigurationException;
  * @param bitsPerSecond bandwidth (FDR InfiniBand: 56 Gb/s)
  * @param latencyNanos  one-way latency (FDR InfiniBand: ~0.6 µs)
  * @param lossRate      probability that a packet is lost, in [0, 1); only for the datagram transport
+ * @param mtu           the path MTU, payload bytes of one packet: a longer message travels as packets
+ *                      (InfiniBand: 256 to 4096; 4096 by default)
  */
-public record LinkConfig(long bitsPerSecond, long latencyNanos, double lossRate) {
+public record LinkConfig(long bitsPerSecond, long latencyNanos, double lossRate, int mtu) {
 
-    /** Returns FDR InfiniBand: 56 Gb/s, 600 ns, lossless. */
+    /** The smallest and largest path MTU accepted. */
+    public static final int MIN_MTU = 256;
+    public static final int MAX_MTU = 65536;
+
+    /** Returns FDR InfiniBand: 56 Gb/s, 600 ns, lossless, MTU 4096. */
     public static LinkConfig fdr() {
-        return new LinkConfig(56_000_000_000L, 600, 0.0);
+        return new LinkConfig(56_000_000_000L, 600, 0.0, 4096);
     }
 
     public LinkConfig withLoss(double rate) {
-        return new LinkConfig(bitsPerSecond, latencyNanos, rate);
+        return new LinkConfig(bitsPerSecond, latencyNanos, rate, mtu);
+    }
+
+    public LinkConfig withMtu(int bytes) {
+        return new LinkConfig(bitsPerSecond, latencyNanos, lossRate, bytes);
     }
 
     /**
@@ -34,6 +44,10 @@ public record LinkConfig(long bitsPerSecond, long latencyNanos, double lossRate)
         }
         if (!(lossRate >= 0 && lossRate < 1)) {
             throw new ConfigurationException(prefix + ".loss", lossRate + " is not a probability; accepted: a number in [0, 1)");
+        }
+        if (mtu < MIN_MTU || mtu > MAX_MTU) {
+            throw new ConfigurationException(prefix + ".mtu", mtu + " bytes; accepted: " + MIN_MTU + " to " + MAX_MTU
+                    + " (InfiniBand: 256, 512, 1024, 2048 or 4096)");
         }
         if (lossRate > 0 && reliable) {
             throw new ConfigurationException(prefix + ".loss", lossRate + " with transport reliable; accepted: 0, since the "

@@ -9,6 +9,9 @@ import org.overbook.hypervisor.HostConfig;
 import org.overbook.hypervisor.Tenant;
 import org.overbook.hypervisor.TenantConfig;
 import org.overbook.nic.dma.FaultPath;
+import org.overbook.nic.dma.FaultServicePool;
+import org.overbook.nic.dma.HostFaultService;
+import org.overbook.nic.dma.PcieLink;
 import org.overbook.nic.dma.Translator;
 import org.overbook.nic.policy.MemoryPolicies;
 import org.overbook.nic.policy.ReceiveFaultPolicies;
@@ -19,15 +22,18 @@ import org.overbook.nic.tlb.TlbReplacement;
 import org.overbook.nic.vf.VirtualFunction;
 
 /**
- * A host's SR-IOV NIC: the physical function's shared resources (the NIC TLB) and one virtual
- * function per tenant. It registers with host memory as an invalidation listener, so the host drops
- * a page's translation from the VF's page table and the TLB before it unmaps the page.
+ * A host's SR-IOV NIC: the physical function's shared resources (the NIC TLB, the PCIe link its DMA
+ * crosses, the driver's fault-service workers) and one virtual function per tenant. It registers with
+ * host memory as an invalidation listener, so the host drops a page's translation from the VF's page
+ * table and the TLB before it unmaps the page.
  */
 public final class Nic {
 
     private final Host host;
     private final NicConfig config;
     private final NicTlb tlb;
+    private final PcieLink pcie;
+    private final FaultServicePool faultService;
     private final List<VirtualFunction> vfs;
 
     /**
@@ -56,13 +62,17 @@ public final class Nic {
         this.tlb = new NicTlb(tlbConfig, host.simulation().random().stream("nic/" + field + "/tlb"),
                 this::translationReplaced);
         FaultPath faultPath = FaultPath.parse(field + ".fault-path", config.receive().faultPath());
+        this.pcie = new PcieLink(config.pcie().bitsPerSecond(), config.pcie().readLatencyNanos());
+        this.faultService = new FaultServicePool(config.faultWorkers(), new HostFaultService(host.memory(), config.costs(), faultPath));
         List<VirtualFunction> list = new ArrayList<>();
         for (Tenant tenant : host.tenants()) {
             VfCounters counters = new VfCounters();
-            Translator translator = new Translator(host.memory(), tenant.table(), tlb, tenant.id(), config.costs(), faultPath, counters);
+            Translator translator = new Translator(host.memory(), tenant.table(), tlb, tenant.id(), config.costs(), faultPath,
+                    counters, pcie);
             list.add(new VirtualFunction(tenant, host.simulation(), translator, config, host.config().costs(),
                     MemoryPolicies.create(field + ".memory-policy", config.memoryPolicyOf(tenant.name())),
-                    ReceiveFaultPolicies.create(field + ".receive-fault-policy", config.receive().policy()), counters));
+                    ReceiveFaultPolicies.create(field + ".receive-fault-policy", config.receive().policy()), counters,
+                    faultService));
         }
         this.vfs = Collections.unmodifiableList(list);
         host.memory().addInvalidationListener((tenantId, page) -> vfs.get(tenantId).translator().invalidate(page));
@@ -108,6 +118,19 @@ public final class Nic {
     /** Returns the NIC TLB shared by all VFs. */
     public NicTlb tlb() {
         return tlb;
+    }
+
+    /** Returns the PCIe link all VFs' DMA crosses (its busy time per direction gives its utilisation). */
+    public PcieLink pcie() {
+        return pcie;
+    }
+
+    /**
+     * Returns the driver's fault-service workers (queue waits for the report); a contended host sets
+     * their service time with {@link FaultServicePool#serviceTime}.
+     */
+    public FaultServicePool faultService() {
+        return faultService;
     }
 
     /** Returns the VFs, one per tenant, in tenant order. */

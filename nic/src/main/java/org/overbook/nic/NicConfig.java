@@ -14,10 +14,27 @@ import org.overbook.nic.tlb.TlbReplacement;
  *
  * @param tlb     the NIC TLB shared by all VFs
  * @param pinning the VFs' memory policy and pin-down cache
- * @param receive transport, receive-fault policy and its resources
- * @param costs   the NIC's costs
+ * @param receive      transport, receive-fault policy and its resources
+ * @param pcie         the PCIe link the NIC's DMA crosses
+ * @param faultWorkers the driver's workers that serve the NIC's network page faults, FIFO (mlx5: 32)
+ * @param costs        the NIC's costs
  */
-public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, NicCosts costs) {
+public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, int faultWorkers, NicCosts costs) {
+
+    /** mlx5's page-fault workqueue: {@code alloc_workqueue("mlx5_ib_page_fault", WQ_UNBOUND | WQ_MEM_RECLAIM, 32)}. */
+    public static final int DEFAULT_FAULT_WORKERS = 32;
+
+    /**
+     * @param bitsPerSecond    usable bandwidth of each direction (Gen3 x16 after protocol overhead: about 115 Gb/s)
+     * @param readLatencyNanos a small DMA read's round trip (pcie-bench, SIGCOMM 2018: about 550 ns)
+     */
+    public record Pcie(long bitsPerSecond, long readLatencyNanos) {
+
+        /** Returns PCIe Gen3 x16: 115 Gb/s usable, 550 ns small-read latency. */
+        public static Pcie gen3x16() {
+            return new Pcie(115_000_000_000L, 550);
+        }
+    }
 
     /**
      * @param sets        sets, a power of two
@@ -58,23 +75,26 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, NicCosts cost
         return new NicConfig(new Tlb(512, 8, "lru", "shared", 8),
                 new Pinning(memoryPolicy, Map.of(), 64L << 20, 1024),
                 new Receive("reliable", "rnr-nack", "software", 1024, 16, 4L << 20),
-                NicCosts.defaults());
+                Pcie.gen3x16(), DEFAULT_FAULT_WORKERS, NicCosts.defaults());
     }
 
     public NicConfig withMemoryPolicy(String policy) {
-        return new NicConfig(tlb, new Pinning(policy, pinning.byTenant(), pinning.pinDownCacheBytes(), pinning.pinDownCacheRegions()), receive, costs);
+        return new NicConfig(tlb, new Pinning(policy, pinning.byTenant(), pinning.pinDownCacheBytes(), pinning.pinDownCacheRegions()),
+                receive, pcie, faultWorkers, costs);
     }
 
     public NicConfig withMemoryPolicies(String policy, Map<String, String> byTenant) {
-        return new NicConfig(tlb, new Pinning(policy, byTenant, pinning.pinDownCacheBytes(), pinning.pinDownCacheRegions()), receive, costs);
+        return new NicConfig(tlb, new Pinning(policy, byTenant, pinning.pinDownCacheBytes(), pinning.pinDownCacheRegions()),
+                receive, pcie, faultWorkers, costs);
     }
 
     public NicConfig withPinDownCache(long bytes, int regions) {
-        return new NicConfig(tlb, new Pinning(pinning.memoryPolicy(), pinning.byTenant(), bytes, regions), receive, costs);
+        return new NicConfig(tlb, new Pinning(pinning.memoryPolicy(), pinning.byTenant(), bytes, regions), receive, pcie,
+                faultWorkers, costs);
     }
 
     public NicConfig withTlb(int sets, int ways, String replacement, String partition, int quota) {
-        return new NicConfig(new Tlb(sets, ways, replacement, partition, quota), pinning, receive, costs);
+        return new NicConfig(new Tlb(sets, ways, replacement, partition, quota), pinning, receive, pcie, faultWorkers, costs);
     }
 
     public NicConfig withTransport(String transport, String policy) {
@@ -88,11 +108,19 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, NicCosts cost
     }
 
     public NicConfig withReceive(Receive newReceive) {
-        return new NicConfig(tlb, pinning, newReceive, costs);
+        return new NicConfig(tlb, pinning, newReceive, pcie, faultWorkers, costs);
     }
 
     public NicConfig withCosts(NicCosts newCosts) {
-        return new NicConfig(tlb, pinning, receive, newCosts);
+        return new NicConfig(tlb, pinning, receive, pcie, faultWorkers, newCosts);
+    }
+
+    public NicConfig withPcie(Pcie newPcie) {
+        return new NicConfig(tlb, pinning, receive, newPcie, faultWorkers, costs);
+    }
+
+    public NicConfig withFaultWorkers(int workers) {
+        return new NicConfig(tlb, pinning, receive, pcie, workers, costs);
     }
 
     /** Returns whether the transport is the reliable one. */
@@ -141,6 +169,15 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, NicCosts cost
         }
         if (receive.prefetchWindowBytes() < 0) {
             throw new ConfigurationException(prefix + ".prefetch-window", receive.prefetchWindowBytes() + " bytes is negative");
+        }
+        if (pcie.bitsPerSecond() <= 0) {
+            throw new ConfigurationException(prefix + ".pcie.bandwidth", pcie.bitsPerSecond() + " b/s; accepted: a positive rate such as 115Gbps");
+        }
+        if (pcie.readLatencyNanos() < 0) {
+            throw new ConfigurationException(prefix + ".pcie.read-latency", pcie.readLatencyNanos() + " ns; accepted: zero or more, such as 550ns");
+        }
+        if (faultWorkers <= 0) {
+            throw new ConfigurationException(prefix + ".fault-workers", faultWorkers + "; accepted: a positive number of workers, such as 32 (mlx5)");
         }
     }
 

@@ -4,15 +4,12 @@ import org.overbook.guest.ConfigurationException;
 
 /**
  * What the NIC's work costs, in nanoseconds of virtual time, each with its source (DESIGN.md, "Cost
- * model defaults"). Every one is overridable from a scenario.
+ * model defaults"). Every one is overridable from a scenario. What crosses PCIe (payload DMA, the
+ * translation fetch of a TLB miss) is timed by the NIC's PCIe link ({@link NicConfig.Pcie}), not here.
  *
- * @param tlbMissNanos        a NIC TLB miss whose translation is in the NIC page table: a walk over
- *                            PCIe, one round trip (~0.5–1 µs)
  * @param npfSoftwareNanos    a network page fault resolved by the driver's software path, for a page the
  *                            host has or populates (NP-RDMA: 3.5–5.7 µs)
  * @param npfIommuNanos       the same fault taken through the IOMMU/SMMU hardware path (PART: 38 µs)
- * @param swapInNanos         added when the faulting page must come back from swap (SSD class: 60 µs)
- * @param dmaPageNanos        DMA of one 4 KiB page across PCIe Gen3 x16 (~12 GB/s effective)
  * @param wqeNanos            fetching and starting one work request (doorbell, WQE read)
  * @param registerNanos       fixed cost of a memory registration (a system call and a NIC command)
  * @param pinPageNanos        pinning one page at registration (get_user_pages), after Mietke et al.,
@@ -27,17 +24,14 @@ import org.overbook.guest.ConfigurationException;
  * @param notifyHandlerNanos  detecting it with a user-defined handler (between NetVM's two figures)
  * @param notifyBlockNanos    detecting it by blocking until an interrupt (NetVM: 17.49 µs)
  */
-public record NicCosts(long tlbMissNanos, long npfSoftwareNanos, long npfIommuNanos, long swapInNanos,
-                       long dmaPageNanos, long wqeNanos, long registerNanos, long pinPageNanos,
+public record NicCosts(long npfSoftwareNanos, long npfIommuNanos,
+                       long wqeNanos, long registerNanos, long pinPageNanos,
                        long interruptNanos, long rtoNanos, long upcallNanos, long hostCopyPageNanos,
                        long notifyBusyWaitNanos, long notifyHandlerNanos, long notifyBlockNanos) {
 
     public NicCosts {
-        check("nic.costs.tlb-miss", tlbMissNanos);
         check("nic.costs.npf-software", npfSoftwareNanos);
         check("nic.costs.npf-iommu", npfIommuNanos);
-        check("nic.costs.swap-in", swapInNanos);
-        check("nic.costs.dma-page", dmaPageNanos);
         check("nic.costs.wqe", wqeNanos);
         check("nic.costs.register", registerNanos);
         check("nic.costs.pin-page", pinPageNanos);
@@ -53,11 +47,8 @@ public record NicCosts(long tlbMissNanos, long npfSoftwareNanos, long npfIommuNa
     /** Returns DESIGN.md's defaults. */
     public static NicCosts defaults() {
         return new NicCosts(
-                /* tlbMissNanos= */ 750,
                 /* npfSoftwareNanos= */ 4_600,
                 /* npfIommuNanos= */ 38_000,
-                /* swapInNanos= */ 60_000,
-                /* dmaPageNanos= */ 340,
                 /* wqeNanos= */ 100,
                 /* registerNanos= */ 5_000,
                 /* pinPageNanos= */ 250,

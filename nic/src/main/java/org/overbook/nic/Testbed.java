@@ -74,7 +74,8 @@ public final class Testbed implements AutoCloseable {
             client = Host.create(clientConfig, simulation);
             Nic serverNic = new Nic("nic", server, nic);
             Nic clientNic = new Nic("client-nic", client, nic.withMemoryPolicy("pin-all"));
-            Link link = new Link(simulation, linkConfig.bitsPerSecond(), linkConfig.latencyNanos(), linkConfig.lossRate());
+            Link link = new Link(simulation, linkConfig.bitsPerSecond(), linkConfig.latencyNanos(), linkConfig.lossRate(),
+                    linkConfig.mtu());
             Testbed testbed = new Testbed(simulation, server, client, serverNic, clientNic, link);
             testbed.attach(serverNic, SERVER_SIDE);
             testbed.attach(clientNic, CLIENT_SIDE);

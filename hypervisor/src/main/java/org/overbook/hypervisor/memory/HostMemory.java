@@ -92,6 +92,27 @@ public final class HostMemory implements AutoCloseable {
         return lastSwapInPages;
     }
 
+    /**
+     * Returns how many pages a major fault on {@code page} would read now: the page and the other swapped
+     * pages of its aligned readahead cluster (what {@link #fault} brings in when free frames allow).
+     */
+    public int swapInPagesFor(SecondLevelTable table, int page) {
+        int first = page & -pageCluster;
+        int end = Math.min(table.pages(), first + pageCluster);
+        int pages = 1;
+        for (int p = first; p < end; p++) {
+            if (p != page && table.state(p) == PageState.SWAPPED) {
+                pages++;
+            }
+        }
+        return pages;
+    }
+
+    /** Returns the number of pages in one readahead cluster. */
+    public int readaheadCluster() {
+        return pageCluster;
+    }
+
     /** Returns the pages read ahead with major faults, in all. */
     public long readaheadPages() {
         return readaheadPages;

@@ -200,7 +200,16 @@ public final class PhysicalCpus {
      * returns when it is done. Unlimited CPUs run it at once.
      */
     public long runHostWork(long cpuNanos) {
-        long now = simulation.now();
+        return runHostWork(simulation.now(), cpuNanos);
+    }
+
+    /**
+     * Runs {@code cpuNanos} of host work from {@code at} (now or later) on the pCPU free first from then;
+     * returns when it is done. Booked now for a later start, it keeps that pCPU from vCPUs that would have
+     * run on it before {@code at} only if no other pCPU frees earlier.
+     */
+    public long runHostWork(long at, long cpuNanos) {
+        long now = Math.max(at, simulation.now());
         if (count == 0) {
             return now + cpuNanos;
         }

@@ -10,8 +10,11 @@ import org.overbook.hypervisor.resource.ResourceStats;
  * bottleneck (the flash channels and controller) that serves them one after another; a request's latency
  * at queue depth 1 is the bottleneck's service plus a fixed pipeline delay. So the device is modelled as
  * (1) at most {@code queue-depth} requests inside it, further ones waiting in the host's queue; (2) a
- * FIFO bottleneck whose service time per 4 KiB page is one over the IOPS at depth; and (3) a fixed delay
- * that makes up the rest of the QD1 latency. Reads and writes have a bottleneck each, at their own IOPS:
+ * FIFO bottleneck whose service time per 4 KiB page is one over the IOPS at depth; and (3) the QD1
+ * latency from the start of a request's last page on the bottleneck. Where the QD1 latency is shorter
+ * than the bottleneck's service (an NVMe write lands in the device's cache in 20 µs, yet the flash
+ * sustains only 38k writes a second), a lone request still completes in its QD1 latency while the
+ * bottleneck stays busy its full service time. Reads and writes have a bottleneck each, at their own IOPS:
  * an NVMe host submits them on different queues (the faulting CPU's, kswapd's) that the controller
  * arbitrates round-robin, and flash serves reads on its channels while programs proceed, so a burst of
  * write-back delays later writes, not the swap-ins behind it; the interference of programs with reads
@@ -111,7 +114,7 @@ public final class SwapDevice {
             long service = count * servicePerPage;
             free = start + service;
             stats.record(start - at, service);
-            return start + service + Math.max(0, latency - servicePerPage);
+            return start + (count - 1) * servicePerPage + Math.max(latency, servicePerPage);
         }
     }
 }

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.overbook.hypervisor.memory.FaultKind;
 import org.overbook.hypervisor.memory.HostMemory;
-import org.overbook.hypervisor.memory.PageState;
 import org.overbook.hypervisor.memory.SecondLevelTable;
 import org.overbook.nic.NicCosts;
 import org.overbook.nic.VfCounters;
@@ -17,24 +16,35 @@ import org.overbook.nic.tlb.NicTlb;
  * <p>Design. The NIC keeps its own page table per VF, a mirror of the tenant's second-level table
  * that is filled on demand and that the host invalidates before it unmaps a page (U-Net/MM's NIC TLB
  * coordinated with the OS VM system [1]; NetVM's shadow page table [2]; Linux's MMU notifiers). A
- * translation is looked up in the NIC TLB shared by all VFs; a TLB miss walks the page table across
- * PCIe ({@link NicCosts#tlbMissNanos()}); a page-table miss is a network page fault (NPF) [3], which
+ * translation is looked up in the NIC TLB shared by all VFs; a TLB miss fetches the line of the page
+ * table that holds the entry across PCIe: one DMA read of 64 bytes, eight 8-byte entries, as mlx5 keeps
+ * its translation table in {@code struct mlx5_mtt} entries [5]. Every entry of that line the NIC page
+ * table holds is inserted into the TLB (its neighbours first, the missing entry last, so that it is the
+ * most recent): the line came over PCIe whole, so its neighbours cost nothing more, and a buffer that
+ * spans pages then misses once per eight pages. Absent entries are not inserted (the TLB caches only
+ * translations). The fetch waits its turn on the PCIe link ({@link PcieLink}). A page-table miss is a
+ * network page fault (NPF) [3], which
  * the host resolves (populating or swapping the page in) before the page table is filled. The
  * DMA itself sets the host's accessed bit, and a DMA write marks the page dirty (dropping a stale
  * swap copy), so reclaim never loses bytes the NIC wrote. While a DMA touches a page the page is
  * locked (NetVM's lock-and-translate [2]); reclaim passes over locked pages.
  *
- * <p>Costs accumulate in {@link #elapsed()} for the caller to turn into time.
+ * <p>A caller starts a translation at a time ({@link #begin}); the fetches it causes advance
+ * {@link #elapsed()}, which the caller turns into time.
  *
  * <p>[1] Welsh, von Eicken, Basu, "Incorporating memory management into user-level network
  * interfaces" (seeds/002). [2] the NetVM thesis (seeds/001). [3] Lesokhin et al., "Page fault support
  * for network controllers", ASPLOS 2017 (seeds/000). [4] Linux, drivers/infiniband/hw/mlx5/odp.c:
- * {@code pagefault_single_data_segment} maps a data segment's whole byte count in one fault.
+ * {@code pagefault_single_data_segment} maps a data segment's whole byte count in one fault. [5] Linux,
+ * include/linux/mlx5/device.h: {@code struct mlx5_mtt} (one 8-byte {@code __be64 ptag} per page).
  */
 public final class Translator {
 
     /** Returned by {@link #translate} when the page needs a network page fault. */
     public static final int NOT_PRESENT = -1;
+
+    /** Page-table entries in one 64-byte line fetched on a TLB miss. */
+    static final int ENTRIES_PER_LINE = PcieLink.TRANSLATION_LINE_BYTES / 8;
 
     private final HostMemory host;
     private final SecondLevelTable table;
@@ -43,12 +53,14 @@ public final class Translator {
     private final NicCosts costs;
     private final FaultPath faultPath;
     private final VfCounters counters;
+    private final PcieLink pcie;
     private final int[] pageTable;
     private int mappedPages;
-    private long elapsed;
+    private long start;
+    private long cursor;
 
     public Translator(HostMemory host, SecondLevelTable table, NicTlb tlb, int vf, NicCosts costs, FaultPath faultPath,
-                      VfCounters counters) {
+                      VfCounters counters, PcieLink pcie) {
         this.host = host;
         this.table = table;
         this.tlb = tlb;
@@ -56,6 +68,7 @@ public final class Translator {
         this.costs = costs;
         this.faultPath = faultPath;
         this.counters = counters;
+        this.pcie = pcie;
         this.pageTable = new int[table.pages()];
         Arrays.fill(pageTable, -1);
     }
@@ -68,13 +81,20 @@ public final class Translator {
         return pageTable.length;
     }
 
-    /** Returns the nanoseconds of translation work accumulated since the last {@link #resetElapsed()}. */
+    /** Returns the nanoseconds translation has taken since {@link #begin}: the line fetches it waited for. */
     public long elapsed() {
-        return elapsed;
+        return cursor - start;
     }
 
-    public void resetElapsed() {
-        elapsed = 0;
+    /** Starts translating at {@code time}: the TLB misses that follow fetch their lines from then on. */
+    public void begin(long time) {
+        start = time;
+        cursor = time;
+    }
+
+    /** Returns the PCIe link this VF's DMA crosses (shared by the NIC's VFs). */
+    public PcieLink pcie() {
+        return pcie;
     }
 
     /** Returns the frame of {@code page} through the TLB and the NIC page table, or {@link #NOT_PRESENT}. */
@@ -83,7 +103,14 @@ public final class Translator {
         if (frame != NicTlb.MISS) {
             return frame;
         }
-        elapsed += costs.tlbMissNanos();
+        cursor = pcie.read(cursor, PcieLink.TRANSLATION_LINE_BYTES);
+        int lineStart = page & ~(ENTRIES_PER_LINE - 1);
+        int lineEnd = Math.min(pageTable.length, lineStart + ENTRIES_PER_LINE);
+        for (int neighbour = lineStart; neighbour < lineEnd; neighbour++) {
+            if (neighbour != page && pageTable[neighbour] >= 0) {
+                tlb.insert(vf, neighbour, pageTable[neighbour]);
+            }
+        }
         frame = pageTable[page];
         if (frame >= 0) {
             tlb.insert(vf, page, frame);
@@ -113,28 +140,9 @@ public final class Translator {
         return frame;
     }
 
-    /**
-     * Returns what a network page fault on {@code page} would take now: the fault path, plus a swap-in
-     * if the host swapped the page out.
-     */
-    public long faultNanos(int page) {
-        long path = faultPath == FaultPath.SOFTWARE ? costs.npfSoftwareNanos() : costs.npfIommuNanos();
-        return table.state(page) == PageState.SWAPPED ? path + costs.swapInNanos() : path;
-    }
-
-    /**
-     * Returns what one network page fault resolving all of {@code pages} together would take now, as the
-     * mlx5 driver resolves the whole range of a faulting work request in one fault [4]: the fault path
-     * once, a swap-in if any of the pages was swapped out (swap-ins are read in parallel), and for each
-     * page beyond the first the per-page work of a registration (get_user_pages and DMA mapping,
-     * {@link NicCosts#pinPageNanos()}).
-     */
-    public long faultNanos(int[] pages, int count) {
-        long worst = 0;
-        for (int i = 0; i < count; i++) {
-            worst = Math.max(worst, faultNanos(pages[i]));
-        }
-        return worst + (long) Math.max(0, count - 1) * costs.pinPageNanos();
+    /** Returns the CPU time of the driver's fault path, once per fault: software or through the IOMMU. */
+    public long faultPathNanos() {
+        return faultPath == FaultPath.SOFTWARE ? costs.npfSoftwareNanos() : costs.npfIommuNanos();
     }
 
     /**
@@ -151,10 +159,11 @@ public final class Translator {
         return map(page, table.frame(page));
     }
 
-    /** Brings {@code page} in and maps it ahead of use, without counting a network page fault (prefetch). */
-    public void prefetch(int page) {
-        host.fault(table, page, /* write= */ false);
+    /** Brings {@code page} in and maps it ahead of use, without counting a network page fault (prefetch); returns the host fault it took. */
+    public FaultKind prefetch(int page) {
+        FaultKind kind = host.fault(table, page, /* write= */ false);
         map(page, table.frame(page));
+        return kind;
     }
 
     /** Pins {@code page} and maps it; returns the host fault it took (its cost is the caller's to charge). */

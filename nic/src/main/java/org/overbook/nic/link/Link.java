@@ -7,7 +7,8 @@ import org.overbook.hypervisor.sim.Simulation;
  * A full-duplex point-to-point link: each direction sends one packet at a time at the link's
  * bandwidth (serialization), and a packet arrives {@code latency} after its last bit left. Packets in
  * one direction arrive in the order they were sent. With a loss rate, each packet is dropped with that
- * probability, drawn from the link's own random stream.
+ * probability, drawn from the link's own random stream. A packet carries at most the path MTU of
+ * payload; senders cut longer messages into packets ({@link #mtu()}).
  */
 public final class Link {
 
@@ -18,6 +19,7 @@ public final class Link {
     private final long bitsPerSecond;
     private final long latencyNanos;
     private final double lossRate;
+    private final int mtu;
     private final Direction[] directions = new Direction[2];
 
     /** One direction of the link. */
@@ -30,6 +32,11 @@ public final class Link {
 
         private Direction(RandomGenerator loss) {
             this.loss = loss;
+        }
+
+        /** Returns the path MTU of the link. */
+        public int mtu() {
+            return mtu;
         }
 
         /**
@@ -65,10 +72,11 @@ public final class Link {
         }
     }
 
-    public Link(Simulation simulation, long bitsPerSecond, long latencyNanos, double lossRate) {
-        if (bitsPerSecond <= 0 || latencyNanos < 0 || !(lossRate >= 0 && lossRate < 1)) {
-            throw new IllegalArgumentException("link needs bandwidth > 0, latency >= 0, loss in [0, 1)");
+    public Link(Simulation simulation, long bitsPerSecond, long latencyNanos, double lossRate, int mtu) {
+        if (bitsPerSecond <= 0 || latencyNanos < 0 || !(lossRate >= 0 && lossRate < 1) || mtu <= 0) {
+            throw new IllegalArgumentException("link needs bandwidth > 0, latency >= 0, loss in [0, 1), MTU > 0");
         }
+        this.mtu = mtu;
         this.simulation = simulation;
         this.bitsPerSecond = bitsPerSecond;
         this.latencyNanos = latencyNanos;
@@ -88,5 +96,10 @@ public final class Link {
 
     public long latencyNanos() {
         return latencyNanos;
+    }
+
+    /** Returns the path MTU: the most payload bytes one packet carries. */
+    public int mtu() {
+        return mtu;
     }
 }

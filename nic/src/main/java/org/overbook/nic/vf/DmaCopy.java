@@ -21,14 +21,17 @@ final class DmaCopy {
         }
     }
 
-    /** Writes {@code payload} to guest {@code address} through {@code frames}. */
-    static void in(Translator translator, byte[] payload, long address, int[] frames) {
+    /**
+     * Writes {@code length} bytes of {@code payload} from {@code from} to guest {@code address} through
+     * {@code frames}, the frames of the pages from {@code address}'s on.
+     */
+    static void in(Translator translator, byte[] payload, int from, int length, long address, int[] frames) {
         int done = 0;
         long at = address;
-        for (int i = 0; done < payload.length; i++) {
+        for (int i = 0; done < length; i++) {
             int offset = (int) (at & 4095);
-            int chunk = Math.min(payload.length - done, 4096 - offset);
-            translator.copyIn(payload, done, frames[i], offset, chunk);
+            int chunk = Math.min(length - done, 4096 - offset);
+            translator.copyIn(payload, from + done, frames[i], offset, chunk);
             done += chunk;
             at += chunk;
         }

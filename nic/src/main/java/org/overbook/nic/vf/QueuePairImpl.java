@@ -54,7 +54,8 @@ final class QueuePairImpl implements QueuePair {
         if (request.length() < 0) {
             throw new VerbsException(call("post_send"), "negative length " + request.length());
         }
-        if (requester.creditLimit() >= 0 && StagingArea.slots(request.length()) > requester.creditLimit()) {
+        if (requester.creditLimit() >= 0
+                && Message.stagingSlots(request.length(), outgoing.mtu()) > requester.creditLimit()) {
             throw new VerbsException(call("post_send"), "a message of " + request.length() + " bytes needs more than the "
                     + requester.creditLimit() + " system-buffer credits (4 KiB each) this queue pair holds");
         }

@@ -5,6 +5,7 @@ import org.overbook.guest.verbs.CompletionStatus;
 import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.WorkRequest;
 import org.overbook.nic.VfCounters;
+import org.overbook.nic.dma.PcieLink;
 import org.overbook.nic.dma.Translator;
 import org.overbook.nic.transport.RnrRetryCounter;
 import org.overbook.nic.transport.RnrTimer;
@@ -19,10 +20,16 @@ import org.overbook.nic.transport.RnrTimer;
  * translation starts over, since pages translated earlier may have been invalidated meanwhile. Once every page
  * translates at one instant, the pages are locked for the DMA's duration and the bytes are read.
  *
- * <p>Transmission is go-back-N: messages are sent back to back, and an acknowledgement completes
- * every message up to its sequence number. On the reliable transport a receiver that is not ready
+ * <p>Packets. A message longer than the path MTU travels as packets, pipelined: the DMA engine issues
+ * the reads of all its packets at once over the NIC's PCIe link ({@link PcieLink}), and each packet
+ * goes on the wire as soon as its data is in, so the read of packet k+1 overlaps the wire time of
+ * packet k (and the receiver's write of it). A message of one packet is one read and one send, as
+ * before packets. The pages stay locked until the last packet's data is in.
+ *
+ * <p>Transmission is go-back-N over packet sequence numbers: packets are sent back to back, and an
+ * acknowledgement completes every message whose last packet is at or before its sequence number. On the reliable transport a receiver that is not ready
  * answers RNR NACK; the requester then waits the RNR timer the receiver named and resends everything
- * from the NACKed message on, failing the request once {@code rnr_retry} is spent
+ * from the NACKed packet on (the packets of its message before it were accepted), failing the request once {@code rnr_retry} is spent
  * (7: never). On the datagram
  * transport nothing is NACKed: the requester resends everything unacknowledged when its
  * retransmission timeout expires (200 ms minimum, doubling on each consecutive timeout, as TCP).
@@ -31,6 +38,7 @@ import org.overbook.nic.transport.RnrTimer;
 final class Requester {
 
     private static final int MAX_TIMEOUTS = 15; // Linux tcp_retries2
+    private static final int[] NO_PAGES = new int[0];
     private static final long MAX_RTO = 120_000_000_000L;
 
     private final QueuePairImpl qp;
@@ -38,6 +46,8 @@ final class Requester {
     private final ArrayDeque<Message> inFlight = new ArrayDeque<>();
     private final RnrRetryCounter rnrRetries;
     private boolean reading;
+    /** Whether the request being read has not yet become a message in flight (its first packet unread). */
+    private boolean readingRequest;
     private boolean pumpScheduled;
     private boolean rnrWait;
     private long engineFree;
@@ -77,7 +87,7 @@ final class Requester {
 
     /** Returns the send-ring slots taken: waiting, being read, or unacknowledged. */
     int outstanding() {
-        return waiting.size() + (reading ? 1 : 0) + inFlight.size();
+        return waiting.size() + (readingRequest ? 1 : 0) + inFlight.size();
     }
 
     void post(WorkRequest request, long at) {
@@ -109,7 +119,7 @@ final class Requester {
             return;
         }
         if (credits >= 0) {
-            int needed = StagingArea.slots(request.length());
+            int needed = Message.stagingSlots(request.length(), qp.outgoing.mtu());
             if (needed > credits) {
                 return; // wait for acknowledgements to return credits
             }
@@ -117,6 +127,7 @@ final class Requester {
         }
         waiting.poll();
         reading = true;
+        readingRequest = true;
         read(request, Math.max(now, engineFree) + qp.vf.costs().wqeNanos());
     }
 
@@ -130,10 +141,10 @@ final class Requester {
             return;
         }
         Translator translator = qp.vf.translator();
-        int first = (int) (request.address() >>> 12);
-        int pages = pageCount(request.address(), request.length());
+        int first = Pages.first(request.address());
+        int pages = Pages.count(request.address(), request.length());
         int[] frames = new int[pages];
-        translator.resetElapsed();
+        translator.begin(time);
         for (int i = 0; i < pages; i++) {
             int frame = translator.translate(first + i);
             if (frame == Translator.NOT_PRESENT) {
@@ -145,19 +156,42 @@ final class Requester {
         for (int i = 0; i < pages; i++) {
             translator.lock(first + i);
         }
-        long done = time + translator.elapsed() + pages * qp.vf.costs().dmaPageNanos();
-        qp.vf.simulation().scheduleAt(done, () -> {
-            byte[] payload = new byte[request.length()];
-            DmaCopy.out(translator, request.address(), frames, payload);
-            for (int i = 0; i < pages; i++) {
+        long at = time + translator.elapsed();
+        Message message = new Message(request, new byte[request.length()], qp.outgoing.mtu());
+        PcieLink pcie = translator.pcie();
+        for (int k = 0; k < message.packets; k++) {
+            int length = message.length(k);
+            long done = length == 0 ? at : pcie.read(at, length);
+            int index = k;
+            qp.vf.simulation().scheduleAt(done, () -> packetRead(message, index, frames, first, done));
+        }
+    }
+
+    /**
+     * Packet {@code index} of {@code message} has been read: the first packet takes the message's sequence
+     * numbers (and its bytes, read under the locks held until the last packet is in); each goes on the
+     * wire unless an RNR wait holds the queue (the resend after it sends what has been read); the last
+     * frees the send engine.
+     */
+    private void packetRead(Message message, int index, int[] frames, int first, long done) {
+        Translator translator = qp.vf.translator();
+        message.read = index + 1;
+        if (index == 0) {
+            DmaCopy.out(translator, message.request.address(), frames, message.payload);
+            readingRequest = false;
+            transmit(message);
+        } else if (!rnrWait && !qp.inError()) {
+            send(message, index);
+        }
+        if (index == message.packets - 1) {
+            for (int i = 0; i < frames.length; i++) {
                 translator.noteRead(first + i);
                 translator.unlock(first + i);
             }
             reading = false;
             engineFree = done;
-            transmit(new Message(request, payload));
             schedulePump(done);
-        });
+        }
     }
 
     /**
@@ -174,7 +208,7 @@ final class Requester {
             }
         }
         int faulted = count;
-        long resolved = time + translator.faultNanos(missing, faulted);
+        long resolved = qp.vf.faultService().serve(time, translator.vf(), missing, faulted, NO_PAGES, 0);
         qp.vf.simulation().scheduleAt(resolved, () -> {
             for (int i = 0; i < faulted; i++) {
                 if (!translator.mapped(missing[i])) {
@@ -186,31 +220,32 @@ final class Requester {
     }
 
     private void transmit(Message message) {
-        message.psn = nextPsn++;
+        message.psn = nextPsn;
+        nextPsn += message.packets;
         if (message.counter() >= 0) {
             message.notification = nextNotification++;
         }
         inFlight.add(message);
         qp.vf.counters().countSent(message.payload.length);
         if (!rnrWait) {
-            send(message);
+            send(message, 0);
         }
         startTimerIfIdle();
     }
 
-    private void send(Message message) {
+    private void send(Message message, int index) {
         QueuePairImpl peer = qp.peer;
-        qp.outgoing.send(qp.vf.simulation().now(), message.payload.length, () -> peer.responder.onArrival(message));
+        qp.outgoing.send(qp.vf.simulation().now(), message.length(index), () -> peer.responder.onArrival(message, index));
     }
 
     // ---- answers from the responder ----
 
     void onAck(long psn) {
         boolean progress = false;
-        while (!inFlight.isEmpty() && inFlight.peek().psn <= psn) {
+        while (!inFlight.isEmpty() && inFlight.peek().lastPsn() <= psn) {
             Message done = inFlight.poll();
             if (credits >= 0) {
-                credits += StagingArea.slots(done.payload.length);
+                credits += Message.stagingSlots(done.payload.length, done.mtu);
             }
             qp.complete(qp.config.sendCompletions(), done.request, QueuePairImpl.opcodeOf(done.request),
                     CompletionStatus.SUCCESS, done.payload.length, qp.vf.simulation().now());
@@ -226,9 +261,9 @@ final class Requester {
     }
 
     /**
-     * The responder could not take message {@code psn}: wait the RNR timer it named, then go back to
-     * that message. Messages before it were accepted (they may still be staged at the responder and
-     * acknowledged later), so they are not resent.
+     * The responder could not take packet {@code psn}: wait the RNR timer it named, then go back to that
+     * packet. Packets before it were accepted (they may still be staged at the responder and acknowledged
+     * later), so they are not resent.
      */
     void onRnrNack(long psn, int timerCode) {
         if (rnrWait || !inFlightHolds(psn)) {
@@ -247,7 +282,7 @@ final class Requester {
     }
 
     private boolean inFlightHolds(long psn) {
-        return !inFlight.isEmpty() && inFlight.peek().psn <= psn && inFlight.peekLast().psn >= psn;
+        return !inFlight.isEmpty() && inFlight.peek().psn <= psn && inFlight.peekLast().lastPsn() >= psn;
     }
 
     /** The responder expects {@code psn}: resend from there (go-back-N), unless an RNR wait will. */
@@ -258,7 +293,7 @@ final class Requester {
     }
 
     /**
-     * The responder refused message {@code psn} (protection, length): it completes with {@code status}
+     * The responder refused the message whose first packet is {@code psn} (protection, length): it completes with {@code status}
      * and the queue pair goes to the error state, flushing everything else, as the responder flushes
      * whatever it had not delivered.
      */
@@ -285,15 +320,20 @@ final class Requester {
         qp.fail();
     }
 
-    /** Resends every unacknowledged message from {@code psn} on, in order (go-back-N). */
+    /**
+     * Resends every unacknowledged packet from {@code psn} on, in order (go-back-N): those read so far;
+     * the rest go out as their reads complete.
+     */
     private void resendFrom(long psn) {
         if (qp.inError()) {
             return;
         }
         for (Message message : inFlight) {
-            if (message.psn >= psn) {
-                qp.vf.counters().countRetransmit();
-                send(message);
+            if (message.lastPsn() >= psn) {
+                for (int k = (int) Math.max(0, psn - message.psn); k < message.read; k++) {
+                    qp.vf.counters().countRetransmit();
+                    send(message, k);
+                }
             }
         }
     }
@@ -353,12 +393,5 @@ final class Requester {
         }
         waiting.clear();
         timerGeneration++;
-    }
-
-    static int pageCount(long address, int length) {
-        if (length == 0) {
-            return 0;
-        }
-        return (int) (((address + length - 1) >>> 12) - (address >>> 12) + 1);
     }
 }

@@ -22,31 +22,53 @@ import org.overbook.nic.policy.FaultedReceive;
  * ready: RNR NACK on the reliable transport, a drop on the datagram one. Then the destination pages
  * are translated; if one is not present, the VF's receive-fault policy decides (NACK, drop, or stage).
  * Otherwise the pages are locked, written, the receive completes and the acknowledgement goes back.
- * One message at a time: a queue pair's receive engine is serial, so completions keep the order of
+ * One packet at a time: a queue pair's receive engine is serial, so completions keep the order of
  * arrival.
  *
- * <p>Staging (the ASPLOS 2017 backup ring, NetVM's system buffer): a staged message is accepted (its
- * receive consumed, the sequence advanced) and parked; every later message of the queue pair is parked
- * behind it until the host has drained them in order, each with one copy once its pages are mapped,
- * its completion and then its acknowledgement. A retransmission of a message still parked is not
- * acknowledged early, so credits and completions never run ahead of delivery.
+ * <p>Packets. A message longer than the path MTU arrives as packets, each with its own sequence number,
+ * and each is written on its own over the NIC's PCIe link as it arrives (a posted DMA write). The
+ * checks above happen at the first packet, which takes the receive; the rest follow into the same
+ * buffer. Each packet translates its own pages, and a packet that faults stops the message there: the
+ * receive-fault policy applies to that packet (an RNR NACK or a drop names its sequence number, so
+ * go-back-N resumes from it; staging parks it and every packet behind it), and the packets before it
+ * stay written. The receive completes, and the acknowledgement of the message's last packet goes back,
+ * once the last packet is written.
+ *
+ * <p>Staging (the ASPLOS 2017 backup ring, NetVM's system buffer; {@link StagedPackets}): a staged message is accepted (its
+ * receive consumed, the sequence advanced) and parked, packet by packet; every later packet of the
+ * queue pair is parked behind it until the host has drained them in order, each with one copy once its
+ * pages are mapped, and after a message's last packet its completion and then its acknowledgement. A
+ * retransmission of a message still parked is not acknowledged early, so credits and completions never
+ * run ahead of delivery.
  */
 final class Responder {
 
     private final QueuePairImpl qp;
     private final ArrayDeque<WorkRequest.Receive> receives = new ArrayDeque<>();
-    private final ArrayDeque<Message> arrivals = new ArrayDeque<>();
-    private final ArrayDeque<Staged> staged = new ArrayDeque<>();
-    private boolean copying;
+    private final ArrayDeque<Packet> arrivals = new ArrayDeque<>();
+    private final StagedPackets staged;
     private boolean draining;
     private boolean nackOutstanding;
     private long expectedPsn;
     private long deliveredPsn = -1;
     private final NotificationWindow notifications = new NotificationWindow(64);
     private long engineFree;
+    /** The message whose first packet was accepted last, with its receive, destination and region end. */
+    private Message currentMessage;
+    private WorkRequest.Receive currentReceive;
+    private long currentDestination;
+    private long currentRegionEnd;
+
+    /** Packet {@code index} of {@code message}, as it came off the wire. */
+    private record Packet(Message message, int index) {
+        long psn() {
+            return message.psn + index;
+        }
+    }
 
     Responder(QueuePairImpl qp) {
         this.qp = qp;
+        this.staged = new StagedPackets(qp, this::deliver);
     }
 
     int posted() {
@@ -57,12 +79,12 @@ final class Responder {
         receives.add(request);
     }
 
-    /** A message arrives from the wire; arrivals are handled one at a time, in wire order. */
-    void onArrival(Message message) {
+    /** Packet {@code index} of a message arrives from the wire; arrivals are handled one at a time, in wire order. */
+    void onArrival(Message message, int index) {
         if (qp.inError()) {
             return;
         }
-        arrivals.add(message);
+        arrivals.add(new Packet(message, index));
         if (!draining) {
             drain();
         }
@@ -82,16 +104,19 @@ final class Responder {
         arrivals.clear();
     }
 
-    private void handle(Message message, long now) {
-        if (message.psn < expectedPsn) {
+    private void handle(Packet packet, long now) {
+        Message message = packet.message();
+        long psn = packet.psn();
+        if (psn < expectedPsn) {
             // A retransmission of something accepted: never deliver twice. Acknowledge only what has
-            // been delivered; a message still staged is acknowledged when its copy completes.
-            if (message.psn <= deliveredPsn) {
-                acknowledge(message.psn, now);
+            // been delivered, once per message (at its last packet); a message still staged is
+            // acknowledged when its copy completes.
+            if (packet.index() == message.packets - 1 && message.lastPsn() <= deliveredPsn) {
+                acknowledge(message.lastPsn(), now);
             }
             return;
         }
-        if (message.psn > expectedPsn) {
+        if (psn > expectedPsn) {
             // Go-back-N: discard. On the reliable transport, tell the requester where to resume
             // (a PSN sequence error NAK), unless an RNR NACK already did.
             if (qp.reliable && !nackOutstanding) {
@@ -102,7 +127,11 @@ final class Responder {
             return;
         }
         nackOutstanding = false;
-        accept(message, now);
+        if (packet.index() == 0) {
+            accept(message, now);
+        } else {
+            write(message, currentReceive, currentDestination, currentRegionEnd, packet.index(), now);
+        }
     }
 
     private void accept(Message message, long time) {
@@ -144,15 +173,18 @@ final class Responder {
             destination = message.remoteAddress();
             regionEnd = region.address() + region.length();
         }
-        write(message, receive, destination, regionEnd, time);
+        write(message, receive, destination, regionEnd, 0, time);
     }
 
-    private void write(Message message, WorkRequest.Receive receive, long destination, long regionEnd, long time) {
+    /** Translates and writes packet {@code index} of {@code message}, bound for {@code destination} onwards. */
+    private void write(Message message, WorkRequest.Receive receive, long destination, long regionEnd, int index, long time) {
         Translator translator = qp.vf.translator();
-        int first = (int) (destination >>> 12);
-        int pages = Requester.pageCount(destination, message.payload.length);
+        long start = destination + message.offset(index);
+        int length = message.length(index);
+        int first = Pages.first(start);
+        int pages = Pages.count(start, length);
         int[] frames = new int[pages];
-        translator.resetElapsed();
+        translator.begin(time);
         int missing = -1;
         for (int i = 0; i < pages; i++) {
             frames[i] = translator.translate(first + i);
@@ -160,40 +192,58 @@ final class Responder {
                 missing = i;
             }
         }
-        if (!staged.isEmpty()) {
+        if (staged.holdsAny()) {
             // Messages behind a parked one are parked too, so that completions keep their order.
-            Fault behind = new Fault(message, receive, destination, regionEnd, first, frames, time + translator.elapsed());
+            Fault behind = new Fault(message, index, receive, destination, regionEnd, first, frames, time + translator.elapsed());
             if (!behind.stage()) {
                 behind.refuse();
             }
             return;
         }
         if (missing >= 0) {
-            qp.vf.receiveFaultPolicy().onFault(new Fault(message, receive, destination, regionEnd, first, frames, time + translator.elapsed()));
+            qp.vf.receiveFaultPolicy().onFault(new Fault(message, index, receive, destination, regionEnd, first, frames,
+                    time + translator.elapsed()));
             return;
         }
-        expectedPsn++;
-        if (receive != null) {
-            receives.poll();
-        }
+        accepted(message, index, receive, destination, regionEnd);
         for (int i = 0; i < pages; i++) {
             translator.lock(first + i);
         }
-        long done = time + translator.elapsed() + pages * qp.vf.costs().dmaPageNanos();
+        long at = time + translator.elapsed();
+        long done = length == 0 ? at : translator.pcie().write(at, length);
         engineFree = done;
         qp.vf.simulation().scheduleAt(done, () -> {
-            DmaCopy.in(translator, message.payload, destination, frames);
+            DmaCopy.in(translator, message.payload, message.offset(index), length, start, frames);
             for (int i = 0; i < pages; i++) {
                 translator.noteWrite(first + i);
                 translator.unlock(first + i);
             }
-            deliver(message, receive, done);
+            if (index == message.packets - 1) {
+                deliver(message, receive, done);
+            }
         });
+    }
+
+    /**
+     * Packet {@code index} is taken (written or staged): the sequence advances, and the first packet of a
+     * message takes its receive and becomes the message the packets that follow continue.
+     */
+    private void accepted(Message message, int index, WorkRequest.Receive receive, long destination, long regionEnd) {
+        expectedPsn++;
+        if (index == 0) {
+            currentMessage = message;
+            if (receive != null) {
+                receives.poll();
+            }
+            currentReceive = receive;
+            currentDestination = destination;
+            currentRegionEnd = regionEnd;
+        }
     }
 
     /** Completes a written message: the receive completion, if it consumed one, and the acknowledgement. */
     private void deliver(Message message, WorkRequest.Receive receive, long done) {
-        deliveredPsn = message.psn;
+        deliveredPsn = message.lastPsn();
         if (message.notification >= 0) {
             long at = done;
             qp.vf.simulation().scheduleAt(Math.max(at, qp.vf.simulation().now()),
@@ -205,7 +255,7 @@ final class Responder {
                     ? Completion.Opcode.RECEIVE : Completion.Opcode.RECEIVE_RDMA_WITH_IMMEDIATE;
             qp.complete(qp.config.receiveCompletions(), receive, opcode, CompletionStatus.SUCCESS, message.payload.length, done);
         }
-        acknowledge(message.psn, done);
+        acknowledge(message.lastPsn(), done);
     }
 
     private void notReady(Message message) {
@@ -234,22 +284,21 @@ final class Responder {
     }
 
     void flush(long now) {
-        for (Staged parked : staged) {
-            qp.vf.staging().release(parked.slots());
-            if (parked.receive() != null) {
-                qp.complete(qp.config.receiveCompletions(), parked.receive(), Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
-            }
+        WorkRequest.Receive flushed = staged.flush(now);
+        if (currentReceive != null && currentReceive != flushed && expectedPsn <= currentMessage.lastPsn()) {
+            // a message cut off between its packets: its receive was taken and will not complete
+            qp.complete(qp.config.receiveCompletions(), currentReceive, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
         }
-        staged.clear();
         for (WorkRequest.Receive receive : receives) {
             qp.complete(qp.config.receiveCompletions(), receive, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
         }
         receives.clear();
     }
 
-    /** A message whose destination has pages the NIC page table lacks. */
+    /** A packet whose destination has pages the NIC page table lacks. */
     private final class Fault implements FaultedReceive {
         private final Message message;
+        private final int index;
         private final WorkRequest.Receive receive;
         private final long destination;
         private final long regionEnd;
@@ -257,8 +306,10 @@ final class Responder {
         private final int[] frames;
         private final long time;
 
-        Fault(Message message, WorkRequest.Receive receive, long destination, long regionEnd, int firstPage, int[] frames, long time) {
+        Fault(Message message, int index, WorkRequest.Receive receive, long destination, long regionEnd, int firstPage,
+              int[] frames, long time) {
             this.message = message;
+            this.index = index;
             this.receive = receive;
             this.destination = destination;
             this.regionEnd = regionEnd;
@@ -276,7 +327,8 @@ final class Responder {
         public void rnrNack() {
             nackOutstanding = true;
             qp.vf.counters().countRnrNackSent();
-            sendBack(time, requester -> requester.onRnrNack(message.psn, qp.config.rnrTimerCode()));
+            long psn = message.psn + index;
+            sendBack(time, requester -> requester.onRnrNack(psn, qp.config.rnrTimerCode()));
         }
 
         @Override
@@ -286,7 +338,7 @@ final class Responder {
 
         @Override
         public void resolveInBackground() {
-            int[] missing = missingPages(firstPage, frames);
+            int[] missing = Pages.missing(firstPage, frames);
             if (missing.length > 0) {
                 qp.vf.resolveReceiveFault(missing, regionEnd, time, null);
             }
@@ -294,86 +346,19 @@ final class Responder {
 
         @Override
         public boolean stage() {
-            int slots = StagingArea.slots(message.payload.length);
+            int length = message.length(index);
+            int slots = StagingArea.slots(length);
             if (!qp.vf.staging().reserve(slots)) {
                 qp.vf.counters().countStagingOverflow();
                 return false;
             }
-            expectedPsn++;
-            if (receive != null) {
-                receives.poll();
-            }
+            accepted(message, index, receive, destination, regionEnd);
             nackOutstanding = false;
             qp.vf.counters().countStaged();
-            engineFree = Math.max(engineFree, time + slots * qp.vf.costs().dmaPageNanos()); // the NIC writes the ring
-            staged.add(new Staged(message, receive, destination, regionEnd, slots));
-            if (staged.size() == 1) {
-                qp.vf.simulation().scheduleAt(Math.max(engineFree, qp.vf.simulation().now()), Responder.this::drainStaged);
-            }
+            long written = length == 0 ? time : qp.vf.translator().pcie().write(time, length); // the NIC writes the ring
+            engineFree = Math.max(engineFree, written);
+            staged.park(message, index, receive, destination, regionEnd, slots, engineFree);
             return true;
         }
-    }
-
-    /** A message parked in the staging area, waiting for its destination to be brought in. */
-    private record Staged(Message message, WorkRequest.Receive receive, long destination, long regionEnd, int slots) {
-    }
-
-    /**
-     * The host's side of staging: once the oldest parked message's destination is mapped, copies it
-     * there (one host copy), completes its receive and acknowledges it, then goes on to the next.
-     */
-    private void drainStaged() {
-        if (copying || staged.isEmpty() || qp.inError()) {
-            return;
-        }
-        Staged head = staged.peek();
-        Translator translator = qp.vf.translator();
-        int first = (int) (head.destination() >>> 12);
-        int pages = Requester.pageCount(head.destination(), head.message().payload.length);
-        int[] frames = new int[pages];
-        translator.resetElapsed();
-        for (int i = 0; i < pages; i++) {
-            frames[i] = translator.translate(first + i);
-        }
-        int[] missing = missingPages(first, frames);
-        long now = qp.vf.simulation().now();
-        if (missing.length > 0) {
-            qp.vf.resolveReceiveFault(missing, head.regionEnd(), now + translator.elapsed(), this::drainStaged);
-            return;
-        }
-        copying = true;
-        for (int i = 0; i < pages; i++) {
-            translator.lock(first + i);
-        }
-        long done = now + translator.elapsed() + pages * qp.vf.costs().hostCopyPageNanos();
-        qp.vf.simulation().scheduleAt(done, () -> {
-            DmaCopy.in(translator, head.message().payload, head.destination(), frames);
-            for (int i = 0; i < pages; i++) {
-                translator.noteWrite(first + i);
-                translator.unlock(first + i);
-            }
-            qp.vf.staging().release(head.slots());
-            staged.poll();
-            copying = false;
-            deliver(head.message(), head.receive(), done);
-            drainStaged();
-        });
-    }
-
-    private static int[] missingPages(int firstPage, int[] frames) {
-        int count = 0;
-        for (int frame : frames) {
-            if (frame == Translator.NOT_PRESENT) {
-                count++;
-            }
-        }
-        int[] missing = new int[count];
-        int next = 0;
-        for (int i = 0; i < frames.length; i++) {
-            if (frames[i] == Translator.NOT_PRESENT) {
-                missing[next++] = firstPage + i;
-            }
-        }
-        return missing;
     }
 }

@@ -23,6 +23,7 @@ import org.overbook.hypervisor.sim.Vcpu;
 import org.overbook.nic.NicConfig;
 import org.overbook.nic.NicCosts;
 import org.overbook.nic.VfCounters;
+import org.overbook.nic.dma.FaultServicePool;
 import org.overbook.nic.dma.Translator;
 import org.overbook.nic.link.Link;
 import org.overbook.nic.pin.PinDownCache;
@@ -38,7 +39,8 @@ import org.overbook.nic.transport.RnrTimer;
  * tenant's library when the policy keeps one (Tezuka et al., "Pin-down cache", IPPS 1998). Pinning
  * and prefetching are work of the tenant's CPU: each page costs {@link NicCosts#pinPageNanos()} plus
  * the host fault it takes, charged to the vCPU. Network page faults, by contrast, are resolved by
- * the host's driver in the background and stall only the queue that took them.
+ * the host's driver in the background, by the NIC's bounded pool of fault-service workers, and stall
+ * only the queue that took them.
  */
 public final class VirtualFunction implements Verbs, PinningContext {
 
@@ -59,6 +61,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
     private final PinDownCache pinDownCache;
     private final LongObjectHashMap<MemoryRegion> cachedRegions = new LongObjectHashMap<>();
     private final ReceiveFaultResolver receiveFaults;
+    private final FaultServicePool faultService;
     private final Upcalls upcalls;
     private final IntObjectHashMap<EventCounterImpl> eventCounters = new IntObjectHashMap<>();
     private final List<CompletionQueueImpl> completionQueues = new ArrayList<>();
@@ -73,7 +76,8 @@ public final class VirtualFunction implements Verbs, PinningContext {
     }
 
     public VirtualFunction(Tenant tenant, Simulation simulation, Translator translator, NicConfig config, CostModel hostCosts,
-                           MemoryPolicy memoryPolicy, ReceiveFaultPolicy receiveFaultPolicy, VfCounters counters) {
+                           MemoryPolicy memoryPolicy, ReceiveFaultPolicy receiveFaultPolicy, VfCounters counters,
+                           FaultServicePool faultService) {
         this.number = tenant.id();
         this.tenant = tenant;
         this.config = config;
@@ -88,7 +92,9 @@ public final class VirtualFunction implements Verbs, PinningContext {
         this.staging = new StagingArea(stagesWithCredits ? 0 : config.receive().backupRingSlots());
         this.counters = counters;
         this.regions = new RegionTable(number);
-        this.receiveFaults = new ReceiveFaultResolver(simulation, translator, counters, config.receive().prefetchWindowBytes());
+        this.faultService = faultService;
+        this.receiveFaults = new ReceiveFaultResolver(simulation, translator, counters, faultService,
+                config.receive().prefetchWindowBytes());
         this.upcalls = new Upcalls(simulation, tenant.vcpu(), costs.upcallNanos(), counters);
         this.pinDownCache = memoryPolicy.cachesRegistrations()
                 ? new PinDownCache(config.pinning().pinDownCacheBytes(), config.pinning().pinDownCacheRegions(), this::evicted) : null;
@@ -140,6 +146,11 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     NicCosts costs() {
         return costs;
+    }
+
+    /** Returns the NIC's fault-service workers, shared by its VFs. */
+    FaultServicePool faultService() {
+        return faultService;
     }
 
     ReceiveFaultPolicy receiveFaultPolicy() {
@@ -321,7 +332,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     @Override
     public void pin(long address, long length) {
-        for (int page = firstPage(address); page <= lastPage(address, length); page++) {
+        for (int page = Pages.first(address); page <= Pages.last(address, length); page++) {
             FaultKind kind = translator.pin(page);
             vcpu().charge(costs.pinPageNanos());
             tenant.chargeFault(kind);
@@ -330,24 +341,23 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     @Override
     public void unpin(long address, long length) {
-        for (int page = firstPage(address); page <= lastPage(address, length); page++) {
+        for (int page = Pages.first(address); page <= Pages.last(address, length); page++) {
             translator.unpin(page);
         }
     }
 
     @Override
     public void prefetch(long address, long length) {
-        long stall = 0;
         int pages = 0;
-        for (int page = firstPage(address); page <= lastPage(address, length); page++) {
+        for (int page = Pages.first(address); page <= Pages.last(address, length); page++) {
             if (!translator.mapped(page)) {
-                stall += translator.faultNanos(page);
-                translator.prefetch(page);
+                FaultKind kind = translator.prefetch(page);
+                vcpu().charge(pages == 0 ? translator.faultPathNanos() : costs.pinPageNanos());
+                tenant.chargeFault(kind);
                 pages++;
             }
         }
         counters.countPrefetched(pages);
-        vcpu().charge(stall);
     }
 
     void beforePost(long address, int length) {
@@ -383,13 +393,5 @@ public final class VirtualFunction implements Verbs, PinningContext {
     /** Returns how many completions were lost to full completion queues. */
     public long completionOverruns() {
         return completionQueues.stream().mapToLong(CompletionQueueImpl::overruns).sum();
-    }
-
-    private static int firstPage(long address) {
-        return (int) (address >>> 12);
-    }
-
-    private static int lastPage(long address, long length) {
-        return (int) ((address + length - 1) >>> 12);
     }
 }

@@ -18,9 +18,11 @@ final class NicReader {
 
     static NicConfig read(Section root, NicCosts costs) {
         Section nic = root.section("nic", "tlb", "memory-policy", "memory-policy-by-tenant", "pin-down-cache", "transport",
-                "receive-fault-policy", "fault-path", "backup-ring-slots", "system-buffer-credits", "prefetch-window");
+                "receive-fault-policy", "fault-path", "backup-ring-slots", "system-buffer-credits", "prefetch-window", "pcie",
+                "fault-workers");
         Section tlb = nic.section("tlb", "sets", "ways", "replacement", "partition", "quota");
         Section cache = nic.section("pin-down-cache", "bytes", "regions");
+        Section pcie = nic.section("pcie", "bandwidth", "read-latency");
         return new NicConfig(
                 new NicConfig.Tlb(tlb.integer("sets"), tlb.integer("ways"), tlb.text("replacement", "a TLB replacement policy"),
                         tlb.text("partition", "a TLB partition policy"), tlb.integer("quota")),
@@ -29,7 +31,8 @@ final class NicReader {
                 new NicConfig.Receive(nic.text("transport", "a transport"), nic.text("receive-fault-policy", "a receive-fault policy"),
                         nic.text("fault-path", "a fault path"), nic.integer("backup-ring-slots"),
                         nic.integer("system-buffer-credits"), nic.bytes("prefetch-window")),
-                costs);
+                new NicConfig.Pcie(pcie.bitsPerSecond("bandwidth"), pcie.nanos("read-latency")),
+                nic.integer("fault-workers"), costs);
     }
 
     /** Reads {@code nic.memory-policy-by-tenant}: tenant name to policy name. */

@@ -33,8 +33,8 @@ final class ScenarioReader {
         long seed = root.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
         long duration = root.nanos("duration");
         long warmUp = root.nanos("warm-up");
-        Section costs = root.section("costs", "minor-fault", "balloon-rate", "tlb-miss", "npf-software",
-                "npf-iommu", "swap-in", "dma-page", "wqe", "register", "pin-page", "interrupt", "rto", "upcall",
+        Section costs = root.section("costs", "minor-fault", "balloon-rate", "npf-software",
+                "npf-iommu", "wqe", "register", "pin-page", "interrupt", "rto", "upcall",
                 "host-copy-page", "notify-busy-wait", "notify-handler", "notify-block");
         CostModel hostCosts = hostCosts(costs);
         NicCosts nicCosts = nicCosts(costs);
@@ -76,8 +76,9 @@ final class ScenarioReader {
     }
 
     private static LinkConfig link(Section root) {
-        Section link = root.section("link", "bandwidth", "latency", "loss");
-        return new LinkConfig(link.bitsPerSecond("bandwidth"), link.nanos("latency"), link.real("loss"));
+        Section link = root.section("link", "bandwidth", "latency", "loss", "mtu");
+        return new LinkConfig(link.bitsPerSecond("bandwidth"), link.nanos("latency"), link.real("loss"),
+                (int) link.integer("mtu", LinkConfig.MIN_MTU, LinkConfig.MAX_MTU));
     }
 
     private static CostModel hostCosts(Section costs) {
@@ -85,8 +86,7 @@ final class ScenarioReader {
     }
 
     private static NicCosts nicCosts(Section c) {
-        return new NicCosts(c.nanos("tlb-miss"), c.nanos("npf-software"), c.nanos("npf-iommu"), c.nanos("swap-in"),
-                c.nanos("dma-page"), c.nanos("wqe"), c.nanos("register"), c.nanos("pin-page"), c.nanos("interrupt"),
+        return new NicCosts(c.nanos("npf-software"), c.nanos("npf-iommu"), c.nanos("wqe"), c.nanos("register"), c.nanos("pin-page"), c.nanos("interrupt"),
                 c.nanos("rto"), c.nanos("upcall"), c.nanos("host-copy-page"), c.nanos("notify-busy-wait"),
                 c.nanos("notify-handler"), c.nanos("notify-block"));
     }

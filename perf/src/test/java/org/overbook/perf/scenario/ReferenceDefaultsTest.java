@@ -80,7 +80,10 @@ class ReferenceDefaultsTest {
 
     @Test
     void costDefaultsCiteTheirSources() {
-        assertCites("costs.tlb-miss", "PCIe", "0.5-1 us");
+        assertCites("nic.pcie.bandwidth", "Gen3 x16", "115 Gb/s", "SIGCOMM 2018", "AN 708");
+        assertCites("nic.pcie.read-latency", "pcie-bench", "550 ns");
+        assertCites("nic.fault-workers", "mlx5_ib_page_fault", "32", "4096");
+        assertCites("link.mtu", "InfiniBand", "4096");
         assertCites("costs.minor-fault", "NP-RDMA", "3.5-5.7 us");
         assertCites("costs.npf-software", "NP-RDMA", "3.5-5.7 us");
         assertCites("costs.npf-iommu", "PART", "38 us");
@@ -89,7 +92,6 @@ class ReferenceDefaultsTest {
         assertCites("host.swap-path.pages-per-second", "LKML", "0.5-0.8 M pages/s");
         assertCites("host.cpu-slice", "kernel/sched/fair.c", "3 ms");
         assertCites("host.page-cluster", "vm.page-cluster", "8 pages");
-        assertCites("costs.swap-in", "NP-RDMA", "60 us");
         assertCites("costs.rto", "Linux", "200 ms");
         assertCites("costs.balloon-rate", "vmw_balloon", "16384");
         assertCites("nic.prefetch-window", "mlx5 ODP", "4 MiB");

@@ -38,26 +38,47 @@ final class SaturationReport {
         out.append("| resource | servers | utilisation | requests/s | mean wait (µs) | p99 wait (µs) | mean queue | other |\n");
         out.append("|---|---:|---:|---:|---:|---:|---:|---|\n");
         List<String> idle = new ArrayList<>();
+        boolean dashes = false;
         for (int r = 0; r < result.resources().resources(); r++) {
             ResourceWindow w = result.resources().window(r);
             if (result.resources().idle(r)) {
                 idle.add(w.label());
                 continue;
             }
-            out.append(String.format(Locale.ROOT, "| %s | %d | %s | %.0f | %.1f | %.1f | %.2f | %s |%n", w.label(),
-                    w.usage().servers(), Saturation.percent(w), w.usage().requestsPerSecond(), w.usage().meanWaitNanos() / 1e3,
-                    w.usage().p99WaitNanos() / 1e3, w.usage().meanQueueLength(), other(w)));
+            boolean queued = result.resources().requests(result.resources().samples() - 1, r) > 0;
+            dashes |= !queued;
+            out.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s |%n", w.label(),
+                    w.usage().servers(), Saturation.percent(w), queued ? format("%.0f", w.usage().requestsPerSecond()) : "-",
+                    queued ? format("%.1f", w.usage().meanWaitNanos() / 1e3) : "-",
+                    queued ? format("%.1f", w.usage().p99WaitNanos() / 1e3) : "-",
+                    queued ? format("%.2f", w.usage().meanQueueLength()) : "-", other(w)));
         }
-        out.append('\n');
+        out.append(dashes ? "\nA dash: the resource keeps no requests or waits of its own (a PCIe direction counts bytes).\n\n"
+                : "\n");
         if (!idle.isEmpty()) {
             out.append("Idle for the whole run, left out: ").append(String.join(", ", idle)).append(".\n\n");
         }
         return out.toString();
     }
 
+    /** A rate in words: bytes as Gb/s, nanoseconds as ms per second, counts per second. */
+    private static String rate(String name, double perSecond) {
+        if (name.equals("bytes")) {
+            return format("%.2f Gb/s", perSecond * 8 / 1e9);
+        }
+        if (name.endsWith("_ns")) {
+            return name.substring(0, name.length() - 3).replace('_', ' ') + format(" %.1f ms/s", perSecond / 1e6);
+        }
+        return name.replace('_', ' ') + format(" %.0f/s", perSecond);
+    }
+
+    private static String format(String format, double value) {
+        return String.format(Locale.ROOT, format, value);
+    }
+
     private static String other(ResourceWindow w) {
         List<String> parts = new ArrayList<>();
-        w.ratesPerSecond().forEach((name, rate) -> parts.add(String.format(Locale.ROOT, "%s %.0f/s", name.replace('_', ' '), rate)));
+        w.ratesPerSecond().forEach((name, rate) -> parts.add(rate(name, rate)));
         if (!w.serverUtilisation().isEmpty()) {
             parts.add("per server " + w.serverUtilisation().stream().map(u -> String.format(Locale.ROOT, "%.0f", 100 * u))
                     .collect(Collectors.joining(" / ")) + " %");
@@ -85,9 +106,13 @@ final class SaturationReport {
         }
         StringBuilder out = new StringBuilder("**Across the points.** ");
         for (Map.Entry<String, List<RunResult>> group : groups.entrySet()) {
-            List<RunResult> ordered = ordered(group.getValue(), axis);
-            out.append(group.getKey().isEmpty() ? "Ordered by `" : "With " + group.getKey() + ", ordered by `")
-                    .append(axis).append("`: ").append(firstSaturated(ordered, axis)).append(' ');
+            boolean numeric = numeric(group.getValue(), axis);
+            List<RunResult> ordered = numeric ? group.getValue().stream()
+                    .sorted(Comparator.comparingDouble(r -> number(r.values().get(axis)))).toList() : group.getValue();
+            String order = numeric ? "ordered by `" : "in the file's order of `";
+            out.append(group.getKey().isEmpty() ? Character.toUpperCase(order.charAt(0)) + order.substring(1)
+                    : "With " + group.getKey() + ", " + order).append(axis).append("`: ")
+                    .append(firstSaturated(ordered, axis)).append(' ');
         }
         return out.toString().strip() + "\n\n";
     }
@@ -123,12 +148,8 @@ final class SaturationReport {
                 Saturation.percent(best), axis, at.values().get(axis));
     }
 
-    private static List<RunResult> ordered(List<RunResult> results, String axis) {
-        boolean numeric = results.stream().allMatch(r -> number(r.values().get(axis)) != null);
-        if (!numeric) {
-            return results;
-        }
-        return results.stream().sorted(Comparator.comparingDouble(r -> number(r.values().get(axis)))).toList();
+    private static boolean numeric(List<RunResult> results, String axis) {
+        return results.stream().allMatch(r -> number(r.values().get(axis)) != null);
     }
 
     private static Double number(String value) {

@@ -22,6 +22,7 @@ final class ResourceSampler {
     private final Simulation simulation;
     private final List<ResourceProbe> probes;
     private final int[] lanes;
+    private final int[] capacity;
     private final int width;
     private long[] times = new long[Runner.PROGRESS_SLICES + 3];
     private long[] booked;
@@ -35,6 +36,7 @@ final class ResourceSampler {
         this.simulation = simulation;
         this.probes = List.copyOf(probes);
         this.lanes = probes.stream().mapToInt(p -> p.serverBusy() == null ? 1 : p.serverBusy().get().length).toArray();
+        this.capacity = probes.stream().mapToInt(p -> p.serverBusy() == null ? p.snapshot().get().servers() : 1).toArray();
         this.width = Arrays.stream(lanes).sum();
         booked = new long[times.length * width];
         requests = new long[times.length * probes.size()];
@@ -80,7 +82,8 @@ final class ResourceSampler {
         int last = samples - 1;
         long window = times[last] - times[warmUpSample];
         long[] bookedSoFar = Arrays.copyOf(booked, samples * width);
-        long[] served = ResourceSeries.serve(Arrays.copyOf(times, samples), bookedSoFar, width);
+        long[] served = ResourceSeries.serve(Arrays.copyOf(times, samples), bookedSoFar,
+                ResourceSeries.laneCapacities(lanes, capacity));
         List<ResourceWindow> windows = new ArrayList<>();
         int lane = 0;
         for (int r = 0; r < probes.size(); r++) {
@@ -93,10 +96,10 @@ final class ResourceSampler {
             for (int l = lane; l < lane + lanes[r]; l++) {
                 long s = served[last * width + l] - served[warmUpSample * width + l];
                 servedInWindow += s;
-                perLane.add(window > 0 ? s / (double) window : 0.0);
+                perLane.add(window > 0 ? s / ((double) capacity[r] * window) : 0.0);
             }
             lane += lanes[r];
-            double utilisation = window > 0 ? servedInWindow / ((double) lanes[r] * window) : 0;
+            double utilisation = window > 0 ? servedInWindow / ((double) lanes[r] * capacity[r] * window) : 0;
             ResourceUsage usage = new ResourceUsage(model.name(), model.servers(), utilisation, model.requestsPerSecond(),
                     model.meanWaitNanos(), model.p99WaitNanos(), model.meanQueueLength(), model.requests());
             Map<String, Double> rates = new LinkedHashMap<>();
@@ -108,7 +111,7 @@ final class ResourceSampler {
                     probe.serverBusy() == null ? List.of() : perLane, rates));
         }
         int n = probes.size();
-        return new ResourceSeries(windows, lanes, Arrays.copyOf(times, samples), warmUpSample, bookedSoFar,
+        return new ResourceSeries(windows, lanes, capacity, Arrays.copyOf(times, samples), warmUpSample, bookedSoFar,
                 Arrays.copyOf(requests, samples * n), Arrays.copyOf(waits, samples * n));
     }
 

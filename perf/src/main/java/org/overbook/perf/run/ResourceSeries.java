@@ -18,16 +18,19 @@ import java.util.Objects;
  * <p>Booked and served busy time. The model counts a server's busy time when it books the work, which can be
  * ahead of when the server does it: a queue with a backlog books service that will run later. Read as is, an
  * interval would show such a resource far above 100 % and the next ones idle. So the series also derives each
- * lane's <em>served</em> busy time, the booked work done as fast as one server can: {@code served(k+1) =
- * min(served(k) + interval, booked(k+1))}. For a server that serves its booked work in order without idling
- * while work waits (the swap device's FIFO bottleneck, a pCPU running the tasks and host work it was given)
- * this is exactly the time it was busy in each interval. Utilisation is served time over the lanes' time.
+ * lane's <em>served</em> busy time, the booked work done as fast as the lane's {@code c} servers can:
+ * {@code served(k+1) = min(served(k) + c × interval, booked(k+1))}. For a lane of one server that serves its
+ * booked work in order without idling while work waits (the swap device's FIFO bottlenecks, a pCPU running
+ * the tasks and host work it was given, a PCIe direction) this is exactly the time it was busy in each
+ * interval; for a pool read as one lane (the NIC's fault-service workers) it is exact while every worker has
+ * a backlog and otherwise a fluid approximation. Utilisation is served time over the lanes' server time.
  * Immutable and compared by content, so a {@link RunResult} holding it stays a value.
  */
 public final class ResourceSeries {
 
     private final List<ResourceWindow> windows;
     private final int[] lanes;
+    private final int[] capacity;
     private final int[] firstLane;
     private final int width;
     private final long[] times;
@@ -40,16 +43,19 @@ public final class ResourceSeries {
     /**
      * @param windows      each resource over the measured window, in report order
      * @param lanes        each resource's lane count
+     * @param capacity     how many servers each lane of each resource stands for: 1 for a lane per server (each
+     *                     pCPU), the server count for a resource read as a whole (a pool of workers)
      * @param times        sample times, strictly increasing
      * @param warmUpSample the index of the sample at the end of the warm-up
      * @param booked       cumulative booked busy nanoseconds, sample by sample, lane by lane (resources in order)
      * @param requests     cumulative requests, sample by sample, resource by resource
      * @param waits        cumulative wait nanoseconds, laid out as {@code requests}
      */
-    public ResourceSeries(List<ResourceWindow> windows, int[] lanes, long[] times, int warmUpSample, long[] booked,
-                          long[] requests, long[] waits) {
+    public ResourceSeries(List<ResourceWindow> windows, int[] lanes, int[] capacity, long[] times, int warmUpSample,
+                          long[] booked, long[] requests, long[] waits) {
         this.windows = List.copyOf(windows);
         this.lanes = lanes.clone();
+        this.capacity = capacity.clone();
         this.times = times.clone();
         this.warmUpSample = warmUpSample;
         this.booked = booked.clone();
@@ -63,25 +69,33 @@ public final class ResourceSeries {
             w += this.lanes[r];
         }
         this.width = w;
-        if (this.lanes.length != n || this.booked.length != this.times.length * width
+        if (this.lanes.length != n || this.capacity.length != n || this.booked.length != this.times.length * width
                 || this.requests.length != this.times.length * n || this.waits.length != this.requests.length) {
             throw new IllegalArgumentException(n + " resources of " + width + " lanes and " + this.times.length
                     + " samples do not fit " + this.booked.length + " and " + this.requests.length + " values");
         }
         Objects.checkIndex(warmUpSample, this.times.length);
-        this.served = serve(this.times, this.booked, width);
+        this.served = serve(this.times, this.booked, laneCapacities(this.lanes, this.capacity));
+    }
+
+    /** Returns the capacity of every lane, resources in order, from each resource's lane count and capacity. */
+    static int[] laneCapacities(int[] lanes, int[] capacity) {
+        return java.util.stream.IntStream.range(0, lanes.length)
+                .flatMap(r -> java.util.stream.IntStream.generate(() -> capacity[r]).limit(lanes[r])).toArray();
     }
 
     /**
      * Returns the served busy time of each lane at each sample, from the booked: the booked work done as fast as
-     * one server can ({@code times} and {@code booked} as the constructor takes them, {@code width} lanes).
+     * the lane's servers can ({@code times} and {@code booked} as the constructor takes them).
      */
-    static long[] serve(long[] times, long[] booked, int width) {
+    static long[] serve(long[] times, long[] booked, int[] laneCapacity) {
+        int width = laneCapacity.length;
         long[] served = new long[booked.length];
         for (int k = 1; k < times.length; k++) {
             long interval = times[k] - times[k - 1];
             for (int l = 0; l < width; l++) {
-                served[k * width + l] = Math.min(served[(k - 1) * width + l] + interval, booked[k * width + l]);
+                served[k * width + l] = Math.min(served[(k - 1) * width + l] + laneCapacity[l] * interval,
+                        booked[k * width + l]);
             }
         }
         return served;
@@ -89,7 +103,8 @@ public final class ResourceSeries {
 
     /** Returns a run with no contended resource (unlimited CPUs, an in-memory swap device). */
     public static ResourceSeries none() {
-        return new ResourceSeries(List.of(), new int[0], new long[] {0}, 0, new long[0], new long[0], new long[0]);
+        return new ResourceSeries(List.of(), new int[0], new int[0], new long[] {0}, 0, new long[0], new long[0],
+                new long[0]);
     }
 
     /** Returns how many resources there are. */
@@ -156,7 +171,8 @@ public final class ResourceSeries {
     /** Returns the utilisation of {@code resource} from sample {@code from} to sample {@code to}. */
     public double utilisation(int from, int to, int resource) {
         long span = times[to] - times[from];
-        return span <= 0 ? 0 : (servedNanos(to, resource) - servedNanos(from, resource)) / ((double) lanes[resource] * span);
+        return span <= 0 ? 0 : (servedNanos(to, resource) - servedNanos(from, resource))
+                / ((double) lanes[resource] * capacity[resource] * span);
     }
 
     /** Returns the utilisation of lane {@code lane} of {@code resource} from sample {@code from} to sample {@code to}. */
@@ -164,7 +180,7 @@ public final class ResourceSeries {
         Objects.checkIndex(lane, lanes[resource]);
         long span = times[to] - times[from];
         int l = firstLane[resource] + lane;
-        return span <= 0 ? 0 : (served[to * width + l] - served[from * width + l]) / (double) span;
+        return span <= 0 ? 0 : (served[to * width + l] - served[from * width + l]) / ((double) capacity[resource] * span);
     }
 
     private long sum(long[] values, int sample, int resource) {
@@ -178,7 +194,8 @@ public final class ResourceSeries {
     @Override
     public boolean equals(Object o) {
         return o instanceof ResourceSeries other && windows.equals(other.windows) && warmUpSample == other.warmUpSample
-                && Arrays.equals(lanes, other.lanes) && Arrays.equals(times, other.times)
+                && Arrays.equals(lanes, other.lanes) && Arrays.equals(capacity, other.capacity)
+                && Arrays.equals(times, other.times)
                 && Arrays.equals(booked, other.booked) && Arrays.equals(requests, other.requests)
                 && Arrays.equals(waits, other.waits);
     }

@@ -45,6 +45,6 @@ public final class ResourceSeriesFixture {
         }
         int[] servers = new int[n];
         java.util.Arrays.fill(servers, 1);
-        return new ResourceSeries(windows, servers, times, warmUp, busy, requests, waits);
+        return new ResourceSeries(windows, servers, servers, times, warmUp, busy, requests, waits);
     }
 }

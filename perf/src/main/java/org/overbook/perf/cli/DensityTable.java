@@ -42,7 +42,7 @@ final class DensityTable {
                     p.judgement().reason()));
             Saturation verdict = Saturation.of(p.timed().result().resources());
             if (verdict.status() != Saturation.Status.UNMODELLED) {
-                row.append("; saturated: ").append(verdict.brief());
+                row.append(p.judgement().reason().isEmpty() ? "" : "; ").append("saturated: ").append(verdict.brief());
             }
             out.println(row.toString().stripTrailing());
         }

@@ -85,7 +85,7 @@ final class DensityReport {
             Saturation verdict = Saturation.of(p.timed().result().resources());
             if (verdict.saturated()) {
                 out.append(String.format(Locale.ROOT, "In order of tenants, the first probe to saturate a resource has %d"
-                        + " tenant(s): %s", p.tenants(), verdict.sentence()));
+                        + " tenant(s). There, %s", p.tenants(), verdict.sentence().replace("**The", "**the")));
                 busiest = p;
                 break;
             }

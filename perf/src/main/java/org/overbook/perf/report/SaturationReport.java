@@ -88,7 +88,8 @@ final class SaturationReport {
 
     /**
      * Returns, for a sweep, where the first point saturated: the points are grouped by every swept field but the
-     * last, and ordered by the last (numerically when every value is a number, else as the file lists them).
+     * last, and ordered by the last (numerically when every value is a number, else as the file lists them);
+     * when the fields move together (every point its own group), they are ordered by the first.
      * Nothing for a single point or when no point has a contended resource.
      */
     static String acrossPoints(List<RunResult> results) {
@@ -97,18 +98,24 @@ final class SaturationReport {
             return "";
         }
         List<String> axes = new ArrayList<>(results.getFirst().values().keySet());
-        String axis = axes.getLast();
+        String last = axes.getLast();
         Map<String, List<RunResult>> groups = new LinkedHashMap<>();
         for (RunResult result : results) {
-            String group = result.values().entrySet().stream().filter(e -> !e.getKey().equals(axis))
+            String group = result.values().entrySet().stream().filter(e -> !e.getKey().equals(last))
                     .map(e -> "`" + e.getKey() + "=" + e.getValue() + "`").collect(Collectors.joining(", "));
             groups.computeIfAbsent(group, g -> new ArrayList<>()).add(result);
         }
+        String axis = last;
+        if (groups.size() == results.size() && axes.size() > 1) { // the fields move together (a density search's)
+            axis = axes.getFirst();
+            groups = Map.of("", results);
+        }
         StringBuilder out = new StringBuilder("**Across the points.** ");
         for (Map.Entry<String, List<RunResult>> group : groups.entrySet()) {
-            boolean numeric = numeric(group.getValue(), axis);
+            String by = axis;
+            boolean numeric = numeric(group.getValue(), by);
             List<RunResult> ordered = numeric ? group.getValue().stream()
-                    .sorted(Comparator.comparingDouble(r -> number(r.values().get(axis)))).toList() : group.getValue();
+                    .sorted(Comparator.comparingDouble(r -> number(r.values().get(by)))).toList() : group.getValue();
             String order = numeric ? "ordered by `" : "in the file's order of `";
             out.append(group.getKey().isEmpty() ? Character.toUpperCase(order.charAt(0)) + order.substring(1)
                     : "With " + group.getKey() + ", " + order).append(axis).append("`: ")

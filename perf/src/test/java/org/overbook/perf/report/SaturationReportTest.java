@@ -69,6 +69,17 @@ class SaturationReportTest {
                 + " `tenants=4` (point 3), where the server CPUs saturated at 97 %"), words);
     }
 
+    @Test
+    void fieldsThatMoveTogetherAreOrderedByTheFirst() {
+        List<RunResult> results = List.of(
+                point(0, ordered("tenants.count", "16", "clients.count", "16"), 0.95, 0.2),
+                point(1, ordered("tenants.count", "8", "clients.count", "8"), 0.5, 0.2));
+        String words = SaturationReport.acrossPoints(results);
+        assertTrue(words.startsWith("**Across the points.** Ordered by `tenants.count`: the first point to saturate a"
+                + " resource is `tenants.count=16` (point 0), where the server CPUs saturated at 95 %; before it the"
+                + " busiest was the server CPUs at 50 % (`tenants.count=8`)."), words);
+    }
+
     private static Map<String, String> ordered(String k1, String v1, String k2, String v2) {
         Map<String, String> values = new LinkedHashMap<>();
         values.put(k1, v1);

@@ -37,9 +37,10 @@ final class SummaryTable {
             return;
         }
         out.printf("%nsaturated first (utilisation >= %.0f %% over the measured window):%n", 100 * Saturation.THRESHOLD);
+        int width = results.stream().mapToInt(r -> r.result().displayLabel().length()).max().orElse(0);
         for (TimedResult timed : results) {
             RunResult result = timed.result();
-            out.printf("point %-3d %-32s %s%n", result.index(), result.displayLabel(),
+            out.printf("point %-3d %-" + width + "s  %s%n", result.index(), result.displayLabel(),
                     Saturation.of(result.resources()).brief());
         }
     }

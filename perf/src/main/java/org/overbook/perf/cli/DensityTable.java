@@ -8,8 +8,12 @@ import org.overbook.perf.density.Bound;
 import org.overbook.perf.density.CurvePoint;
 import org.overbook.perf.density.DensityCurve;
 import org.overbook.perf.density.SloMetric;
+import org.overbook.perf.run.Saturation;
 
-/** The terminal view of a density search: a line per probe as it is judged, then the curve in order of tenants. */
+/**
+ * The terminal view of a density search: a line per probe as it is judged, then the curve in order of tenants,
+ * each row ending with what saturated at that probe.
+ */
 final class DensityTable {
 
     private DensityTable() {
@@ -36,6 +40,10 @@ final class DensityTable {
             shown.forEach(m -> row.append(String.format(Locale.ROOT, " %14s", number(p, m))));
             row.append(String.format(Locale.ROOT, " %12.0f  %-7s %s", p.totalThroughput(), p.meets() ? "meets" : "fails",
                     p.judgement().reason()));
+            Saturation verdict = Saturation.of(p.timed().result().resources());
+            if (verdict.status() != Saturation.Status.UNMODELLED) {
+                row.append(p.judgement().reason().isEmpty() ? "" : "; ").append("saturated: ").append(verdict.brief());
+            }
             out.println(row.toString().stripTrailing());
         }
         out.flush();

@@ -1,13 +1,18 @@
 package org.overbook.perf.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Map;
 import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.Saturation;
 import org.overbook.perf.run.TenantRow;
 import org.overbook.perf.run.TimedResult;
 
-/** The terminal summary of a run: one table per point, a row per tenant and a total. */
+/**
+ * The terminal summary of a run: one table per point, a row per tenant and a total; then a line per point
+ * naming the resource that saturated first ({@link Saturation}).
+ */
 final class SummaryTable {
 
     private static final String FORMAT = "%-10s %-14s %14s %10s %10s %8s %12s %12s %10s%n";
@@ -24,6 +29,20 @@ final class SummaryTable {
             line(out, row.name(), row.workload(), row.metrics());
         }
         line(out, "total", "", result.total());
+    }
+
+    /** Prints a line per point naming what saturated, or nothing when no point has a contended resource. */
+    static void printSaturation(PrintWriter out, List<TimedResult> results) {
+        if (results.stream().allMatch(r -> r.result().resources().resources() == 0)) {
+            return;
+        }
+        out.printf("%nsaturated first (utilisation >= %.0f %% over the measured window):%n", 100 * Saturation.THRESHOLD);
+        int width = results.stream().mapToInt(r -> r.result().displayLabel().length()).max().orElse(0);
+        for (TimedResult timed : results) {
+            RunResult result = timed.result();
+            out.printf("point %-3d %-" + width + "s  %s%n", result.index(), result.displayLabel(),
+                    Saturation.of(result.resources()).brief());
+        }
     }
 
     private static void line(PrintWriter out, String name, String workload, Map<String, Number> m) {

@@ -75,6 +75,7 @@ final class SweepCommand implements Callable<Integer> {
             new ResultsWriter(folder).write(scenarios.source(), results);
             RunCommand.deleteIfEmpty(folder.resolve(".work"));
             results.forEach(r -> SummaryTable.print(stdout, r));
+            SummaryTable.printSaturation(stdout, results);
             stdout.printf("%n%d points, %d simulations run, %d threads%nresults: %s%n", points.size(), cache.runs(), threads,
                     folder.toAbsolutePath());
             stdout.flush();

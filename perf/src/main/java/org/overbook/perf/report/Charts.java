@@ -19,7 +19,8 @@ import org.overbook.perf.run.RunResult;
 
 /**
  * Draws the PNG charts of a results folder with XChart: total throughput and p99 latency by point, the
- * latency CDF of every point, and for each point its faults and memory over time ({@link TimeSeriesCharts}).
+ * latency CDF of every point, and for each point what saturated over time ({@link SaturationChart}) and its
+ * faults and memory over time ({@link TimeSeriesCharts}).
  * Each PNG is rendered to bytes and written through {@link AtomicFiles}. Drawing
  * needs AWT fonts; where the JDK has none, no chart is drawn and {@link #failure()} says why.
  */
@@ -90,6 +91,10 @@ final class Charts {
     List<Figure> writeTimeSeries(RunResult result) {
         List<Figure> written = new ArrayList<>();
         try {
+            if (SaturationChart.drawable(result)) {
+                save(SaturationChart.chart(result), SaturationChart.file(result), new ArrayList<>());
+                written.add(new Figure(SaturationChart.file(result), SaturationChart.caption(result)));
+            }
             List<XYChart> faults = TimeSeriesCharts.faults(result);
             if (!faults.isEmpty()) {
                 saveGrid(faults, TimeSeriesCharts.faultsFile(result));

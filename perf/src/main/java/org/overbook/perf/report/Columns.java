@@ -3,8 +3,10 @@ package org.overbook.perf.report;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.overbook.perf.run.Metrics;
@@ -21,11 +23,21 @@ final class Columns {
     private Columns() {
     }
 
-    /** Returns the fixed host, NIC and latency columns, then every other metric of {@code results}, sorted. */
+    /**
+     * Returns the fixed host, NIC and latency columns, the contended resources' columns (resource by resource in
+     * report order, each resource's columns together; a point with more pCPUs adds its extra ones to its CPUs'),
+     * then every other metric of {@code results}, sorted.
+     */
     static List<String> of(List<RunResult> results) {
         Set<String> fixed = new LinkedHashSet<>(Metrics.HOST_COLUMNS);
         fixed.addAll(Metrics.LATENCY_COLUMNS);
         fixed.addAll(TOTAL_ONLY);
+        Map<String, Set<String>> resources = new LinkedHashMap<>();
+        for (RunResult result : results) {
+            result.resources().windows().forEach(window -> resources.computeIfAbsent(window.key(),
+                    key -> new LinkedHashSet<>()).addAll(window.columns().keySet()));
+        }
+        resources.values().forEach(fixed::addAll);
         Set<String> rest = new TreeSet<>();
         for (RunResult result : results) {
             for (TenantRow row : result.tenants()) {

@@ -7,6 +7,7 @@ import org.overbook.perf.density.Bound;
 import org.overbook.perf.density.CurvePoint;
 import org.overbook.perf.density.DensityCurve;
 import org.overbook.perf.density.SloMetric;
+import org.overbook.perf.run.Saturation;
 
 /** The {@code report.md} of a density search: the answer, the question and the method in words, the curve. */
 final class DensityReport {
@@ -49,17 +50,18 @@ final class DensityReport {
         List<Bound> others = curve.objective().bounds().stream().filter(b -> b.metric() != SloMetric.P99).toList();
         out.append("| step | tenants | overcommit | worst p99 (µs) |");
         others.forEach(b -> out.append(' ').append(header(b.metric())).append(" |"));
-        out.append(" total ops/s | verdict | failed by |\n|---:|---:|---:|---:|");
+        out.append(" total ops/s | verdict | failed by | saturated first |\n|---:|---:|---:|---:|");
         others.forEach(b -> out.append("---:|"));
-        out.append("---:|---|---|\n");
+        out.append("---:|---|---|---|\n");
         for (CurvePoint p : curve.points()) {
             out.append(String.format(Locale.ROOT, "| %d | %d | %.2fx | %s |", p.step(), p.tenants(), p.overcommit(),
                     value(p, SloMetric.P99)));
             others.forEach(b -> out.append(' ').append(value(p, b.metric())).append(" |"));
-            out.append(String.format(Locale.ROOT, " %.0f | %s | %s |%n", p.totalThroughput(), p.meets() ? "meets" : "fails",
-                    p.judgement().reason()));
+            out.append(String.format(Locale.ROOT, " %.0f | %s | %s | %s |%n", p.totalThroughput(), p.meets() ? "meets" : "fails",
+                    p.judgement().reason(), Saturation.of(p.timed().result().resources()).brief()));
         }
         out.append("\nStep is the order in which the search asked for each probe.\n\n");
+        out.append(saturation());
         if (!curve.points().isEmpty()) {
             out.append("At ").append(curve.points().getFirst().tenants()).append(" tenant(s): ")
                     .append(Report.words(curve.points().getFirst().timed().result().scenario())).append("\n\n");
@@ -68,6 +70,32 @@ final class DensityReport {
                 .append("/").append(ResultsWriter.REPORT).append(") (every probe's own results folder: `summary.csv`, `summary.json`,")
                 .append(" `.hgrm` latency files, one point per probe in order of tenants).\n");
         return out.toString();
+    }
+
+    /** Says, in order of tenants, at which probe a resource first saturated, with the rules. */
+    private String saturation() {
+        List<CurvePoint> byTenants = curve.points().stream().sorted(java.util.Comparator.comparingInt(CurvePoint::tenants))
+                .toList();
+        if (byTenants.stream().allMatch(p -> p.timed().result().resources().resources() == 0)) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("**What saturated.** ");
+        CurvePoint busiest = null;
+        for (CurvePoint p : byTenants) {
+            Saturation verdict = Saturation.of(p.timed().result().resources());
+            if (verdict.saturated()) {
+                out.append(String.format(Locale.ROOT, "In order of tenants, the first probe to saturate a resource has %d"
+                        + " tenant(s). There, %s", p.tenants(), verdict.sentence().replace("**The", "**the")));
+                busiest = p;
+                break;
+            }
+        }
+        if (busiest == null) {
+            out.append("No probe saturated a resource. At the most tenants probed (").append(byTenants.getLast().tenants())
+                    .append("): ").append(Saturation.of(byTenants.getLast().timed().result().resources()).sentence());
+        }
+        return out.append("\n\n").append(SaturationReport.rules(byTenants.stream().map(p -> p.timed().result()).toList()))
+                .toString();
     }
 
     static String header(SloMetric metric) {

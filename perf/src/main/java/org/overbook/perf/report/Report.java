@@ -49,6 +49,7 @@ final class Report {
         out.append("Host and NIC counts are over the measured window (after the warm-up); page counts are the state at")
                 .append(" the end; workload figures are what each workload reports, a load generator measuring from the end")
                 .append(" of its own load phase. Latency is virtual time.\n\n");
+        out.append(SaturationReport.rules(results)).append(SaturationReport.acrossPoints(results));
         if (!chartFailure.isEmpty()) {
             out.append("(Charts could not be drawn: ").append(chartFailure).append(")\n\n");
         }
@@ -76,6 +77,7 @@ final class Report {
                             + " size on disk: %s (for %.0f MiB of swap; it grows with what is swapped).%n%n",
                     result.events(), result.mismatches(), result.mismatches() == 0 ? " (every value read back as written)" : " — A MODEL BUG",
                     mebibytes(result.total().get(Metrics.SWAP_PEAK_BYTES)), result.scenario().host().swapBytes() / MIB));
+            out.append(SaturationReport.point(result));
             for (Charts.Figure figure : figures.get(i)) {
                 out.append("![").append(figure.file()).append("](").append(figure.file()).append(")\n\n")
                         .append('*').append(figure.caption()).append("*\n\n");
@@ -83,7 +85,8 @@ final class Report {
         }
         out.append("Files: `summary.csv` (every metric, one row per tenant and a total per point), `summary.json` (the same")
                 .append(" with the resolved scenario and seed), `timeseries.csv` (every tenant's page counts and cumulative")
-                .append(" faults, sampled every hundredth of the run from time 0, warm-up included), `*.hgrm` (latency")
+                .append(" faults, sampled every hundredth of the run from time 0, warm-up included), `resources.csv` (every")
+                .append(" contended resource's cumulative busy time, requests and wait at the same instants), `*.hgrm` (latency")
                 .append(" percentiles, µs), `timing.txt` (wall clock).\n");
         return out.toString();
     }

@@ -17,7 +17,9 @@ import java.util.Map;
 import java.util.Objects;
 import org.HdrHistogram.Histogram;
 import org.overbook.perf.run.Metrics;
+import org.overbook.perf.run.ResourceWindow;
 import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.Saturation;
 import org.overbook.perf.run.TenantRow;
 import org.overbook.perf.run.TimedResult;
 
@@ -38,6 +40,7 @@ public final class ResultsWriter {
     public static final String SUMMARY_CSV = "summary.csv";
     public static final String SUMMARY_JSON = "summary.json";
     public static final String TIMESERIES_CSV = "timeseries.csv";
+    public static final String RESOURCES_CSV = "resources.csv";
     public static final String TIMING = "timing.txt";
     public static final String REPORT = "report.md";
     public static final String HGRM_SUFFIX = ".hgrm";
@@ -82,6 +85,7 @@ public final class ResultsWriter {
         AtomicFiles.write(folder.resolve(SUMMARY_CSV), csv(plain, columns));
         AtomicFiles.write(folder.resolve(SUMMARY_JSON), json(source, plain));
         AtomicFiles.write(folder.resolve(TIMESERIES_CSV), TimeSeriesCsv.csv(plain));
+        AtomicFiles.write(folder.resolve(RESOURCES_CSV), ResourcesCsv.csv(plain));
         for (RunResult result : plain) {
             for (Map.Entry<String, Histogram> e : result.histograms().entrySet()) {
                 AtomicFiles.write(folder.resolve(hgrmName(result, e.getKey())), hgrm(e.getValue()));
@@ -153,12 +157,31 @@ public final class ResultsWriter {
                 metrics(tenant.putObject("metrics"), row.metrics());
             }
             metrics(point.putObject("total"), result.total());
+            resources(point, result);
             point.put("scenario_yaml", result.yaml());
         }
         try {
             return mapper.writeValueAsString(root) + "\n";
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The point's contended resources over the measured window, and the saturation verdict. */
+    private static void resources(ObjectNode point, RunResult result) {
+        Saturation verdict = Saturation.of(result.resources());
+        ObjectNode saturation = point.putObject("saturation");
+        saturation.put("status", verdict.status().name().toLowerCase(Locale.ROOT));
+        saturation.put("resource", verdict.resource() == null ? null : verdict.resource().key());
+        saturation.put("first_ns", verdict.firstNanos());
+        saturation.put("words", verdict.brief());
+        ArrayNode resources = point.putArray("resources");
+        for (ResourceWindow w : result.resources().windows()) {
+            ObjectNode node = resources.addObject();
+            node.put("key", w.key());
+            node.put("label", w.label());
+            node.put("servers", w.usage().servers());
+            metrics(node, w.columns());
         }
     }
 

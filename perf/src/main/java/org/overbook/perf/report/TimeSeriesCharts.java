@@ -151,10 +151,15 @@ final class TimeSeriesCharts {
         return chart;
     }
 
+    /** Returns the colour of line number {@code i} of a chart. */
+    static Color colour(int i) {
+        return PALETTE[i % PALETTE.length];
+    }
+
     private static void line(XYChart panel, RunResult result, int tenant, double[] x, double[] y) {
         XYSeries series = panel.addSeries(result.timeSeries().tenants().get(tenant), x, y);
         series.setMarker(SeriesMarkers.NONE);
-        series.setLineColor(PALETTE[tenant % PALETTE.length]);
+        series.setLineColor(colour(tenant));
         series.setLineStyle("client".equals(result.tenants().get(tenant).host()) ? SeriesLines.DASH_DASH : SeriesLines.SOLID);
     }
 

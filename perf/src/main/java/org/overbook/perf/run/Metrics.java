@@ -52,7 +52,7 @@ public final class Metrics {
             "staging_used", "staging_peak", "upcalls", "protection_errors", "registrations", "registration_cache_hits",
             "registration_cache_misses", "prefetched_pages", "messages_sent", "messages_received", "bytes_sent",
             "bytes_received", "nic_tlb_hits", "nic_tlb_misses", "nic_tlb_evicted", "nic_tlb_evicted_by_others",
-            "nic_tlb_occupancy", TLB_HIT_RATE);
+            "nic_tlb_occupancy", TLB_HIT_RATE, "vcpu_busy_ns", "vcpu_run_queue_wait_ns", "vcpu_io_stall_ns");
 
     /** Latency columns, from the tenant's histograms merged (empty for a tenant that records none). */
     public static final List<String> LATENCY_COLUMNS = List.of(LATENCY_COUNT, "latency_mean_ns", P50, P99, P999,
@@ -112,6 +112,9 @@ public final class Metrics {
         out.put("nic_tlb_evicted", tlb.evicted());
         out.put("nic_tlb_evicted_by_others", tlb.evictedByOthers());
         out.put("nic_tlb_occupancy", (long) tlb.occupancy());
+        out.put("vcpu_busy_ns", tenant.vcpu().busyNanos());
+        out.put("vcpu_run_queue_wait_ns", tenant.vcpu().runQueueWaitNanos());
+        out.put("vcpu_io_stall_ns", tenant.vcpu().stallNanos());
         return out;
     }
 

@@ -32,16 +32,25 @@ import org.overbook.perf.scenario.Scenario;
  * @param total         the whole point: sums of counts, ratios recomputed from sums, latency of all requests
  * @param histograms    latency histograms by {@code tenant/label}, virtual nanoseconds
  * @param timeSeries    every tenant's page counts and cumulative faults over the whole run, warm-up included
+ * @param resources     the hosts' contended resources (CPUs, swap devices) over the window and over the run
  */
 public record RunResult(int index, String label, Map<String, String> values, Scenario scenario, String yaml,
                         long events, List<TenantRow> tenants, Map<String, Number> total,
-                        SortedMap<String, Histogram> histograms, TimeSeries timeSeries) {
+                        SortedMap<String, Histogram> histograms, TimeSeries timeSeries, ResourceSeries resources) {
+
+    /** A result with no contended resource (unlimited CPUs, an in-memory swap device). */
+    public RunResult(int index, String label, Map<String, String> values, Scenario scenario, String yaml, long events,
+                     List<TenantRow> tenants, Map<String, Number> total, SortedMap<String, Histogram> histograms,
+                     TimeSeries timeSeries) {
+        this(index, label, values, scenario, yaml, events, tenants, total, histograms, timeSeries, ResourceSeries.none());
+    }
 
     public RunResult {
         Objects.requireNonNull(label, "label");
         Objects.requireNonNull(scenario, "scenario");
         Objects.requireNonNull(yaml, "yaml");
         Objects.requireNonNull(timeSeries, "timeSeries");
+        Objects.requireNonNull(resources, "resources");
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
         tenants = List.copyOf(tenants);
         total = Collections.unmodifiableMap(new LinkedHashMap<>(total));
@@ -50,7 +59,8 @@ public record RunResult(int index, String label, Map<String, String> values, Sce
 
     /** Returns this result under another point's place: its index, label, sweep values and YAML. */
     public RunResult relabeled(int newIndex, String newLabel, Map<String, String> newValues, String newYaml) {
-        return new RunResult(newIndex, newLabel, newValues, scenario, newYaml, events, tenants, total, histograms, timeSeries);
+        return new RunResult(newIndex, newLabel, newValues, scenario, newYaml, events, tenants, total, histograms, timeSeries,
+                resources);
     }
 
     /** Returns the seed every random stream of the run derived from. */

@@ -37,7 +37,8 @@ import org.overbook.workloads.LatencyRecording;
  * counts ({@link RunResult} says what the warm-up boundary means for workload metrics, which cannot be
  * reset). Nothing is reset in the model: the snapshot makes the measured window without touching it.
  * Between two slices of the run (the progress slices) every tenant's page counts and fault counters are
- * sampled into a {@link TimeSeries}, which says when. The only wall-clock reading is the runner timing itself, through an injected clock, and it goes into
+ * sampled into a {@link TimeSeries}, which says when, and every contended resource (CPUs, swap devices) into a
+ * {@link ResourceSeries}, with its use over the measured window from the same two instants. The only wall-clock reading is the runner timing itself, through an injected clock, and it goes into
  * {@link TimedResult}, never into the result.
  */
 public final class Runner {
@@ -115,12 +116,19 @@ public final class Runner {
             setUp = wallClock.getAsLong() - start;
             Testbed testbed = deployment.testbed();
             Sampler sampler = new Sampler(testbed);
-            sampler.sample();
-            runUntil(testbed, scenario.warmUpNanos(), scenario.endNanos(), progress, sampler);
+            ResourceSampler resources = new ResourceSampler(testbed.simulation(), ResourceProbes.of(testbed));
+            Runnable sample = () -> {
+                sampler.sample();
+                resources.sample();
+            };
+            sample.run();
+            runUntil(testbed, scenario.warmUpNanos(), scenario.endNanos(), progress, sample);
             List<Map<String, Long>> atWarmUp = snapshot(testbed);
-            runUntil(testbed, scenario.endNanos(), scenario.endNanos(), progress, sampler);
+            resources.markWarmUp();
+            runUntil(testbed, scenario.endNanos(), scenario.endNanos(), progress, sample);
             List<Map<String, Long>> atEnd = snapshot(testbed);
-            result = collect(point, deployment, atWarmUp, atEnd, sampler.series(scenario.warmUpNanos()));
+            result = collect(point, deployment, atWarmUp, atEnd, sampler.series(scenario.warmUpNanos()),
+                    resources.series());
         } finally {
             try {
                 if (scenario.host().keepSwap()) {
@@ -133,12 +141,12 @@ public final class Runner {
         return new TimedResult(result, wallClock.getAsLong() - start, setUp);
     }
 
-    private static void runUntil(Testbed testbed, long until, long end, Progress progress, Sampler sampler) {
+    private static void runUntil(Testbed testbed, long until, long end, Progress progress, Runnable sample) {
         long slice = Math.max(1, end / PROGRESS_SLICES);
         while (testbed.simulation().now() < until) {
             long next = Math.min(until, (testbed.simulation().now() / slice + 1) * slice);
             testbed.simulation().runUntil(next);
-            sampler.sample();
+            sample.run();
             progress.at(next, end);
         }
     }
@@ -155,7 +163,7 @@ public final class Runner {
     }
 
     private static RunResult collect(SweepPoint point, Deployment deployment, List<Map<String, Long>> atWarmUp,
-                                     List<Map<String, Long>> atEnd, TimeSeries timeSeries) {
+                                     List<Map<String, Long>> atEnd, TimeSeries timeSeries, ResourceSeries resources) {
         Scenario scenario = point.scenario();
         List<TenantSpec> specs = new ArrayList<>(scenario.tenants());
         specs.addAll(scenario.clients());
@@ -188,8 +196,9 @@ public final class Runner {
         total.put(Metrics.SWAP_PEAK_BYTES, testbed.server().swapBytesOnDisk());
         total.put("nic_tlb_fairness", testbed.serverNic().tlb().fairness());
         total.put("balloon_reallocations", deployment.balloon().map(b -> b.reallocations()).orElse(0L));
+        resources.windows().forEach(window -> total.putAll(window.columns()));
         return new RunResult(point.index(), point.label(), point.values(), scenario, point.yaml(),
-                testbed.simulation().dispatched(), rows, total, histograms, timeSeries);
+                testbed.simulation().dispatched(), rows, total, histograms, timeSeries, resources);
     }
 
     /** Sums counts; sums throughputs; recomputes ratios from sums; latency from every histogram merged. */

@@ -51,7 +51,10 @@ class SweepCommandTest {
         assertEquals(0, sweep(file, directory.resolve("serial"), 1, serial), serial.toString());
         assertEquals(0, sweep(file, directory.resolve("parallel"), 2, parallel), parallel.toString());
         assertTrue(parallel.toString().contains("4 points, 4 simulations run, 2 threads"), parallel.toString());
-        for (String name : new String[] {ResultsWriter.SUMMARY_CSV, ResultsWriter.SUMMARY_JSON, ResultsWriter.TIMESERIES_CSV}) {
+        assertTrue(parallel.toString().contains("saturated first (utilisation >= 90 % over the measured window):"),
+                "a line per point names what saturated: " + parallel);
+        for (String name : new String[] {ResultsWriter.SUMMARY_CSV, ResultsWriter.SUMMARY_JSON, ResultsWriter.TIMESERIES_CSV,
+                ResultsWriter.RESOURCES_CSV, ResultsWriter.REPORT}) {
             assertArrayEquals(Files.readAllBytes(directory.resolve("serial").resolve(name)),
                     Files.readAllBytes(directory.resolve("parallel").resolve(name)), name + " differs with parallelism");
         }

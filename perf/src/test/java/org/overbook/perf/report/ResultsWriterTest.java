@@ -76,6 +76,7 @@ class ResultsWriterTest {
     @Test
     void everyFileIsPresentAndNoTemporaryIsLeft() throws Exception {
         for (String name : List.of(ResultsWriter.SUMMARY_CSV, ResultsWriter.SUMMARY_JSON, ResultsWriter.TIMESERIES_CSV,
+                ResultsWriter.RESOURCES_CSV,
                 ResultsWriter.TIMING,
                 ResultsWriter.REPORT, "p0-c0-requests.hgrm", "p0-c1-requests.hgrm", "p1-c0-requests.hgrm",
                 "p1-c1-requests.hgrm")) {

@@ -1,0 +1,120 @@
+package org.overbook.hypervisor.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.overbook.hypervisor.resource.ResourceSnapshot;
+
+/**
+ * The physical CPUs and their fair scheduler against closed forms.
+ *
+ * <ul>
+ *   <li>Fair share: N CPU-bound vCPUs (each task charges 100 µs and resubmits itself) on M &lt; N pCPUs
+ *       each receive M / N of a CPU; with M ≥ N each receives a whole CPU and never waits (work
+ *       conservation).</li>
+ *   <li>M/M/1: one pCPU, Poisson arrivals of exponentially long CPU tasks, each to a vCPU that has nothing
+ *       else to do (round robin over far more vCPUs than ever wait at once). The scheduler picks the waiter
+ *       with the least virtual runtime, not the first to arrive, so the order is not FCFS; but it is
+ *       work-conserving, non-preemptive (a task runs to its end) and its choice does not depend on the
+ *       waiting tasks' own service times (a vCPU's virtual runtime is the CPU its earlier tasks used). For
+ *       every such discipline the mean wait equals FCFS's (Kleinrock's conservation law; the order moves
+ *       waits between tasks, not their sum), so the mean run-queue wait is M/M/1's {@code ρ / (μ − λ)}.
+ *       Percentiles do depend on the order and are not checked.</li>
+ * </ul>
+ */
+class PhysicalCpusClosedFormTest {
+
+    private static final long SLICE = 3_000_000;
+    private static final long TASK = 100_000;
+    private static final long RUN = 2_000_000_000L;
+
+    /** Starts {@code n} vCPUs that each run 100 µs tasks back to back forever; runs 2 s; returns them. */
+    private static List<Vcpu> cpuBound(Simulation sim, PhysicalCpus cpus, int n) {
+        List<Vcpu> vcpus = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Vcpu vcpu = new Vcpu(sim, cpus, false);
+            vcpus.add(vcpu);
+            Runnable[] spin = new Runnable[1];
+            spin[0] = () -> {
+                vcpu.charge(TASK);
+                vcpu.submit(spin[0]);
+            };
+            sim.schedule(0, () -> vcpu.submit(spin[0]));
+        }
+        sim.runUntil(RUN);
+        return vcpus;
+    }
+
+    @ParameterizedTest(name = "{0} CPU-bound vCPUs on {1} pCPUs each get {1}/{0} of a CPU")
+    @CsvSource({"2, 1", "3, 2", "4, 3", "8, 3", "16, 4", "24, 16"})
+    void overcommittedVcpusShareThePcpusEqually(int n, int m) {
+        Simulation sim = new Simulation(1);
+        PhysicalCpus cpus = new PhysicalCpus(sim, m, SLICE);
+        List<Vcpu> vcpus = cpuBound(sim, cpus, n);
+        double fair = (double) m / n;
+        for (Vcpu vcpu : vcpus) {
+            double share = (double) vcpu.busyNanos() / RUN;
+            assertTrue(Math.abs(share - fair) <= 0.02 * fair, String.format(
+                    "%d vCPUs on %d pCPUs: vCPU %d got %.4f of a CPU, fair share %.4f (%+.2f %%)", n, m, vcpu.id,
+                    share, fair, 100 * (share / fair - 1)));
+        }
+        for (long busy : cpus.busyNanos()) { // and no pCPU idled while vCPUs waited
+            assertTrue(busy >= RUN - TASK, "a pCPU was busy " + busy + " ns of " + RUN);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} CPU-bound vCPUs on {1} pCPUs each get a whole CPU")
+    @CsvSource({"1, 1", "3, 4", "16, 16"})
+    void withAPcpuEachNoVcpuWaits(int n, int m) {
+        Simulation sim = new Simulation(1);
+        PhysicalCpus cpus = new PhysicalCpus(sim, m, SLICE);
+        for (Vcpu vcpu : cpuBound(sim, cpus, n)) {
+            assertEquals(0, vcpu.runQueueWaitNanos(), "vCPU " + vcpu.id + " waited for a pCPU");
+            // the task that started at the end was charged whole when it started
+            assertEquals(RUN + TASK, vcpu.busyNanos(), "vCPU " + vcpu.id + "'s CPU time");
+        }
+        assertEquals(0, cpus.snapshot().waitNanos());
+    }
+
+    @ParameterizedTest(name = "one pCPU at utilisation {0}: mean run-queue wait as M/M/1")
+    @ValueSource(doubles = {0.5, 0.8})
+    void poissonTasksOnOnePcpuWaitAsMM1(double rho) {
+        long seed = 11;
+        Simulation sim = new Simulation(seed);
+        PhysicalCpus cpus = new PhysicalCpus(sim, 1, SLICE);
+        int tasks = 400_000;
+        double meanService = 10_000;
+        double lambda = rho / meanService;
+        List<Vcpu> vcpus = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            vcpus.add(new Vcpu(sim, cpus, false));
+        }
+        UniformRandomProvider random = new RandomStreams(seed).provider("cpu-tasks");
+        long[] serviceSum = new long[1];
+        double at = 0;
+        for (int i = 0; i < tasks; i++) {
+            at += -Math.log1p(-random.nextDouble()) / lambda;
+            long service = Math.max(1, Math.round(-Math.log1p(-random.nextDouble()) * meanService));
+            serviceSum[0] += service;
+            Vcpu vcpu = vcpus.get(i % vcpus.size());
+            sim.scheduleAt((long) at, () -> vcpu.submit(() -> vcpu.charge(service)));
+        }
+        sim.run();
+        ResourceSnapshot s = cpus.snapshot();
+        assertEquals(tasks, s.requests(), "every task took the pCPU once");
+        double mu = 1 / meanService;
+        double expected = rho / (mu - lambda);
+        double got = (double) s.waitNanos() / s.requests();
+        long vcpuWaits = vcpus.stream().mapToLong(Vcpu::runQueueWaitNanos).sum();
+        assertEquals(s.waitNanos(), vcpuWaits, "the vCPUs' run-queue waits add up to the pCPUs' account");
+        assertTrue(Math.abs(got - expected) <= 0.10 * expected, String.format(
+                "seed %d, rho %.1f, %d tasks of mean %.0f ns: mean run-queue wait %.1f ns, M/M/1 %.1f ns (%+.1f %%)",
+                seed, rho, tasks, (double) serviceSum[0] / tasks, got, expected, 100 * (got / expected - 1)));
+    }
+}

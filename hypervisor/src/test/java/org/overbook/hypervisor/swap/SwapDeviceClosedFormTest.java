@@ -1,0 +1,147 @@
+package org.overbook.hypervisor.swap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.overbook.hypervisor.resource.ResourceSnapshot;
+import org.overbook.hypervisor.resource.ResourceStats;
+import org.overbook.hypervisor.sim.RandomStreams;
+
+/**
+ * The swap device alone against queueing theory. Requests arrive as a Poisson process (exponential
+ * inter-arrival times from a seeded stream, booked in time order, as the model books them), so the wait
+ * before the device's bottleneck is that of an M/G/1 queue, whose mean is Pollaczek–Khinchine's
+ * {@code W = λ E[S²] / (2 (1 - ρ))}. Each bottleneck's service is deterministic (one over its IOPS), so
+ * each is an M/D/1 queue, {@code E[S²] = S²}: reads alone, and reads and writes mixed (each direction has its
+ * own bottleneck).
+ *
+ * <p>Sample sizes: the estimator of the mean wait has a relative standard deviation of a few per cent at
+ * {@code ρ = 0.9} with the counts below (M/D/1's asymptotic variance; in the mix the writes are the fewer
+ * requests, one in thirteen), so a 10 % tolerance is several standard deviations wide. The queue depth (128) is
+ * never reached at these loads (λ × (wait + latency) is about 40), so the device is the M/G/1 queue alone.
+ */
+class SwapDeviceClosedFormTest {
+
+    private static final long SEED = 20_261_123L;
+
+    /** Books {@code requests} Poisson arrivals at rate {@code lambda} per ns; returns the device. */
+    private static SwapDevice poisson(SwapDeviceConfig config, double lambda, double readFraction, int requests,
+                                      long seed) {
+        SwapDevice device = new SwapDevice(config);
+        UniformRandomProvider random = new RandomStreams(seed).provider("swap-arrivals");
+        double at = 0;
+        for (int i = 0; i < requests; i++) {
+            at += -Math.log1p(-random.nextDouble()) / lambda;
+            if (random.nextDouble() < readFraction) {
+                device.read((long) at, 1);
+            } else {
+                device.write((long) at, 1);
+            }
+        }
+        return device;
+    }
+
+    private static double meanWait(ResourceStats stats) {
+        ResourceSnapshot s = stats.snapshot();
+        return (double) s.waitNanos() / s.requests();
+    }
+
+    @ParameterizedTest(name = "reads alone at utilisation {0}")
+    @ValueSource(doubles = {0.5, 0.8, 0.9})
+    void readsAloneWaitAsMD1(double rho) {
+        SwapDeviceConfig nvme = SwapDeviceConfig.defaults();
+        double service = nvme.readServiceNanos();
+        double lambda = rho / service;
+        SwapDevice device = poisson(nvme, lambda, 1.0, 1_000_000, SEED);
+        double expected = lambda * service * service / (2 * (1 - rho));
+        double got = meanWait(device.readStats());
+        assertTrue(Math.abs(got - expected) <= 0.10 * expected, String.format(
+                "seed %d, rho %.1f, M/D/1 S = %.0f ns: mean wait %.1f ns, Pollaczek-Khinchine %.1f ns (%+.1f %%)",
+                SEED, rho, service, got, expected, 100 * (got / expected - 1)));
+    }
+
+    /**
+     * Reads and writes mixed: each has its own bottleneck at its own IOPS, and a Poisson stream split at random
+     * is two Poisson streams, so each bottleneck is an M/D/1 queue of its own. The writes run at {@code rho}
+     * and the reads at 0.3 beside them (600,000 writes, about 2.6 million reads); the two share only the
+     * queue-depth slots, which these loads never fill.
+     */
+    @ParameterizedTest(name = "writes at utilisation {0} beside reads at 0.3")
+    @ValueSource(doubles = {0.5, 0.8, 0.9})
+    void readsAndWritesMixedEachWaitAsMD1(double rho) {
+        SwapDeviceConfig nvme = SwapDeviceConfig.defaults();
+        double r = nvme.readServiceNanos();
+        double w = nvme.writeServiceNanos();
+        double rhoReads = 0.3;
+        double lambdaReads = rhoReads / r;
+        double lambdaWrites = rho / w;
+        long seed = SEED + 1;
+        double lambda = lambdaReads + lambdaWrites;
+        SwapDevice device = poisson(nvme, lambda, lambdaReads / lambda, (int) (600_000 * lambda / lambdaWrites), seed);
+        double expectedReads = lambdaReads * r * r / (2 * (1 - rhoReads));
+        double expectedWrites = lambdaWrites * w * w / (2 * (1 - rho));
+        double reads = meanWait(device.readStats());
+        double writes = meanWait(device.writeStats());
+        assertTrue(Math.abs(reads - expectedReads) <= 0.10 * expectedReads, String.format(
+                "seed %d, rho 0.3 beside writes at %.1f: reads wait %.1f ns, Pollaczek-Khinchine %.1f ns (%+.1f %%)", seed, rho, reads,
+                expectedReads, 100 * (reads / expectedReads - 1)));
+        assertTrue(Math.abs(writes - expectedWrites) <= 0.10 * expectedWrites, String.format(
+                "seed %d, rho %.1f: writes wait %.1f ns, Pollaczek-Khinchine %.1f ns (%+.1f %%), %d writes", seed, rho,
+                writes, expectedWrites, 100 * (writes / expectedWrites - 1), device.writeStats().requests()));
+    }
+
+    @ParameterizedTest(name = "{0}: a read alone takes its QD1 latency")
+    @CsvSource({"nvme", "optane", "sata-ssd"})
+    void aReadAloneTakesItsQueueDepthOneLatency(String kind) {
+        SwapDeviceConfig config = SwapDeviceConfig.preset("kind", kind);
+        SwapDevice device = new SwapDevice(config);
+        long first = 1_000;
+        assertEquals(config.readLatencyNanos(), device.read(first, 1) - first);
+        long later = 10_000_000; // long after the first has left
+        assertEquals(config.readLatencyNanos(), device.read(later, 1) - later);
+        assertEquals(0, device.readStats().waitNanos());
+    }
+
+    /**
+     * FAILS on the model as committed (f15d739), so disabled: a write alone on the default {@code nvme}
+     * device takes one bottleneck service, 1 / 38k IOPS = 26,316 ns, not the preset's 20,000 ns write latency,
+     * because the bottleneck's service per write (1 / write IOPS) is longer than the QD1 write latency and
+     * the device adds {@code max(0, latency - service)} after it. The same holds for {@code hdd} reads
+     * (1 / 86 IOPS = 11,627,907 ns against 11,600,000 ns). Real drives absorb a lone write in their cache.
+     */
+    @Disabled("model bug, reported: a lone nvme write takes 26,316 ns (1/write-IOPS), not its 20,000 ns QD1 latency")
+    @Test
+    void aWriteAloneTakesItsQueueDepthOneLatency() {
+        SwapDeviceConfig nvme = SwapDeviceConfig.defaults();
+        SwapDevice device = new SwapDevice(nvme);
+        assertEquals(nvme.writeLatencyNanos(), device.write(0, 1));
+    }
+
+    @ParameterizedTest(name = "{0} saturated completes its read IOPS")
+    @CsvSource({"nvme", "optane", "sata-ssd", "hdd"})
+    void atSaturationTheDeviceCompletesItsIops(String kind) {
+        SwapDeviceConfig config = SwapDeviceConfig.preset("kind", kind);
+        int requests = kind.equals("hdd") ? 2_000 : 400_000;
+        // offered at 1.5 times the IOPS: the queue only grows, and the device never idles once started
+        double lambda = 1.5 * config.readIops() / 1e9;
+        SwapDevice device = new SwapDevice(config);
+        UniformRandomProvider random = new RandomStreams(SEED + 2).provider("swap-arrivals");
+        double at = 0;
+        long first = -1;
+        long lastDone = 0;
+        for (int i = 0; i < requests; i++) {
+            at += -Math.log1p(-random.nextDouble()) / lambda;
+            first = first < 0 ? (long) at : first;
+            lastDone = Math.max(lastDone, device.read((long) at, 1));
+        }
+        double throughput = requests / ((lastDone - first) / 1e9);
+        assertTrue(Math.abs(throughput / config.readIops() - 1) <= 0.01, String.format(
+                "seed %d, %s: %.0f reads/s at saturation, IOPS %d", SEED + 2, kind, throughput, config.readIops()));
+    }
+}

@@ -1,0 +1,95 @@
+package org.overbook.perf.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.overbook.perf.run.ResourceSeries;
+import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.Saturation;
+
+/**
+ * The chart of what saturated, over time, for one point: the utilisation of every contended resource in
+ * each interval of the time series (a line per resource, plotted at the interval's middle), a red dashed
+ * line at the saturation level ({@link Saturation#THRESHOLD}) and a grey dashed line at the end of the
+ * warm-up. Builds the chart only; {@link Charts} renders it.
+ */
+final class SaturationChart {
+
+    static final String SUFFIX = "-saturation.png";
+    private static final int WIDTH = 1000;
+    private static final int HEIGHT = 500;
+
+    private SaturationChart() {
+    }
+
+    static String file(RunResult result) {
+        return "p" + result.index() + SUFFIX;
+    }
+
+    /** Returns whether {@code result} has anything to draw: a contended resource and two samples. */
+    static boolean drawable(RunResult result) {
+        return result.resources().resources() > 0 && result.resources().samples() >= 2;
+    }
+
+    static XYChart chart(RunResult result) {
+        ResourceSeries rs = result.resources();
+        int intervals = rs.samples() - 1;
+        double[] x = new double[intervals];
+        for (int k = 0; k < intervals; k++) {
+            x[k] = (rs.timeNanos(k) + rs.timeNanos(k + 1)) / 2e6;
+        }
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title("Point " + result.index() + " (" + result.displayLabel() + "): utilisation of each resource")
+                .xAxisTitle("virtual time (ms)").yAxisTitle("utilisation").build();
+        XYStyler styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        styler.setYAxisMin(0.0);
+        styler.setXAxisMin(0.0);
+        styler.setXAxisMax(rs.timeNanos(rs.samples() - 1) / 1e6);
+        styler.setYAxisDecimalPattern("0.0#");
+        styler.setAnnotationLineColor(Color.GRAY);
+        styler.setAnnotationLineStroke(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
+                new float[] {6, 4}, 0));
+        double top = 1.0;
+        for (int r = 0; r < rs.resources(); r++) {
+            if (rs.idle(r)) {
+                continue;
+            }
+            double[] y = new double[intervals];
+            for (int k = 0; k < intervals; k++) {
+                y[k] = rs.utilisation(k, r);
+                top = Math.max(top, y[k]);
+            }
+            XYSeries series = chart.addSeries(rs.window(r).label(), x, y);
+            series.setMarker(SeriesMarkers.NONE);
+            series.setLineColor(TimeSeriesCharts.colour(r));
+        }
+        styler.setYAxisMax(top * 1.05);
+        XYSeries level = chart.addSeries("saturated (" + Math.round(100 * Saturation.THRESHOLD) + " %)",
+                new double[] {0, rs.timeNanos(rs.samples() - 1) / 1e6},
+                new double[] {Saturation.THRESHOLD, Saturation.THRESHOLD});
+        level.setMarker(SeriesMarkers.NONE);
+        level.setLineColor(Color.RED);
+        level.setLineStyle(SeriesLines.DASH_DASH);
+        if (rs.timeNanos(rs.warmUpSample()) > 0) {
+            chart.addAnnotation(new AnnotationLine(rs.timeNanos(rs.warmUpSample()) / 1e6, true, false));
+        }
+        return chart;
+    }
+
+    static String caption(RunResult result) {
+        Saturation verdict = Saturation.of(result.resources());
+        return "Point " + result.index() + ": what saturated, over time: the utilisation of each contended resource in"
+                + " each hundredth of the run; the red dashed line is the saturation level ("
+                + Math.round(100 * Saturation.THRESHOLD) + " %)" + (result.resources().timeNanos(
+                result.resources().warmUpSample()) > 0 ? ", the grey dashed line the end of the warm-up" : "")
+                + "; resources idle for the whole run are left out. Saturated first: " + verdict.brief() + ".";
+    }
+}

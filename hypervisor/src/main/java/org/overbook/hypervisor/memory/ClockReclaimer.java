@@ -1,40 +1,38 @@
 package org.overbook.hypervisor.memory;
 
+import org.overbook.hypervisor.spi.FrameView;
+import org.overbook.hypervisor.spi.VictimSelector;
+
 /**
  * Global CLOCK over host frames (Corbató's second-chance algorithm, as Linux approximates LRU): the
  * hand sweeps frames in order; a free, pinned or DMA-locked frame is passed over, a frame whose page
  * was accessed since the last sweep loses its accessed bit and is passed over, and the first frame
- * found unaccessed is the victim.
+ * found unaccessed is the victim. The built-in reclaim victim selection ({@code clock}); it sees the
+ * frames only through the {@link FrameView} a plug-in selection gets.
  */
-final class ClockReclaimer {
+final class ClockReclaimer implements VictimSelector {
 
-    private final FramePool frames;
-    private final SecondLevelTable[] tables;
+    private final FrameView frames;
     private int hand;
     private long scanned;
 
-    ClockReclaimer(FramePool frames, SecondLevelTable[] tables) {
+    ClockReclaimer(FrameView frames) {
         this.frames = frames;
-        this.tables = tables;
     }
 
     /** Returns the next victim frame, or -1 if two full sweeps find none (all pinned, locked or free). */
-    int nextVictim() {
-        int total = frames.total();
+    @Override
+    public int nextVictim() {
+        int total = frames.frames();
         for (int step = 0; step < 2 * total; step++) {
             int frame = hand;
             hand = hand + 1 == total ? 0 : hand + 1;
             scanned++;
-            if (frames.isFree(frame)) {
+            if (frames.isFree(frame) || !frames.reclaimable(frame)) {
                 continue;
             }
-            SecondLevelTable table = tables[frames.ownerTenant(frame)];
-            int page = frames.ownerPage(frame);
-            if (!table.reclaimable(page)) {
-                continue;
-            }
-            if (table.isAccessed(page)) {
-                table.clearAccessed(page);
+            if (frames.accessed(frame)) {
+                frames.clearAccessed(frame);
                 continue;
             }
             return frame;
@@ -43,7 +41,8 @@ final class ClockReclaimer {
     }
 
     /** Returns how many frames the hand has passed. */
-    long scanned() {
+    @Override
+    public long scanned() {
         return scanned;
     }
 }

@@ -15,6 +15,7 @@ import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 import org.overbook.guest.Workload;
 import org.overbook.guest.WorkloadRegistry;
+import org.overbook.perf.plugin.Catalog;
 import org.overbook.hypervisor.Tenant;
 import org.overbook.nic.Nic;
 import org.overbook.nic.Testbed;
@@ -40,18 +41,26 @@ import org.overbook.workloads.LatencyRecording;
  */
 public final class Runner {
 
-    private final WorkloadRegistry registry;
+    private final Catalog registry;
     private final LongSupplier wallClock;
 
-    /** Returns a runner creating workloads from {@code registry}, timing itself with {@code wallClock} (ns). */
-    public Runner(WorkloadRegistry registry, LongSupplier wallClock) {
-        this.registry = Objects.requireNonNull(registry, "registry");
+    /**
+     * Returns a runner resolving workload and policy names in {@code catalog} (on whatever thread runs a point),
+     * timing itself with {@code wallClock} (ns).
+     */
+    public Runner(Catalog catalog, LongSupplier wallClock) {
+        this.registry = Objects.requireNonNull(catalog, "catalog");
         this.wallClock = Objects.requireNonNull(wallClock, "wallClock");
     }
 
+    /** Returns a runner creating workloads from {@code registry}, with the built-in policies. */
+    public Runner(WorkloadRegistry registry, LongSupplier wallClock) {
+        this(Catalog.builtIn().withWorkloads(registry), wallClock);
+    }
+
     /** Returns a runner timing itself with {@link System#nanoTime()}. */
-    public static Runner standard(WorkloadRegistry registry) {
-        return new Runner(registry, System::nanoTime);
+    public static Runner standard(Catalog catalog) {
+        return new Runner(catalog, System::nanoTime);
     }
 
     /**

@@ -8,6 +8,8 @@ package org.overbook.perf.scenario;
  * @param reclaimLow  free fraction under which reclaim starts ({@code host.reclaim.low})
  * @param reclaimHigh free fraction reclaim frees up to ({@code host.reclaim.high})
  * @param keepSwap    keep the swap file after the run ({@code host.keep-swap})
+ * @param victimSelection how reclaim picks its victims, by name ({@code host.reclaim.victim-selection})
  */
-public record HostSettings(long memoryBytes, long swapBytes, double reclaimLow, double reclaimHigh, boolean keepSwap) {
+public record HostSettings(long memoryBytes, long swapBytes, double reclaimLow, double reclaimHigh, boolean keepSwap,
+                           String victimSelection) {
 }

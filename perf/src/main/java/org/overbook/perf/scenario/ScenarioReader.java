@@ -48,9 +48,9 @@ final class ScenarioReader {
 
     private static HostSettings host(Section root) {
         Section host = root.section("host", "memory", "swap", "reclaim", "keep-swap");
-        Section reclaim = host.section("reclaim", "low", "high");
+        Section reclaim = host.section("reclaim", "low", "high", "victim-selection");
         return new HostSettings(host.bytes("memory"), host.bytes("swap"), reclaim.real("low"), reclaim.real("high"),
-                host.flag("keep-swap"));
+                host.flag("keep-swap"), reclaim.text("victim-selection", "a reclaim victim selection"));
     }
 
     private static LinkConfig link(Section root) {

@@ -21,9 +21,6 @@ module org.overbook.perf {
     requires com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
-    requires jmh.core;
-    requires org.apache.commons.rng.api;
-    requires org.apache.commons.rng.core;
 
     exports org.overbook.perf.api;
     exports org.overbook.perf.plugin;

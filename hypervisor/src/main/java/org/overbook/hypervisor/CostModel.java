@@ -5,7 +5,7 @@ import org.overbook.hypervisor.memory.FaultKind;
 
 /**
  * Every cost the model charges, in nanoseconds of virtual time, each with its source. Each is
- * overridable from a scenario; the defaults are DESIGN.md's "Cost model defaults".
+ * overridable from a scenario; the defaults are docs/COST-MODEL.md.
  *
  * @param minorFaultNanos       a fault on a never-touched page: the host populates a zeroed frame. The
  *                              software fault path measured by NP-RDMA is 3.5–5.7 µs; the default is the middle.
@@ -33,7 +33,7 @@ public record CostModel(long minorFaultNanos, long majorFaultNanos, long balloon
         }
     }
 
-    /** Returns DESIGN.md's defaults. */
+    /** Returns the defaults docs/COST-MODEL.md sources. */
     public static CostModel defaults() {
         return new CostModel(/* minorFaultNanos= */ 4_600, /* majorFaultNanos= */ 60_000,
                 /* balloonPagesPerSecond= */ DEFAULT_BALLOON_PAGES_PER_SECOND);

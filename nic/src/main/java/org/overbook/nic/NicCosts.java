@@ -3,8 +3,8 @@ package org.overbook.nic;
 import org.overbook.guest.ConfigurationException;
 
 /**
- * What the NIC's work costs, in nanoseconds of virtual time, each with its source (DESIGN.md, "Cost
- * model defaults"). Every one is overridable from a scenario.
+ * What the NIC's work costs, in nanoseconds of virtual time, each with its source in
+ * docs/COST-MODEL.md ("Costs"). Every one is overridable from a scenario.
  *
  * @param tlbMissNanos        a NIC TLB miss whose translation is in the NIC page table: a walk over
  *                            PCIe, one round trip (~0.5–1 µs)
@@ -50,7 +50,7 @@ public record NicCosts(long tlbMissNanos, long npfSoftwareNanos, long npfIommuNa
         check("nic.costs.notify-block", notifyBlockNanos);
     }
 
-    /** Returns DESIGN.md's defaults. */
+    /** Returns the defaults docs/COST-MODEL.md sources. */
     public static NicCosts defaults() {
         return new NicCosts(
                 /* tlbMissNanos= */ 750,

@@ -27,8 +27,8 @@ import org.overbook.nic.tlb.NicTlb;
  * <p>Costs accumulate in {@link #elapsed()} for the caller to turn into time.
  *
  * <p>[1] Welsh, von Eicken, Basu, "Incorporating memory management into user-level network
- * interfaces" (seeds/002). [2] the NetVM thesis (seeds/001). [3] Lesokhin et al., "Page fault support
- * for network controllers", ASPLOS 2017 (seeds/000). [4] Linux, drivers/infiniband/hw/mlx5/odp.c:
+ * interfaces". [2] the NetVM thesis (a Myrinet NIC without pinning). [3] Lesokhin et al., "Page fault
+ * support for network controllers", ASPLOS 2017. [4] Linux, drivers/infiniband/hw/mlx5/odp.c:
  * {@code pagefault_single_data_segment} maps a data segment's whole byte count in one fault.
  */
 public final class Translator {

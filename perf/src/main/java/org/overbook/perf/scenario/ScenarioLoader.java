@@ -84,7 +84,7 @@ public final class ScenarioLoader {
     private static void requireContent(String yaml, String source) {
         if (yaml.lines().map(line -> line.replaceFirst("#.*", "").strip()).allMatch(String::isEmpty)) {
             throw new ConfigurationException(source, "the scenario is empty; accepted: a scenario naming at least one field "
-                    + "(every field it leaves out takes its default from the reference, overbook list --reference)");
+                    + "(every field it leaves out takes its default from the reference file; docs/COST-MODEL.md lists them)");
         }
     }
 

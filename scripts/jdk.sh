@@ -24,3 +24,13 @@ overbook_find_jdk() {
 
 # Maven 3.8's bundled Guava calls sun.misc.Unsafe; JDK 25 warns about it on every build.
 export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
+
+# Maven: the installed `mvn` if there is one, else the Maven Wrapper shipped in the repository (./mvnw), which
+# fetches the Maven named in .mvn/wrapper/maven-wrapper.properties from the registry on first use.
+overbook_maven() {
+  if command -v mvn >/dev/null 2>&1; then
+    mvn "$@"
+  else
+    "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/mvnw" "$@"
+  fi
+}

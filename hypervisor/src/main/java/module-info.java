@@ -18,4 +18,8 @@ module org.overbook.hypervisor {
     exports org.overbook.hypervisor.memory;
     exports org.overbook.hypervisor.resource;
     exports org.overbook.hypervisor.swap;
+    exports org.overbook.hypervisor.spi;
+
+    uses org.overbook.hypervisor.spi.VictimSelectionProvider;
+    provides org.overbook.hypervisor.spi.VictimSelectionProvider with org.overbook.hypervisor.memory.BuiltinVictimSelections;
 }

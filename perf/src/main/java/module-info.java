@@ -1,13 +1,16 @@
 /**
- * Experiments: the {@code overbook} command, the runner, reports, and the JMH benchmarks. An
- * application, not a library: it exports nothing.
+ * The experiment engine and the {@code overbook} command over it. A program drives experiments through
+ * {@link org.overbook.perf.api.Experiments} (load a scenario from a file, a string or a builder, resolve
+ * its points, run one or all, read the results as objects, write the results folder); the packages its
+ * signatures name are exported with it. Plug-in jars are loaded by {@code org.overbook.perf.plugin}. The
+ * command line ({@code cli}) and the reproduction of the papers' experiments stay internal.
  */
 module org.overbook.perf {
-    requires org.overbook.guest;
-    requires org.overbook.hypervisor;
-    requires org.overbook.nic;
-    requires org.overbook.balloon;
-    requires org.overbook.workloads;
+    requires transitive org.overbook.guest;
+    requires transitive org.overbook.hypervisor;
+    requires transitive org.overbook.nic;
+    requires transitive org.overbook.balloon;
+    requires transitive org.overbook.workloads;
     requires info.picocli;
     requires com.github.benmanes.caffeine;
     requires java.desktop;
@@ -18,9 +21,14 @@ module org.overbook.perf {
     requires com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
-    requires jmh.core;
-    requires org.apache.commons.rng.api;
-    requires org.apache.commons.rng.core;
+
+    exports org.overbook.perf.api;
+    exports org.overbook.perf.plugin;
+    exports org.overbook.perf.scenario;
+    exports org.overbook.perf.run;
+    exports org.overbook.perf.report;
+    exports org.overbook.perf.density;
+    exports org.overbook.perf.reproduce;
 
     opens org.overbook.perf.cli to info.picocli;
 }

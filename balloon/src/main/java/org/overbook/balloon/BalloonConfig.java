@@ -67,7 +67,17 @@ public record BalloonConfig(String policy, double idleTax, long reallocationNano
      * @throws ConfigurationException naming the first field at fault
      */
     public List<TenantSettings> resolve(HostConfig host) {
-        AllocationPolicies.requireKnown("balloon.policy", policy);
+        return resolve(host, AllocationPolicies.builtIn());
+    }
+
+    /**
+     * Checks these settings against the host they will manage, the policy's name in {@code policies}, and
+     * resolves each tenant's, in tenant id order.
+     *
+     * @throws ConfigurationException naming the first field at fault
+     */
+    public List<TenantSettings> resolve(HostConfig host, AllocationPolicies policies) {
+        policies.requireKnown("balloon.policy", policy);
         if (!(idleTax >= 0 && idleTax < 1)) {
             throw new ConfigurationException("balloon.idle-tax", idleTax + " is not a tax rate in [0, 1)");
         }

@@ -72,11 +72,11 @@ public final class BalloonManager {
     private long reallocations;
     private boolean stopped;
 
-    private BalloonManager(Host host, BalloonConfig config, List<TenantSettings> settings) {
+    private BalloonManager(Host host, BalloonConfig config, List<TenantSettings> settings, AllocationPolicies policies) {
         this.host = host;
         this.config = config;
         this.settings = settings;
-        this.policy = AllocationPolicies.create("balloon.policy", config.policy(), config.idleTax());
+        this.policy = policies.create("balloon.policy", config.policy(), config.idleTax());
         int n = host.tenants().size();
         this.drivers = new BalloonDriver[n];
         this.estimators = new WorkingSetEstimator[n];
@@ -99,7 +99,16 @@ public final class BalloonManager {
      * @throws org.overbook.guest.ConfigurationException naming the field at fault
      */
     public static BalloonManager start(Host host, BalloonConfig config) {
-        BalloonManager manager = new BalloonManager(host, config, config.resolve(host.config()));
+        return start(host, config, AllocationPolicies.builtIn());
+    }
+
+    /**
+     * As {@link #start(Host, BalloonConfig)}, the policy named in {@code policies} (the built-ins and plug-ins).
+     *
+     * @throws org.overbook.guest.ConfigurationException naming the field at fault
+     */
+    public static BalloonManager start(Host host, BalloonConfig config, AllocationPolicies policies) {
+        BalloonManager manager = new BalloonManager(host, config, config.resolve(host.config(), policies), policies);
         Simulation simulation = host.simulation();
         simulation.schedule(0, manager::beginSampling);
         simulation.schedule(0, manager::reallocate);

@@ -1,7 +1,7 @@
 /**
  * Ballooning after VMware ESX (Waldspurger, OSDI 2002): a driver in each guest that takes pages from
  * the guest allocator so the host can free their frames without swap I/O, and a manager on the host
- * that sets per-tenant targets. See DESIGN.md, "Ballooning".
+ * that sets per-tenant targets. See docs/ARCHITECTURE.md ("The model's abstractions") and ESX (Waldspurger, OSDI 2002).
  *
  * <p>{@link org.overbook.balloon.BalloonManager#start} is the way in: it validates a
  * {@link org.overbook.balloon.BalloonConfig} against a host, installs a

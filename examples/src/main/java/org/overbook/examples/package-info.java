@@ -1,6 +1,12 @@
 /**
- * A worked example of a custom workload: {@link org.overbook.examples.CacheAsideClient}, a look-aside
- * cache client whose hot keys drift, registered by {@link org.overbook.examples.ExampleWorkloads}.
- * Written against the guest API only; the README's "Write your own workload" walks through it.
+ * What a user of Overbook writes, each piece against the narrowest interface it needs:
+ * {@link org.overbook.examples.CacheAsideClient}, a look-aside cache client whose hot keys drift (a
+ * workload, against the guest API alone, registered by {@link org.overbook.examples.ExampleWorkloads};
+ * the README's "Write your own workload" walks through it); one policy of every pluggable family
+ * ({@link org.overbook.examples.PinHeadPolicy}, {@link org.overbook.examples.RingOrNackReceivePolicy},
+ * {@link org.overbook.examples.MruTlbReplacement}, {@link org.overbook.examples.HalvesTlbPartition},
+ * {@link org.overbook.examples.EqualSharesBalloonPolicy}, {@link org.overbook.examples.FifoVictimSelection};
+ * docs/PLUGINS.md walks through them); and {@link org.overbook.examples.OvercommitFigure}, a program
+ * that runs a scenario through the experiment API.
  */
 package org.overbook.examples;

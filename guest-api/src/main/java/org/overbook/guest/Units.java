@@ -16,6 +16,18 @@ public final class Units {
     private Units() {
     }
 
+    /** Returns a size as a scenario writes it: the largest binary unit that divides it ({@code 240MiB}, {@code 4097B}). */
+    public static String bytes(long bytes) {
+        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+        int unit = 0;
+        long value = bytes;
+        while (unit < units.length - 1 && value >= 1024 && value % 1024 == 0) {
+            value /= 1024;
+            unit++;
+        }
+        return value + units[unit];
+    }
+
     /** Parses a size into bytes; {@code field} names the field in the error message. */
     public static long bytes(String field, String text) {
         return parse(field, text, "a size such as 4096, 64KiB, 4GiB or 1.5MB", unit -> switch (unit) {

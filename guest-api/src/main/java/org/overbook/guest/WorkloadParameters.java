@@ -17,6 +17,7 @@ public final class WorkloadParameters {
 
     private final String path;
     private final Map<String, Object> values;
+    private final long guestMemoryBytes;
     private final Set<String> read = new TreeSet<>();
 
     /**
@@ -24,8 +25,37 @@ public final class WorkloadParameters {
      * @param values the raw values: numbers, strings with units, booleans
      */
     public WorkloadParameters(String path, Map<String, ?> values) {
+        this(path, values, Long.MAX_VALUE);
+    }
+
+    /**
+     * @param path             where these parameters sit in the scenario, for error messages
+     * @param values           the raw values: numbers, strings with units, booleans
+     * @param guestMemoryBytes the memory of the guest the workload will run in, so that a size that cannot
+     *                         fit is refused before anything runs
+     */
+    public WorkloadParameters(String path, Map<String, ?> values, long guestMemoryBytes) {
         this.path = path;
         this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        this.guestMemoryBytes = guestMemoryBytes;
+    }
+
+    /** Returns the memory of the guest the workload will run in, in bytes ({@link Long#MAX_VALUE} when not known). */
+    public long guestMemoryBytes() {
+        return guestMemoryBytes;
+    }
+
+    /**
+     * Fails unless {@code bytes}, the value of parameter {@code key}, fits in the guest's memory.
+     *
+     * @throws ConfigurationException naming the parameter, both sizes and what to do
+     */
+    public void requireFitsGuest(String key, long bytes) {
+        if (bytes > guestMemoryBytes) {
+            throw new ConfigurationException(field(key), Units.bytes(bytes) + " does not fit in the guest's memory ("
+                    + Units.bytes(guestMemoryBytes) + "); accepted: at most the tenant's memory, less what the workload needs "
+                    + "besides; raise the tenant's memory or lower " + key);
+        }
     }
 
     /** Returns parameters with no values, so every accessor returns its default. */

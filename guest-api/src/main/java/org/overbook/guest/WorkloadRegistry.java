@@ -1,45 +1,42 @@
 package org.overbook.guest;
 
-import java.util.Collections;
-import java.util.ServiceLoader;
-import java.util.SortedMap;
-import java.util.TreeMap;
-
 /**
  * Workloads by name. A scenario names a workload; the registry finds its factory, creates it from the
  * scenario's parameters, and turns a misspelt name or parameter into an error naming the field.
  *
- * <p>An explicit registry, as Caffeine's simulator keeps its policies: each entry is a name, a line of
- * description and a factory (usually a constructor reference).
+ * <p>The shape every family shares ({@link Registry}): each entry is a name, a line of description and a
+ * factory (usually a constructor reference), registered by a {@link WorkloadProvider}.
  */
-public final class WorkloadRegistry {
+public final class WorkloadRegistry extends Registry<WorkloadFactory> {
 
-    private record Entry(String description, WorkloadFactory factory) {
+    /** Returns an empty registry. */
+    public WorkloadRegistry() {
+        super("workload");
     }
-
-    private final SortedMap<String, Entry> entries = new TreeMap<>();
 
     /** Returns a registry holding every workload of every {@link WorkloadProvider} on the class path. */
     public static WorkloadRegistry discover() {
-        WorkloadRegistry registry = new WorkloadRegistry();
-        for (WorkloadProvider provider : ServiceLoader.load(WorkloadProvider.class)) {
-            provider.registerWorkloads(registry);
-        }
-        return registry;
+        return discover(WorkloadRegistry.class.getClassLoader());
+    }
+
+    /**
+     * Returns a registry holding every workload of every {@link WorkloadProvider} that {@code loader} finds
+     * (the built-ins, and a plug-in loader's jars).
+     *
+     * @throws ConfigurationException naming {@code --plugins} if a provider cannot be loaded or takes a name twice
+     */
+    public static WorkloadRegistry discover(ClassLoader loader) {
+        return load(new WorkloadRegistry(), WorkloadProvider.class, loader, WorkloadProvider::registerWorkloads);
     }
 
     /**
      * Registers a workload under {@code name}.
      *
-     * @throws IllegalArgumentException if the name is taken or blank
+     * @throws IllegalArgumentException if the name is blank or taken among the built-ins
      */
+    @Override
     public WorkloadRegistry register(String name, String description, WorkloadFactory factory) {
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("a workload needs a name");
-        }
-        if (entries.putIfAbsent(name, new Entry(description, factory)) != null) {
-            throw new IllegalArgumentException("workload '" + name + "' is registered twice");
-        }
+        super.register(name, description, factory);
         return this;
     }
 
@@ -51,20 +48,8 @@ public final class WorkloadRegistry {
      * @throws ConfigurationException if the name is unknown or a parameter is wrong
      */
     public Workload create(String field, String name, WorkloadParameters parameters) {
-        Entry entry = entries.get(name);
-        if (entry == null) {
-            throw new ConfigurationException(field, "unknown workload '" + name + "'; known: "
-                    + (entries.isEmpty() ? "none" : String.join(", ", entries.keySet())));
-        }
-        Workload workload = entry.factory().create(parameters);
+        Workload workload = factory(field, name).create(parameters);
         parameters.rejectUnread();
         return workload;
-    }
-
-    /** Returns each registered name with its one-line description, sorted by name. */
-    public SortedMap<String, String> descriptions() {
-        SortedMap<String, String> out = new TreeMap<>();
-        entries.forEach((name, entry) -> out.put(name, entry.description()));
-        return Collections.unmodifiableSortedMap(out);
     }
 }

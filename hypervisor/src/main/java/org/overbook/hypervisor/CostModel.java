@@ -4,7 +4,7 @@ import org.overbook.guest.ConfigurationException;
 
 /**
  * The guest-side costs the model charges, in nanoseconds of virtual time, each with its source. Each is
- * overridable from a scenario; the defaults are DESIGN.md's "Cost model defaults".
+ * overridable from a scenario; the defaults are in docs/COST-MODEL.md.
  *
  * @param minorFaultNanos       a fault on a never-touched page: the host populates a zeroed frame. The
  *                              software fault path measured by NP-RDMA is 3.5–5.7 µs; the default is the middle.
@@ -29,7 +29,7 @@ public record CostModel(long minorFaultNanos, long balloonPagesPerSecond) {
         }
     }
 
-    /** Returns DESIGN.md's defaults. */
+    /** Returns the defaults docs/COST-MODEL.md sources. */
     public static CostModel defaults() {
         return new CostModel(/* minorFaultNanos= */ 4_600, /* balloonPagesPerSecond= */ DEFAULT_BALLOON_PAGES_PER_SECOND);
     }

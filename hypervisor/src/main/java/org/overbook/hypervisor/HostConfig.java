@@ -81,9 +81,6 @@ public record HostConfig(long memoryBytes, long swapBytes, double reclaimLow, do
             throw new ConfigurationException("host.reclaim.high", reclaimHigh + " must be a fraction above host.reclaim.low (" + reclaimLow + ") and below 1");
         }
         resources.validate("host");
-        if (tenants.isEmpty()) {
-            throw new ConfigurationException("tenants", "a host needs at least one tenant");
-        }
         Set<String> names = new HashSet<>();
         long guestBytes = 0;
         for (int i = 0; i < tenants.size(); i++) {

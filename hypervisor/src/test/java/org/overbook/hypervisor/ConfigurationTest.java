@@ -70,7 +70,7 @@ class ConfigurationTest {
     void tenantNamesMustBePresentAndUnique() {
         assertNames(fails(host(MIB, MIB, List.of(new TenantConfig("a", 4096), new TenantConfig("a", 4096)))), "tenants[1].name", "unique");
         assertNames(fails(host(MIB, MIB, List.of(new TenantConfig(" ", 4096)))), "tenants[0].name");
-        assertNames(fails(host(MIB, MIB, List.of())), "tenants");
+        Host.create(host(MIB, MIB, List.of())).close(); // a host without tenants is idle, not wrong (a scenario without clients)
     }
 
     @Test

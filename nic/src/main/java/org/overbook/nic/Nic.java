@@ -13,12 +13,9 @@ import org.overbook.nic.dma.FaultServicePool;
 import org.overbook.nic.dma.HostFaultService;
 import org.overbook.nic.dma.PcieLink;
 import org.overbook.nic.dma.Translator;
-import org.overbook.nic.policy.MemoryPolicies;
-import org.overbook.nic.policy.ReceiveFaultPolicies;
 import org.overbook.nic.tlb.NicTlb;
 import org.overbook.nic.tlb.TlbConfig;
-import org.overbook.nic.tlb.TlbPartition;
-import org.overbook.nic.tlb.TlbReplacement;
+import org.overbook.nic.tlb.TlbPartitionPolicy;
 import org.overbook.nic.vf.VirtualFunction;
 
 /**
@@ -44,17 +41,28 @@ public final class Nic {
      * @throws ConfigurationException naming the field at fault
      */
     public Nic(String field, Host host, NicConfig config) {
-        config.validate(field);
+        this(field, host, config, Policies.builtIn());
+    }
+
+    /**
+     * Builds the NIC of {@code host}, its policies resolved by name in {@code policies}.
+     *
+     * @param field the scenario path of this NIC, for error messages
+     * @throws ConfigurationException naming the field at fault
+     */
+    public Nic(String field, Host host, NicConfig config, Policies policies) {
+        config.validate(field, policies);
         this.host = host;
         this.config = config;
         int vfCount = host.tenants().size();
         NicConfig.Tlb tlbSettings = config.tlb();
-        TlbPartition partition = TlbPartition.parse(tlbSettings.partition());
-        int quota = partition == TlbPartition.QUOTA ? tlbSettings.quota() : tlbSettings.ways();
+        TlbPartitionPolicy partition = policies.tlbPartition().create(field + ".tlb.partition", tlbSettings.partition());
+        int quota = partition.capsEntriesPerSet() ? tlbSettings.quota() : tlbSettings.ways();
         TlbConfig tlbConfig;
         try {
-            tlbConfig = new TlbConfig(tlbSettings.sets(), tlbSettings.ways(), vfCount,
-                    TlbReplacement.parse(tlbSettings.replacement()), partition, quota);
+            // A host without tenants (a scenario without clients) still has a NIC: its TLB has one idle VF's room.
+            tlbConfig = new TlbConfig(tlbSettings.sets(), tlbSettings.ways(), Math.max(1, vfCount),
+                    policies.tlbReplacement().create(field + ".tlb.replacement", tlbSettings.replacement()), partition, quota);
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException(field + ".tlb", e.getMessage());
         }
@@ -70,8 +78,8 @@ public final class Nic {
             Translator translator = new Translator(host.memory(), tenant.table(), tlb, tenant.id(), config.costs(), faultPath,
                     counters, pcie);
             list.add(new VirtualFunction(tenant, host.simulation(), translator, config, host.config().costs(),
-                    MemoryPolicies.create(field + ".memory-policy", config.memoryPolicyOf(tenant.name())),
-                    ReceiveFaultPolicies.create(field + ".receive-fault-policy", config.receive().policy()), counters,
+                    policies.memory().create(field + ".memory-policy", config.memoryPolicyOf(tenant.name())),
+                    policies.receiveFault().create(field + ".receive-fault-policy", config.receive().policy()), counters,
                     faultService));
         }
         this.vfs = Collections.unmodifiableList(list);

@@ -5,8 +5,6 @@ import org.overbook.guest.ConfigurationException;
 import org.overbook.nic.dma.FaultPath;
 import org.overbook.nic.policy.MemoryPolicies;
 import org.overbook.nic.policy.ReceiveFaultPolicies;
-import org.overbook.nic.tlb.TlbPartition;
-import org.overbook.nic.tlb.TlbReplacement;
 
 /**
  * A NIC: its TLB, what its VFs pin, how it handles receives that fault, and its costs. Each part is a
@@ -39,8 +37,8 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, in
     /**
      * @param sets        sets, a power of two
      * @param ways        ways per set
-     * @param replacement {@code lru}, {@code fifo} or {@code random}
-     * @param partition   {@code shared}, {@code static} or {@code quota}
+     * @param replacement {@code lru}, {@code fifo}, {@code random} or a plug-in's (see {@link org.overbook.nic.tlb.TlbReplacements})
+     * @param partition   {@code shared}, {@code static}, {@code quota} or a plug-in's (see {@link org.overbook.nic.tlb.TlbPartitions})
      * @param quota       with {@code quota}: entries one VF may hold in a set
      */
     public record Tlb(int sets, int ways, String replacement, String partition, int quota) {
@@ -134,21 +132,30 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, in
     }
 
     /**
-     * Checks names and ranges; {@code prefix} is the scenario path of this NIC ({@code nic}).
+     * Checks names (among the built-in policies) and ranges; {@code prefix} is the scenario path of this NIC ({@code nic}).
      *
      * @throws ConfigurationException naming the field at fault
      */
     public void validate(String prefix) {
+        validate(prefix, Policies.builtIn());
+    }
+
+    /**
+     * Checks names (in {@code policies}) and ranges; {@code prefix} is the scenario path of this NIC ({@code nic}).
+     *
+     * @throws ConfigurationException naming the field at fault
+     */
+    public void validate(String prefix, Policies policies) {
         if (tlb.sets() <= 0 || Integer.bitCount(tlb.sets()) != 1) {
             throw new ConfigurationException(prefix + ".tlb.sets", tlb.sets() + " is not a positive power of two");
         }
         if (tlb.ways() <= 0) {
             throw new ConfigurationException(prefix + ".tlb.ways", tlb.ways() + " must be positive");
         }
-        parse(prefix + ".tlb.replacement", () -> TlbReplacement.parse(tlb.replacement()));
-        parse(prefix + ".tlb.partition", () -> TlbPartition.parse(tlb.partition()));
-        MemoryPolicies.create(prefix + ".memory-policy", pinning.memoryPolicy());
-        pinning.byTenant().forEach((tenant, policy) -> MemoryPolicies.create(prefix + ".memory-policy-by-tenant." + tenant, policy));
+        policies.tlbReplacement().create(prefix + ".tlb.replacement", tlb.replacement());
+        policies.tlbPartition().create(prefix + ".tlb.partition", tlb.partition());
+        policies.memory().create(prefix + ".memory-policy", pinning.memoryPolicy());
+        pinning.byTenant().forEach((tenant, policy) -> policies.memory().create(prefix + ".memory-policy-by-tenant." + tenant, policy));
         if (pinning.pinDownCacheBytes() <= 0 || pinning.pinDownCacheRegions() <= 0) {
             throw new ConfigurationException(prefix + ".pin-down-cache", "bounds must be positive (bytes " + pinning.pinDownCacheBytes()
                     + ", regions " + pinning.pinDownCacheRegions() + ")");
@@ -156,7 +163,7 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, in
         if (!"reliable".equals(receive.transport()) && !"datagram".equals(receive.transport())) {
             throw new ConfigurationException(prefix + ".transport", "unknown transport '" + receive.transport() + "'; accepted: reliable, datagram");
         }
-        if (!ReceiveFaultPolicies.create(prefix + ".receive-fault-policy", receive.policy()).supports(reliable())) {
+        if (!policies.receiveFault().create(prefix + ".receive-fault-policy", receive.policy()).supports(reliable())) {
             throw new ConfigurationException(prefix + ".receive-fault-policy", "'" + receive.policy() + "' does not work with the "
                     + receive.transport() + " transport (rnr-nack needs reliable: only InfiniBand can NACK; drop needs datagram: RC has no timeout to recover)");
         }
@@ -178,14 +185,6 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, in
         }
         if (faultWorkers <= 0) {
             throw new ConfigurationException(prefix + ".fault-workers", faultWorkers + "; accepted: a positive number of workers, such as 32 (mlx5)");
-        }
-    }
-
-    private static void parse(String field, Runnable parse) {
-        try {
-            parse.run();
-        } catch (IllegalArgumentException e) {
-            throw new ConfigurationException(field, e.getMessage());
         }
     }
 }

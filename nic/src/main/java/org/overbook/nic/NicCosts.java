@@ -3,9 +3,9 @@ package org.overbook.nic;
 import org.overbook.guest.ConfigurationException;
 
 /**
- * What the NIC's work costs, in nanoseconds of virtual time, each with its source (DESIGN.md, "Cost
- * model defaults"). Every one is overridable from a scenario. What crosses PCIe (payload DMA, the
- * translation fetch of a TLB miss) is timed by the NIC's PCIe link ({@link NicConfig.Pcie}), not here.
+ * What the NIC's work costs, in nanoseconds of virtual time, each with its source in
+ * docs/COST-MODEL.md ("Costs"). Every one is overridable from a scenario. What crosses PCIe (payload DMA,
+ * the translation fetch of a TLB miss) is timed by the NIC's PCIe link ({@link NicConfig.Pcie}), not here.
  *
  * @param npfSoftwareNanos    a network page fault resolved by the driver's software path, for a page the
  *                            host has or populates (NP-RDMA: 3.5–5.7 µs)
@@ -44,7 +44,7 @@ public record NicCosts(long npfSoftwareNanos, long npfIommuNanos,
         check("nic.costs.notify-block", notifyBlockNanos);
     }
 
-    /** Returns DESIGN.md's defaults. */
+    /** Returns the defaults docs/COST-MODEL.md sources. */
     public static NicCosts defaults() {
         return new NicCosts(
                 /* npfSoftwareNanos= */ 4_600,

@@ -11,13 +11,15 @@ import org.overbook.guest.verbs.QueuePairConfig;
 import org.overbook.guest.verbs.VerbsException;
 import org.overbook.hypervisor.Host;
 import org.overbook.hypervisor.HostConfig;
+import org.overbook.hypervisor.spi.VictimSelection;
+import org.overbook.hypervisor.spi.VictimSelections;
 import org.overbook.hypervisor.Tenant;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.nic.link.Link;
 import org.overbook.nic.vf.VirtualFunction;
 
 /**
- * The whole testbed in one simulation (DESIGN.md, "The NIC"): the server host with its overcommitted
+ * The whole testbed in one simulation (docs/ARCHITECTURE.md): the server host with its overcommitted
  * tenants, the client host whose tenants (the load generators) have their memory pinned, a NIC on
  * each, and the link between them. Tenants find each other by name: a tenant listens on a service,
  * another connects to it, and each gets a queue pair joined across the link. Names are unique
@@ -57,7 +59,20 @@ public final class Testbed implements AutoCloseable {
      * @throws ConfigurationException naming the field at fault; nothing is left open
      */
     public static Testbed create(HostConfig serverConfig, HostConfig clientConfig, NicConfig nic, LinkConfig linkConfig, long seed) {
-        nic.validate("nic");
+        return create(serverConfig, clientConfig, nic, linkConfig, seed, Policies.builtIn(), VictimSelections.CLOCK);
+    }
+
+    /**
+     * Builds the testbed with its policies resolved by name in {@code policies}; the server host picks
+     * reclaim victims with the selection called {@code victimSelection} (the client host, all pinned, with
+     * the CLOCK). The client NIC pins all its tenants' memory; its other settings follow {@code nic}.
+     *
+     * @throws ConfigurationException naming the field at fault; nothing is left open
+     */
+    public static Testbed create(HostConfig serverConfig, HostConfig clientConfig, NicConfig nic, LinkConfig linkConfig, long seed,
+                                 Policies policies, String victimSelection) {
+        nic.validate("nic", policies);
+        VictimSelection victims = policies.victimSelection().get("host.reclaim.victim-selection", victimSelection);
         linkConfig.validate("link", nic.reliable());
         serverConfig.validate();
         clientConfig.validate();
@@ -71,9 +86,10 @@ public final class Testbed implements AutoCloseable {
         Host server = Host.create(serverConfig, simulation);
         Host client = null;
         try {
+            server.memory().selectVictimsWith(victims);
             client = Host.create(clientConfig, simulation);
-            Nic serverNic = new Nic("nic", server, nic);
-            Nic clientNic = new Nic("client-nic", client, nic.withMemoryPolicy("pin-all"));
+            Nic serverNic = new Nic("nic", server, nic, policies);
+            Nic clientNic = new Nic("client-nic", client, nic.withMemoryPolicy("pin-all"), policies);
             Link link = new Link(simulation, linkConfig.bitsPerSecond(), linkConfig.latencyNanos(), linkConfig.lossRate(),
                     linkConfig.mtu());
             Testbed testbed = new Testbed(simulation, server, client, serverNic, clientNic, link);

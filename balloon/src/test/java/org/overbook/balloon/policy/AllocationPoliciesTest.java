@@ -38,8 +38,8 @@ class AllocationPoliciesTest {
             tenants.add(new TenantDemand(i, 1 + random.nextInt(100), lower, upper, fixed, random.nextDouble(), upper));
             lowerSum += lower;
         }
-        for (String name : AllocationPolicies.names()) {
-            long[] targets = AllocationPolicies.create("balloon.policy", name, 0.75).targets(tenants, available);
+        for (String name : AllocationPolicies.builtIn().descriptions().keySet()) {
+            long[] targets = AllocationPolicies.builtIn().create("balloon.policy", name, 0.75).targets(tenants, available);
             long sum = 0;
             for (int i = 0; i < count; i++) {
                 TenantDemand t = tenants.get(i);
@@ -61,7 +61,7 @@ class AllocationPoliciesTest {
 
     @Test
     void proportionalDividesByShares() {
-        AllocationPolicy policy = AllocationPolicies.create("f", "proportional", 0.75);
+        AllocationPolicy policy = AllocationPolicies.builtIn().create("f", "proportional", 0.75);
         long[] targets = policy.targets(List.of(tenant(0, 2_000, 0, 1_000, 1), tenant(1, 1_000, 0, 1_000, 0)), 900);
         assertArrayEquals(new long[] {600, 300}, targets, "2:1 shares, idleness ignored");
     }
@@ -72,20 +72,20 @@ class AllocationPoliciesTest {
         // k = 4: 800 + 4 (P_a - 800) = 4 P_i and P_a + P_i = 1128 give P_a = 864, P_i = 264 (564 each untaxed).
         List<TenantDemand> tenants = List.of(new TenantDemand(0, 1_000, 0, 1_024, 1_024, 800.0 / 1_024, 1_024),
                 new TenantDemand(1, 1_000, 0, 1_024, 1_024, 0, 1_024));
-        assertArrayEquals(new long[] {864, 264}, AllocationPolicies.create("f", "idle-tax", 0.75).targets(tenants, 1_128));
-        assertArrayEquals(new long[] {564, 564}, AllocationPolicies.create("f", "idle-tax", 0).targets(tenants, 1_128));
-        assertArrayEquals(new long[] {564, 564}, AllocationPolicies.create("f", "proportional", 0.75).targets(tenants, 1_128));
+        assertArrayEquals(new long[] {864, 264}, AllocationPolicies.builtIn().create("f", "idle-tax", 0.75).targets(tenants, 1_128));
+        assertArrayEquals(new long[] {564, 564}, AllocationPolicies.builtIn().create("f", "idle-tax", 0).targets(tenants, 1_128));
+        assertArrayEquals(new long[] {564, 564}, AllocationPolicies.builtIn().create("f", "proportional", 0.75).targets(tenants, 1_128));
     }
 
     @Test
     void reservationsBoundTheTax() {
         List<TenantDemand> tenants = List.of(new TenantDemand(0, 1_000, 0, 1_024, 1_024, 1, 1_024),
                 new TenantDemand(1, 1_000, 500, 1_024, 1_024, 0, 1_024));
-        assertArrayEquals(new long[] {628, 500}, AllocationPolicies.create("f", "idle-tax", 0.75).targets(tenants, 1_128),
+        assertArrayEquals(new long[] {628, 500}, AllocationPolicies.builtIn().create("f", "idle-tax", 0.75).targets(tenants, 1_128),
                 "the idle tenant keeps its 500-page reservation");
         List<TenantDemand> limited = List.of(new TenantDemand(0, 1_000, 0, 300, 300, 1, 1_024),
                 new TenantDemand(1, 1_000, 0, 1_024, 1_024, 0, 1_024));
-        assertArrayEquals(new long[] {300, 828}, AllocationPolicies.create("f", "idle-tax", 0.75).targets(limited, 1_128),
+        assertArrayEquals(new long[] {300, 828}, AllocationPolicies.builtIn().create("f", "idle-tax", 0.75).targets(limited, 1_128),
                 "the active tenant never passes its 300-page limit");
     }
 
@@ -93,15 +93,15 @@ class AllocationPoliciesTest {
     void staticKeepsTheConfiguredTargets() {
         List<TenantDemand> tenants = List.of(new TenantDemand(0, 1, 0, 1_000, 700, 1, 1_000),
                 new TenantDemand(1, 1, 100, 1_000, 50, 0, 1_000));
-        assertArrayEquals(new long[] {700, 100}, AllocationPolicies.create("f", "static", 0.75).targets(tenants, 10));
+        assertArrayEquals(new long[] {700, 100}, AllocationPolicies.builtIn().create("f", "static", 0.75).targets(tenants, 10));
     }
 
     @Test
     void anUnknownNameIsAConfigurationErrorListingTheKnownOnes() {
         ConfigurationException e = assertThrows(ConfigurationException.class,
-                () -> AllocationPolicies.create("balloon.policy", "idle_tax", 0.75));
+                () -> AllocationPolicies.builtIn().create("balloon.policy", "idle_tax", 0.75));
         assertEquals("balloon.policy", e.field());
         assertTrue(e.getMessage().contains("static, proportional, idle-tax"), e.getMessage());
-        assertEquals(List.of("static", "proportional", "idle-tax"), List.copyOf(AllocationPolicies.descriptions().keySet()));
+        assertEquals(List.of("static", "proportional", "idle-tax"), List.copyOf(AllocationPolicies.builtIn().descriptions().keySet()));
     }
 }

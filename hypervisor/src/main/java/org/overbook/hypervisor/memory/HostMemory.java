@@ -3,12 +3,14 @@ package org.overbook.hypervisor.memory;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
+import org.overbook.hypervisor.spi.VictimSelection;
+import org.overbook.hypervisor.spi.VictimSelector;
 import org.overbook.hypervisor.swap.SwapStore;
 
 /**
  * The host's memory: frames, each tenant's second-level table, reclaim and swap.
  *
- * <p>Design (DESIGN.md, "Memory"). Guest memory is overcommitted: tenants together may have more
+ * <p>Design (docs/ARCHITECTURE.md). Guest memory is overcommitted: tenants together may have more
  * pages than the host has frames, and the host backs pages on first touch (a minor fault populates a
  * zeroed frame) and takes frames back by reclaim. When free frames fall under the low watermark, a
  * global CLOCK [1] picks victims among resident, unpinned, unlocked pages until free frames reach the
@@ -29,14 +31,20 @@ import org.overbook.hypervisor.swap.SwapStore;
  *
  * <p>References: [1] F. J. Corbató, "A paging experiment with the Multics system", 1968. [2] A.
  * Arcangeli, "Integrating KVM with the Linux memory management", KVM Forum 2008. [3] Linux
- * mm/swapfile.c, mm/memory.c ({@code do_swap_page}). [4] the NetVM thesis (seeds/001). [5] C. A.
+ * mm/swapfile.c, mm/memory.c ({@code do_swap_page}). [4] the NetVM thesis. [5] C. A.
  * Waldspurger, "Memory Resource Management in VMware ESX Server", OSDI 2002, §6.3.
  */
 public final class HostMemory implements AutoCloseable {
 
+    /**
+     * How far a search for a clean victim looks before giving up: reclaim scans in small batches (Linux
+     * isolates SWAP_CLUSTER_MAX = 32 pages at a time), not the whole of memory, for a page it may take.
+     */
+    private static final int CLEAN_SCAN_BUDGET = 32 * 32;
+
     private final FramePool frames;
     private final SecondLevelTable[] tables;
-    private final ClockReclaimer clock;
+    private VictimSelector clock;
     private final TenantVictimPicker victimPicker;
     private final SwapStore swap;
     private final int lowWatermark;
@@ -68,7 +76,7 @@ public final class HostMemory implements AutoCloseable {
         for (int t = 0; t < guestPages.length; t++) {
             tables[t] = new SecondLevelTable(t, guestPages[t]);
         }
-        this.clock = new ClockReclaimer(this.frames, tables);
+        this.clock = new ClockReclaimer(new HostFrames(this.frames, tables));
         this.victimPicker = new TenantVictimPicker(tables.length);
         this.swap = swap;
         this.evictor = new Evictor(this.frames, tables, swap);
@@ -426,7 +434,7 @@ public final class HostMemory implements AutoCloseable {
         int evicted = 0;
         boolean cleanOnly = io.writebackCongested();
         while (frames.free() < highWatermark) {
-            int victim = clock.nextVictim(cleanOnly);
+            int victim = cleanOnly ? clock.nextCleanVictim(CLEAN_SCAN_BUDGET) : clock.nextVictim();
             if (victim < 0 && cleanOnly && frames.free() <= minWatermark) {
                 cleanOnly = false; // direct reclaim: dirty pages too, and the faulting context waits for their writes
                 continue;
@@ -445,7 +453,7 @@ public final class HostMemory implements AutoCloseable {
         long writesBefore = swap.writes();
         int evicted = 0;
         while (frames.free() < highWatermark) {
-            int victim = clock.nextVictim(/* cleanOnly= */ false);
+            int victim = clock.nextVictim();
             if (victim < 0 || !evictor.evict(victim)) {
                 break;
             }
@@ -491,6 +499,11 @@ public final class HostMemory implements AutoCloseable {
      */
     public List<String> checkInvariants() {
         return new MemoryInvariants(frames, tables, swap).check();
+    }
+
+    /** Picks reclaim victims with {@code selection} from now on (set before anything runs; the CLOCK by default). */
+    public void selectVictimsWith(VictimSelection selection) {
+        this.clock = selection.create(new HostFrames(frames, tables));
     }
 
     @Override

@@ -3,7 +3,7 @@ package org.overbook.hypervisor.sim;
 /**
  * One discrete-event simulation: a virtual clock in nanoseconds and the events waiting on it.
  *
- * <p>Design. Determinism comes first (DESIGN.md, "The simulation kernel"): events are ordered by
+ * <p>Design. Determinism comes first (docs/ARCHITECTURE.md, "The simulation kernel"): events are ordered by
  * (time, insertion sequence), so two runs of the same scenario and seed dispatch the same events in
  * the same order on any machine; nothing here reads the wall clock or an unseeded random source; and
  * all state lives in the instance, so simulations running side by side in one JVM never meet.

@@ -33,8 +33,8 @@ import org.overbook.nic.tlb.NicTlb;
  * {@link #elapsed()}, which the caller turns into time.
  *
  * <p>[1] Welsh, von Eicken, Basu, "Incorporating memory management into user-level network
- * interfaces" (seeds/002). [2] the NetVM thesis (seeds/001). [3] Lesokhin et al., "Page fault support
- * for network controllers", ASPLOS 2017 (seeds/000). [4] Linux, drivers/infiniband/hw/mlx5/odp.c:
+ * interfaces". [2] the NetVM thesis (a Myrinet NIC without pinning). [3] Lesokhin et al., "Page fault
+ * support for network controllers", ASPLOS 2017. [4] Linux, drivers/infiniband/hw/mlx5/odp.c:
  * {@code pagefault_single_data_segment} maps a data segment's whole byte count in one fault. [5] Linux,
  * include/linux/mlx5/device.h: {@code struct mlx5_mtt} (one 8-byte {@code __be64 ptag} per page).
  */

@@ -1,7 +1,8 @@
 package org.overbook.nic.policy;
 
 /**
- * When a virtual function's pages are pinned (DESIGN.md, "The NIC"). A pinned page is never reclaimed
+ * When a virtual function's pages are pinned (docs/ARCHITECTURE.md, "The model's abstractions"). A
+ * pinned page is never reclaimed
  * and never faults; an unpinned page the NIC needs takes a network page fault.
  */
 public interface MemoryPolicy {

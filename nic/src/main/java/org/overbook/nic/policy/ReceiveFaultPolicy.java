@@ -1,6 +1,9 @@
 package org.overbook.nic.policy;
 
-/** What the NIC does with a message whose destination page is not present (DESIGN.md, "The NIC"). */
+/**
+ * What the NIC does with a message whose destination page is not present (docs/ARCHITECTURE.md, "The data
+ * path"). Registered by name through a {@link ReceiveFaultPolicyProvider}; see docs/PLUGINS.md.
+ */
 public interface ReceiveFaultPolicy {
 
     /** Returns the name scenarios use. */

@@ -22,7 +22,8 @@ import java.util.random.RandomGenerator;
  * index is taken from a full 64-bit mix of the tag (see {@code SetMap}), so VFs with the same hot page
  * numbers spread over different sets.
  *
- * <p><b>Partition policies.</b> {@code SHARED}: every way of every set is open to every VF.
+ * <p><b>Partition policies</b> ({@link TlbPartitionPolicy}; the built-ins are {@link TlbPartition}'s).
+ * {@code SHARED}: every way of every set is open to every VF.
  * {@code STATIC}: <i>set partitioning</i>. VF {@code v} owns a contiguous range of sets, the first
  * {@code sets % vfs} VFs one set more than the others, and its keys index only that range. Set
  * partitioning rather than way partitioning (as in Intel CAT) because (a) it works for any VF count up to
@@ -34,7 +35,9 @@ import java.util.random.RandomGenerator;
  * replace one of the VF's own entries in that set, chosen by the replacement policy; below its cap, the
  * insert fills the lowest free way of the set, or else the policy chooses among all ways.
  *
- * <p><b>Replacement, exactly.</b> An insert of a key already cached overwrites its frame in place,
+ * <p><b>Replacement, exactly</b> ({@link TlbReplacementPolicy}: the TLB keeps the stamps and collects the
+ * candidates, the policy chooses; the built-ins are {@link TlbReplacement}'s). An insert of a key already
+ * cached overwrites its frame in place,
  * refreshes it (for LRU and FIFO alike: it is a new fill) and evicts nothing. Otherwise the candidate
  * ways are the whole set, or, for a {@code QUOTA} VF at its cap, the VF's own ways of that set. If a
  * candidate way is free, the lowest-numbered free way is filled. Else LRU and FIFO replace the candidate
@@ -83,7 +86,8 @@ public final class NicTlb {
     private final int vfCount;
     private final boolean quotaPartition;
     private final boolean refreshOnHit;
-    private final boolean randomReplacement;
+    private final TlbReplacementPolicy replacement;
+    private final Candidates candidates;
     private final int quota;
 
     /** Per slot (set * ways + way): tag or FREE, frame, recency/fill stamp. */
@@ -112,9 +116,10 @@ public final class NicTlb {
         this.setMap = new SetMap(config);
         this.ways = config.ways();
         this.vfCount = config.vfs();
-        this.quotaPartition = config.partition() == TlbPartition.QUOTA;
-        this.refreshOnHit = config.replacement() == TlbReplacement.LRU;
-        this.randomReplacement = config.replacement() == TlbReplacement.RANDOM;
+        this.quotaPartition = config.partition().capsEntriesPerSet();
+        this.refreshOnHit = config.replacement().refreshOnHit();
+        this.replacement = config.replacement();
+        this.candidates = new Candidates(ways);
         this.quota = config.quota();
         int entries = config.entries();
         this.tags = new long[entries];
@@ -299,25 +304,48 @@ public final class NicTlb {
 
     /** Picks the slot to replace among the valid candidates of a set: all ways, or those of {@code owner}. */
     private int victim(int base, int owner) {
-        int end = base + ways;
-        if (randomReplacement) {
-            int k = random.nextInt(owner == ANY_VF ? ways : owned(owner, base));
-            for (int slot = base; slot < end; slot++) {
-                if ((owner == ANY_VF || ownerOf(tags[slot]) == owner) && k-- == 0) {
-                    return slot;
-                }
-            }
-            throw new IllegalStateException("random victim out of range");
-        }
-        int oldest = -1;
-        long oldestStamp = Long.MAX_VALUE;
-        for (int slot = base; slot < end; slot++) {
-            if ((owner == ANY_VF || ownerOf(tags[slot]) == owner) && stamps[slot] < oldestStamp) {
-                oldest = slot;
-                oldestStamp = stamps[slot];
+        candidates.count = 0;
+        for (int slot = base, end = base + ways; slot < end; slot++) {
+            if (owner == ANY_VF || ownerOf(tags[slot]) == owner) {
+                candidates.slots[candidates.count++] = slot;
             }
         }
-        return oldest;
+        int chosen = replacement.victim(candidates, random);
+        if (chosen < 0 || chosen >= candidates.count) {
+            throw new IllegalStateException("TLB replacement " + replacement + " chose candidate " + chosen + " of "
+                    + candidates.count);
+        }
+        return candidates.slots[chosen];
+    }
+
+    /** The candidate ways of the set being filled, as the replacement policy sees them; reused, allocates nothing. */
+    private final class Candidates implements TlbCandidates {
+        private final int[] slots;
+        private int count;
+
+        Candidates(int ways) {
+            this.slots = new int[ways];
+        }
+
+        @Override
+        public int count() {
+            return count;
+        }
+
+        @Override
+        public long stamp(int i) {
+            return stamps[slots[i]];
+        }
+
+        @Override
+        public int vf(int i) {
+            return ownerOf(tags[slots[i]]);
+        }
+
+        @Override
+        public long page(int i) {
+            return tags[slots[i]] & MAX_PAGE;
+        }
     }
 
     /** Counts the valid entries of a VF in the set starting at {@code base}. */

@@ -2,9 +2,8 @@ package org.overbook.nic.tlb;
 
 /**
  * Maps a NIC TLB tag to its set: a full 64-bit mix of the tag (Stafford's variant 13 of the MurmurHash3
- * finaliser) masked to the set count, or, under STATIC set partitioning, reduced onto the VF's own
- * contiguous range of sets. VF {@code v} of {@code n} owns {@code sets / n} sets, plus one if
- * {@code v < sets % n}.
+ * finaliser) masked to the set count, or, under a set partitioning (STATIC), reduced onto the VF's own
+ * contiguous range of sets, as the partition policy gives it ({@link TlbPartitionPolicy#sets}).
  */
 final class SetMap {
     private final int setMask;
@@ -14,15 +13,18 @@ final class SetMap {
 
     SetMap(TlbConfig config) {
         this.setMask = config.sets() - 1;
-        this.partitioned = config.partition() == TlbPartition.STATIC;
         int vfs = config.vfs();
+        this.partitioned = config.partition().sets(0, vfs, config.sets()) != null;
         this.firstSet = new int[vfs];
         this.setCount = new int[vfs];
-        int share = config.sets() / vfs;
-        int extra = config.sets() % vfs;
         for (int vf = 0; vf < vfs; vf++) {
-            firstSet[vf] = partitioned ? vf * share + Math.min(vf, extra) : 0;
-            setCount[vf] = partitioned ? share + (vf < extra ? 1 : 0) : config.sets();
+            int[] range = partitioned ? config.partition().sets(vf, vfs, config.sets()) : new int[] {0, config.sets()};
+            if (range == null || range.length != 2 || range[0] < 0 || range[1] < 1 || range[0] + range[1] > config.sets()) {
+                throw new IllegalArgumentException("partition " + config.partition() + " gives VF " + vf + " no valid range of the "
+                        + config.sets() + " sets");
+            }
+            firstSet[vf] = range[0];
+            setCount[vf] = range[1];
         }
     }
 

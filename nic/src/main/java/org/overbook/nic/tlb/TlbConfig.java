@@ -9,11 +9,11 @@ import java.util.Objects;
  * @param ways        associativity, at least 1
  * @param vfs         number of virtual functions sharing the TLB; VF ids are {@code 0 .. vfs-1}
  * @param replacement victim choice within a set
- * @param partition   how entries are divided between VFs; {@code STATIC} needs {@code vfs <= sets}
+ * @param partition   how entries are divided between VFs; it checks the geometry ({@code STATIC} needs {@code vfs <= sets})
  * @param quota       for {@code QUOTA}: the most entries one VF may hold in one set, {@code 1 .. ways};
  *                    ignored by the other partition policies
  */
-public record TlbConfig(int sets, int ways, int vfs, TlbReplacement replacement, TlbPartition partition, int quota) {
+public record TlbConfig(int sets, int ways, int vfs, TlbReplacementPolicy replacement, TlbPartitionPolicy partition, int quota) {
 
     /** Most sets times ways a TLB may have. */
     public static final int MAX_ENTRIES = 1 << 28;
@@ -34,20 +34,14 @@ public record TlbConfig(int sets, int ways, int vfs, TlbReplacement replacement,
         if (vfs < 1 || vfs > NicTlb.MAX_VFS) {
             throw new IllegalArgumentException("vfs = " + vfs + "; accepted: 1 .. " + NicTlb.MAX_VFS);
         }
-        if (partition == TlbPartition.STATIC && vfs > sets) {
-            throw new IllegalArgumentException("vfs = " + vfs + " with partition 'static' and " + sets
-                    + " sets; accepted: vfs <= sets (each VF owns at least one set)");
-        }
-        if (partition == TlbPartition.QUOTA && (quota < 1 || quota > ways)) {
-            throw new IllegalArgumentException("quota = " + quota + "; accepted with partition 'quota': 1 .. " + ways);
-        }
+        partition.validate(sets, ways, vfs, quota);
     }
 
     /**
-     * Returns a configuration without a quota ({@code quota = ways}): meant for {@code SHARED} and
-     * {@code STATIC}; with {@code QUOTA} it caps nothing and behaves as {@code SHARED}.
+     * Returns a configuration without a quota ({@code quota = ways}): meant for partitions that cap
+     * nothing; with {@code QUOTA} it caps nothing and behaves as {@code SHARED}.
      */
-    public static TlbConfig of(int sets, int ways, int vfs, TlbReplacement replacement, TlbPartition partition) {
+    public static TlbConfig of(int sets, int ways, int vfs, TlbReplacementPolicy replacement, TlbPartitionPolicy partition) {
         return new TlbConfig(sets, ways, vfs, replacement, partition, ways);
     }
 

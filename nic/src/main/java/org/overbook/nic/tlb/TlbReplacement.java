@@ -1,23 +1,30 @@
 package org.overbook.nic.tlb;
 
-import java.util.List;
+import java.util.random.RandomGenerator;
 
 /**
- * How the NIC TLB picks a victim among the candidate ways of a set once no candidate way is free.
- * See {@link NicTlb} for exactly when each policy reads its state or draws a random number.
+ * The built-in TLB replacement policies ({@link BuiltinTlbPolicies} registers them by name).
+ * See {@link NicTlb} for exactly when each reads its state or draws a random number.
  */
-public enum TlbReplacement {
+public enum TlbReplacement implements TlbReplacementPolicy {
     /** Least recently used: lookups that hit and fills both refresh an entry. */
-    LRU("lru"),
+    LRU("lru", true),
     /** First in, first out: only fills (and re-inserts) refresh an entry; hits do not. */
-    FIFO("fifo"),
+    FIFO("fifo", false),
     /** Uniform choice among the candidates, one draw from the TLB's random generator per eviction. */
-    RANDOM("random");
+    RANDOM("random", false) {
+        @Override
+        public int victim(TlbCandidates candidates, RandomGenerator random) {
+            return random.nextInt(candidates.count());
+        }
+    };
 
     private final String configName;
+    private final boolean refreshOnHit;
 
-    TlbReplacement(String configName) {
+    TlbReplacement(String configName, boolean refreshOnHit) {
         this.configName = configName;
+        this.refreshOnHit = refreshOnHit;
     }
 
     /** Returns the name a scenario file uses for this policy. */
@@ -25,17 +32,20 @@ public enum TlbReplacement {
         return configName;
     }
 
-    /**
-     * Returns the policy a scenario names (case-insensitive).
-     *
-     * @throws IllegalArgumentException naming the accepted values if {@code name} is unknown
-     */
-    public static TlbReplacement parse(String name) {
-        return PolicyNames.parse("TLB replacement policy", values(), TlbReplacement::configName, name);
+    @Override
+    public boolean refreshOnHit() {
+        return refreshOnHit;
     }
 
-    /** Returns the accepted names, in declaration order, for listings and error messages. */
-    public static List<String> names() {
-        return PolicyNames.names(values(), TlbReplacement::configName);
+    /** The oldest stamp, the first in way order on a tie (LRU and FIFO). */
+    @Override
+    public int victim(TlbCandidates candidates, RandomGenerator random) {
+        int oldest = 0;
+        for (int i = 1; i < candidates.count(); i++) {
+            if (candidates.stamp(i) < candidates.stamp(oldest)) {
+                oldest = i;
+            }
+        }
+        return oldest;
     }
 }

@@ -24,8 +24,8 @@ import org.overbook.nic.vf.VirtualFunction;
 class ContractMatrixTest {
 
     static Stream<Arguments> everyPair() {
-        return MemoryPolicies.descriptions().keySet().stream().flatMap(memory ->
-                ReceiveFaultPolicies.descriptions().keySet().stream().map(receive -> Arguments.of(memory, receive)));
+        return MemoryPolicies.builtIn().descriptions().keySet().stream().flatMap(memory ->
+                ReceiveFaultPolicies.builtIn().descriptions().keySet().stream().map(receive -> Arguments.of(memory, receive)));
     }
 
     @ParameterizedTest(name = "{0} x {1}")

@@ -22,7 +22,7 @@ import org.overbook.nic.Testbed;
 import org.overbook.nic.contract.TestbedFixtures;
 
 /**
- * The shape of DESIGN.md's headline result 2 (ASPLOS 2017): a receive that faults costs the sender
+ * The shape of headline result 2 of docs/ARCHITECTURE.md (ASPLOS 2017): a receive that faults costs the sender
  * a retransmission timeout under {@code drop} (hundreds of milliseconds), an RNR timer under
  * {@code rnr-nack} (about a millisecond), and only the fault service and one copy under
  * {@code backup-ring} or {@code system-buffer} (tens of microseconds): orders of magnitude apart.

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
+import org.overbook.guest.ConfigurationException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -235,15 +236,15 @@ class NicTlbTest {
 
     @Test
     void policiesAreNamedForScenarios() {
-        assertEquals(TlbReplacement.LRU, TlbReplacement.parse("lru"));
-        assertEquals(TlbReplacement.RANDOM, TlbReplacement.parse(" Random "));
-        assertEquals(TlbPartition.QUOTA, TlbPartition.parse("quota"));
-        assertEquals(List.of("lru", "fifo", "random"), TlbReplacement.names());
-        assertEquals(List.of("shared", "static", "quota"), TlbPartition.names());
-        var replacement = assertThrows(IllegalArgumentException.class, () -> TlbReplacement.parse("clock"));
-        assertEquals("unknown TLB replacement policy 'clock'; accepted values: lru, fifo, random", replacement.getMessage());
-        var partition = assertThrows(IllegalArgumentException.class, () -> TlbPartition.parse(null));
-        assertEquals("unknown TLB partition policy 'null'; accepted values: shared, static, quota", partition.getMessage());
+        assertEquals(TlbReplacement.LRU, TlbReplacements.builtIn().create("nic.tlb.replacement", "lru"));
+        assertEquals(TlbReplacement.RANDOM, TlbReplacements.builtIn().create("nic.tlb.replacement", "random"));
+        assertEquals(TlbPartition.QUOTA, TlbPartitions.builtIn().create("nic.tlb.partition", "quota"));
+        assertEquals(List.of("lru", "fifo", "random"), List.copyOf(TlbReplacements.builtIn().descriptions().keySet()));
+        assertEquals(List.of("shared", "static", "quota"), List.copyOf(TlbPartitions.builtIn().descriptions().keySet()));
+        var replacement = assertThrows(ConfigurationException.class, () -> TlbReplacements.builtIn().create("nic.tlb.replacement", "clock"));
+        assertEquals("nic.tlb.replacement: unknown TLB replacement policy 'clock'; accepted: lru, fifo, random", replacement.getMessage());
+        var partition = assertThrows(ConfigurationException.class, () -> TlbPartitions.builtIn().create("nic.tlb.partition", null));
+        assertEquals("nic.tlb.partition: unknown TLB partition policy 'null'; accepted: shared, static, quota", partition.getMessage());
     }
 
     @Test

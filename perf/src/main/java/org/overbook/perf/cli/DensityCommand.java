@@ -62,6 +62,9 @@ final class DensityCommand implements Callable<Integer> {
     private OutputOption output;
 
     @Mixin
+    private PluginsOption plugins;
+
+    @Mixin
     private ThreadsOption parallelism;
 
     @Override
@@ -75,7 +78,7 @@ final class DensityCommand implements Callable<Integer> {
             throw new ConfigurationException("--max", max + " is less than --min " + min + "; accepted: --max at least --min");
         }
         int threads = parallelism.threads();
-        ScenarioLoader loader = ScenarioLoader.standard();
+        ScenarioLoader loader = plugins.loader();
         DensityExperiment experiment = new DensityExperiment(loader.load(file), loader.registry(), objective, min, max);
         Path folder = output.folder(RunCommand.nameOf(file));
         stdout.printf("density of %s: %s from %d to %d, %d thread%s%nobjective: %s for every tenant that records latency,"

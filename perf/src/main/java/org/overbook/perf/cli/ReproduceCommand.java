@@ -14,7 +14,6 @@ import org.overbook.perf.reproduce.Presets;
 import org.overbook.perf.reproduce.ReproduceReport;
 import org.overbook.perf.reproduce.Reproduction;
 import org.overbook.perf.run.TimedResult;
-import org.overbook.perf.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,7 +23,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code overbook reproduce NAME... | --all [--quick] [--out DIR] [--threads N]}: re-runs the seed papers'
- * headline experiments (DESIGN.md) and prints each figure of the model beside the paper's, with their ratio
+ * headline experiments (docs/ARCHITECTURE.md, "Headline results") and prints each figure of the model beside the paper's, with their ratio
  * and whether the paper's shape holds. Writes {@code reproduce.csv}, {@code reproduce.md} and a results
  * folder per preset. A shape that does not hold is a finding, not a failure: exit 0; 2 on a configuration
  * error (an unknown preset, a bad option); 1 if any workload read back a value other than the one written.
@@ -51,6 +50,9 @@ final class ReproduceCommand implements Callable<Integer> {
     private OutputOption output;
 
     @Mixin
+    private PluginsOption plugins;
+
+    @Mixin
     private ThreadsOption parallelism;
 
     @Override
@@ -61,7 +63,7 @@ final class ReproduceCommand implements Callable<Integer> {
         Path folder = output.folder(quick ? "reproduce-quick" : "reproduce");
         ExecutorService executor = Executors.newFixedThreadPool(threads);
         try {
-            List<Reproduction.PresetResult> results = new Reproduction(ScenarioLoader.standard(), quick)
+            List<Reproduction.PresetResult> results = new Reproduction(plugins.loader(), quick)
                     .run(presets, folder, executor, (experiment, point, points, error) -> {
                         synchronized (stdout) {
                             stdout.printf("%s: point %d/%d %s%s%n", experiment, point.index() + 1, points,

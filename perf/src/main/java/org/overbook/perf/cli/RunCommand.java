@@ -39,10 +39,13 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     private OutputOption output;
 
+    @Mixin
+    private PluginsOption plugins;
+
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
-        ScenarioLoader loader = ScenarioLoader.standard();
+        ScenarioLoader loader = plugins.loader();
         ScenarioFile scenarios = file == null ? loader.defaultScenario() : loader.load(file);
         Path folder = output.folder(file == null ? "default" : nameOf(file));
         ResultsWriter writer = new ResultsWriter(folder);

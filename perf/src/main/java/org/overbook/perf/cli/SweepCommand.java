@@ -44,13 +44,16 @@ final class SweepCommand implements Callable<Integer> {
     private OutputOption output;
 
     @Mixin
+    private PluginsOption plugins;
+
+    @Mixin
     private ThreadsOption parallelism;
 
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
         int threads = parallelism.threads();
-        ScenarioLoader loader = ScenarioLoader.standard();
+        ScenarioLoader loader = plugins.loader();
         ScenarioFile scenarios = loader.load(file);
         Path folder = output.folder(RunCommand.nameOf(file));
         SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);

@@ -7,7 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.overbook.guest.ConfigurationException;
-import org.overbook.guest.WorkloadRegistry;
+import org.overbook.perf.plugin.Catalog;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.TimedResult;
@@ -52,7 +52,7 @@ public final class DensityExperiment {
      *
      * @throws ConfigurationException naming the field or option at fault
      */
-    public DensityExperiment(ScenarioFile file, WorkloadRegistry registry, Objective objective, int min, int max) {
+    public DensityExperiment(ScenarioFile file, Catalog registry, Objective objective, int min, int max) {
         this.file = file;
         this.objective = objective;
         this.axis = TenantAxis.of(file);
@@ -61,10 +61,10 @@ public final class DensityExperiment {
         axis.point(max);
     }
 
-    private void requireLatency(Scenario scenario, WorkloadRegistry registry) {
+    private void requireLatency(Scenario scenario, Catalog registry) {
         List<TenantSpec> all = new ArrayList<>(scenario.tenants());
         all.addAll(scenario.clients());
-        if (all.stream().noneMatch(t -> t.workload().create(registry) instanceof LatencyRecording)) {
+        if (all.stream().noneMatch(t -> t.workload().create(registry.workloads()) instanceof LatencyRecording)) {
             throw new ConfigurationException("--slo", "no tenant of " + file.source() + " records latency (its workloads: "
                     + String.join(", ", all.stream().map(t -> t.workload().name()).distinct().toList())
                     + "); accepted: a scenario whose clients do, such as memaslap, etc or ycsb");

@@ -4,13 +4,13 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A headline experiment of one of the seed papers (DESIGN.md, "Headline results"), ready to re-run: the
+ * A headline experiment of one of the seed papers (docs/ARCHITECTURE.md, "Headline results"), ready to re-run: the
  * scenarios that set it up and the figures that compare the model with the paper.
  *
  * @param name        the name {@code overbook reproduce} takes
  * @param title       one line for {@code overbook list}
  * @param source      the paper, as cited
- * @param claim       the claim in DESIGN.md's words
+ * @param claim       the paper's claim, in docs/ARCHITECTURE.md's words
  * @param experiments the scenarios, each run whole (every point of its sweep)
  * @param figures     the numbers compared with the paper, computed from the experiments' points
  */

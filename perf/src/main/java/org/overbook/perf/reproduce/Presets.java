@@ -9,7 +9,7 @@ import java.util.Map;
 import org.overbook.guest.ConfigurationException;
 
 /**
- * The presets by name, one per headline result of DESIGN.md, in its order (after Caffeine's simulator
+ * The presets by name, one per headline result of docs/ARCHITECTURE.md, in its order (after Caffeine's simulator
  * Registry: each entry built by its family's factory, keyed by the name the command line uses).
  */
 public final class Presets {
@@ -30,7 +30,7 @@ public final class Presets {
     private Presets() {
     }
 
-    /** Returns every preset, in DESIGN.md's order. */
+    /** Returns every preset, in the order of docs/ARCHITECTURE.md's headline results. */
     public static Collection<Preset> all() {
         return PRESETS.values();
     }
@@ -56,7 +56,7 @@ public final class Presets {
         return out;
     }
 
-    /** Returns each preset's name and one-line title, in DESIGN.md's order. */
+    /** Returns each preset's name and one-line title, in the order of docs/ARCHITECTURE.md's headline results. */
     public static Map<String, String> descriptions() {
         Map<String, String> out = new LinkedHashMap<>();
         PRESETS.forEach((name, preset) -> out.put(name, preset.title()));

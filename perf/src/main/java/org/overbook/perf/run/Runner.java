@@ -16,6 +16,7 @@ import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 import org.overbook.guest.Workload;
 import org.overbook.guest.WorkloadRegistry;
+import org.overbook.perf.plugin.Catalog;
 import org.overbook.hypervisor.Tenant;
 import org.overbook.nic.Nic;
 import org.overbook.nic.Testbed;
@@ -43,28 +44,33 @@ import org.overbook.workloads.LatencyRecording;
  */
 public final class Runner {
 
-    private final WorkloadRegistry registry;
+    private final Catalog registry;
     private final LongSupplier wallClock;
     private final SwapArea swapArea;
 
-    /** Returns a runner creating workloads from {@code registry}, timing itself with {@code wallClock} (ns). */
-    public Runner(WorkloadRegistry registry, LongSupplier wallClock) {
-        this(registry, wallClock, SwapArea.standard());
-    }
-
     /**
-     * Returns a runner creating workloads from {@code registry}, timing itself with {@code wallClock} (ns), its
-     * hosts' swap files in {@code swapArea}.
+     * Returns a runner resolving workload and policy names in {@code catalog} (on whatever thread runs a point),
+     * timing itself with {@code wallClock} (ns), its hosts' swap files in {@code swapArea}.
      */
-    public Runner(WorkloadRegistry registry, LongSupplier wallClock, SwapArea swapArea) {
-        this.registry = Objects.requireNonNull(registry, "registry");
+    public Runner(Catalog catalog, LongSupplier wallClock, SwapArea swapArea) {
+        this.registry = Objects.requireNonNull(catalog, "catalog");
         this.wallClock = Objects.requireNonNull(wallClock, "wallClock");
         this.swapArea = Objects.requireNonNull(swapArea, "swapArea");
     }
 
+    /** Returns a runner with its swap files in {@link SwapArea#standard()}. */
+    public Runner(Catalog catalog, LongSupplier wallClock) {
+        this(catalog, wallClock, SwapArea.standard());
+    }
+
+    /** Returns a runner creating workloads from {@code registry}, with the built-in policies. */
+    public Runner(WorkloadRegistry registry, LongSupplier wallClock) {
+        this(Catalog.builtIn().withWorkloads(registry), wallClock);
+    }
+
     /** Returns a runner timing itself with {@link System#nanoTime()}, its swap files in {@link SwapArea#standard()}. */
-    public static Runner standard(WorkloadRegistry registry) {
-        return new Runner(registry, System::nanoTime);
+    public static Runner standard(Catalog catalog) {
+        return new Runner(catalog, System::nanoTime);
     }
 
     /** Returns the most disk the swap stores of {@code point}'s hosts may take. */

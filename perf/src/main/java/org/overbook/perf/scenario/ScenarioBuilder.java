@@ -10,6 +10,7 @@ import java.util.Objects;
 import org.overbook.balloon.BalloonManager;
 import org.overbook.guest.Workload;
 import org.overbook.guest.WorkloadRegistry;
+import org.overbook.perf.plugin.Catalog;
 import org.overbook.hypervisor.Host;
 import org.overbook.nic.Testbed;
 
@@ -25,11 +26,16 @@ public final class ScenarioBuilder {
     /** Sub-folder holding the client host's (empty) swap file. */
     public static final String CLIENT_HOST_DIRECTORY = "client-host";
 
-    private final WorkloadRegistry registry;
+    private final Catalog catalog;
 
-    /** Returns a builder that creates workloads from {@code registry}. */
+    /** Returns a builder that resolves workload and policy names in {@code catalog}. */
+    public ScenarioBuilder(Catalog catalog) {
+        this.catalog = Objects.requireNonNull(catalog, "catalog");
+    }
+
+    /** Returns a builder that creates workloads from {@code registry}, with the built-in policies. */
     public ScenarioBuilder(WorkloadRegistry registry) {
-        this.registry = Objects.requireNonNull(registry, "registry");
+        this(Catalog.builtIn().withWorkloads(registry));
     }
 
     /**
@@ -43,12 +49,12 @@ public final class ScenarioBuilder {
         Path serverDirectory = directory(directory.resolve(SERVER_HOST_DIRECTORY));
         Path clientDirectory = directory(directory.resolve(CLIENT_HOST_DIRECTORY));
         Testbed testbed = Testbed.create(scenario.serverHostConfig(serverDirectory), scenario.clientHostConfig(clientDirectory),
-                scenario.nic(), scenario.link(), scenario.seed());
+                scenario.nic(), scenario.link(), scenario.seed(), catalog.policies(), scenario.host().victimSelection());
         try {
             List<Workload> servers = boot(testbed.server(), scenario.tenants());
             List<Workload> clients = boot(testbed.client(), scenario.clients());
             BalloonManager balloon = scenario.balloon().enabled()
-                    ? BalloonManager.start(testbed.server(), scenario.balloon().config()) : null;
+                    ? BalloonManager.start(testbed.server(), scenario.balloon().config(), catalog.balloon()) : null;
             return new Deployment(scenario, testbed, servers, clients, balloon);
         } catch (RuntimeException e) {
             testbed.close();
@@ -59,7 +65,7 @@ public final class ScenarioBuilder {
     private List<Workload> boot(Host host, List<TenantSpec> specs) {
         List<Workload> workloads = new ArrayList<>();
         for (int id = 0; id < specs.size(); id++) {
-            Workload workload = specs.get(id).workload().create(registry);
+            Workload workload = specs.get(id).workload().create(catalog.workloads(), specs.get(id).memoryBytes());
             host.tenant(id).boot(workload);
             workloads.add(workload);
         }

@@ -6,14 +6,13 @@ import java.util.Map;
 import java.util.Set;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.GuestMemory;
-import org.overbook.guest.WorkloadRegistry;
+import org.overbook.perf.plugin.Catalog;
 import org.overbook.hypervisor.HostConfig;
 import org.overbook.nic.LinkConfig;
 import org.overbook.nic.Nic;
 import org.overbook.nic.NicConfig;
 import org.overbook.nic.tlb.TlbConfig;
-import org.overbook.nic.tlb.TlbPartition;
-import org.overbook.nic.tlb.TlbReplacement;
+import org.overbook.nic.tlb.TlbPartitionPolicy;
 
 /**
  * Checks a read {@link Scenario} before anything is allocated or run, so that a sweep fails on its
@@ -37,7 +36,7 @@ final class ScenarioChecks {
     }
 
     /** Throws a {@link ConfigurationException} naming the first field at fault. */
-    static void check(Scenario s, WorkloadRegistry registry) {
+    static void check(Scenario s, Catalog catalog) {
         if (s.durationNanos() <= 0) {
             throw new ConfigurationException("duration", s.durationNanos() + " ns; accepted: a positive duration such as 2s");
         }
@@ -47,10 +46,13 @@ final class ScenarioChecks {
         }
         HostConfig server = s.serverHostConfig(NO_DIRECTORY);
         server.validate();
+        catalog.policies().victimSelection().get("host.reclaim.victim-selection", s.host().victimSelection());
         checkClientHost(s);
-        s.nic().validate("nic");
-        tlb(s.nic().tlb(), s.tenants().size(), "");
-        tlb(s.nic().tlb(), s.clients().size(), " (on the client NIC, one VF per client)");
+        s.nic().validate("nic", catalog.policies());
+        tlb(s.nic().tlb(), s.tenants().size(), "", catalog);
+        if (!s.clients().isEmpty()) {
+            tlb(s.nic().tlb(), s.clients().size(), " (on the client NIC, one VF per client)", catalog);
+        }
         for (String tenant : s.nic().pinning().byTenant().keySet()) {
             if (!s.tenantNames().contains(tenant)) {
                 throw new ConfigurationException("nic.memory-policy-by-tenant." + tenant, "no server tenant called '" + tenant
@@ -59,12 +61,12 @@ final class ScenarioChecks {
         }
         Nic.requirePinnable("nic.memory-policy", server, s.nic());
         s.link().validate("link", s.nic().reliable());
-        s.balloon().config().resolve(server);
+        s.balloon().config().resolve(server, catalog.balloon());
         for (TenantSpec tenant : s.tenants()) {
-            workload(tenant, registry, s.clientNames(), "client");
+            workload(tenant, catalog, s.clientNames(), "client");
         }
         for (TenantSpec client : s.clients()) {
-            workload(client, registry, s.tenantNames(), "server");
+            workload(client, catalog, s.tenantNames(), "server");
         }
     }
 
@@ -95,11 +97,12 @@ final class ScenarioChecks {
     }
 
     /** As {@code Nic}'s constructor builds its TLB, so that a geometry it would refuse is refused now. */
-    private static void tlb(NicConfig.Tlb tlb, int vfs, String where) {
-        TlbPartition partition = TlbPartition.parse(tlb.partition());
-        int quota = partition == TlbPartition.QUOTA ? tlb.quota() : tlb.ways();
+    private static void tlb(NicConfig.Tlb tlb, int vfs, String where, Catalog catalog) {
+        TlbPartitionPolicy partition = catalog.policies().tlbPartition().create("nic.tlb.partition", tlb.partition());
+        int quota = partition.capsEntriesPerSet() ? tlb.quota() : tlb.ways();
         try {
-            new TlbConfig(tlb.sets(), tlb.ways(), vfs, TlbReplacement.parse(tlb.replacement()), partition, quota);
+            new TlbConfig(tlb.sets(), tlb.ways(), vfs, catalog.policies().tlbReplacement().create("nic.tlb.replacement", tlb.replacement()),
+                    partition, quota);
         } catch (IllegalArgumentException e) {
             String message = e.getMessage();
             String field = message.startsWith("quota") ? "nic.tlb.quota"
@@ -119,9 +122,9 @@ final class ScenarioChecks {
     }
 
     /** Creates the workload once, so its name and parameters are checked; its target, targets or peer must be across the link. */
-    private static void workload(TenantSpec tenant, WorkloadRegistry registry, List<String> otherSide, String sideName) {
+    private static void workload(TenantSpec tenant, Catalog catalog, List<String> otherSide, String sideName) {
         WorkloadSpec w = tenant.workload();
-        w.create(registry);
+        w.create(catalog.workloads(), tenant.memoryBytes());
         for (Map.Entry<String, Object> param : w.params().entrySet()) {
             if (!CONNECTS_TO.contains(param.getKey())) {
                 continue;

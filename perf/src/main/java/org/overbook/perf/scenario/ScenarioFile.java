@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.overbook.guest.ConfigurationException;
-import org.overbook.guest.WorkloadRegistry;
+import org.overbook.perf.plugin.Catalog;
 
 /**
  * A scenario file merged over the reference and validated: every point of its sweep (one point when it
@@ -20,11 +20,11 @@ public final class ScenarioFile {
 
     private final String source;
     private final ObjectNode tree;
-    private final WorkloadRegistry registry;
+    private final Catalog registry;
     private final List<String> axes;
     private final List<SweepPoint> points;
 
-    ScenarioFile(String source, ObjectNode tree, WorkloadRegistry registry) {
+    ScenarioFile(String source, ObjectNode tree, Catalog registry) {
         this.source = source;
         this.tree = tree;
         this.registry = registry;

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.WorkloadRegistry;
+import org.overbook.perf.plugin.Catalog;
 
 /**
  * Loads scenario files: reads the YAML, merges it over the reference file of defaults, expands its sweep
@@ -40,22 +41,27 @@ public final class ScenarioLoader {
     /** The embedded default scenario, what {@code overbook run} runs without a file. */
     public static final String DEFAULT = "default.yaml";
 
-    private final WorkloadRegistry registry;
+    private final Catalog registry;
     private final ObjectNode reference;
 
-    /** Returns a loader that knows the workloads of {@code registry}. */
-    public ScenarioLoader(WorkloadRegistry registry) {
-        this.registry = Objects.requireNonNull(registry, "registry");
+    /** Returns a loader that knows the names of {@code catalog}: workloads and policies, built-in and plug-in. */
+    public ScenarioLoader(Catalog catalog) {
+        this.registry = Objects.requireNonNull(catalog, "catalog");
         this.reference = YamlTrees.parse(YamlTrees.resource(REFERENCE), REFERENCE);
     }
 
-    /** Returns a loader that knows every workload on the class path. */
-    public static ScenarioLoader standard() {
-        return new ScenarioLoader(WorkloadRegistry.discover());
+    /** Returns a loader that knows the workloads of {@code registry} and the built-in policies. */
+    public ScenarioLoader(WorkloadRegistry registry) {
+        this(Catalog.builtIn().withWorkloads(registry));
     }
 
-    /** Returns the workloads this loader knows. */
-    public WorkloadRegistry registry() {
+    /** Returns a loader that knows every workload on the class path and the built-in policies. */
+    public static ScenarioLoader standard() {
+        return new ScenarioLoader(Catalog.builtIn());
+    }
+
+    /** Returns the names this loader knows (workloads and policies), what a runner and a builder resolve them in. */
+    public Catalog registry() {
         return registry;
     }
 
@@ -74,12 +80,21 @@ public final class ScenarioLoader {
         return parse(text, file.toString());
     }
 
+    /** An empty file is most likely a mistake (a wrong path, a file not yet saved), so it is refused rather than run as the defaults. */
+    private static void requireContent(String yaml, String source) {
+        if (yaml.lines().map(line -> line.replaceFirst("#.*", "").strip()).allMatch(String::isEmpty)) {
+            throw new ConfigurationException(source, "the scenario is empty; accepted: a scenario naming at least one field "
+                    + "(every field it leaves out takes its default from the reference file; docs/COST-MODEL.md lists them)");
+        }
+    }
+
     /**
      * Loads a scenario from YAML text; {@code source} names it in errors.
      *
      * @throws ConfigurationException naming the first field at fault
      */
     public ScenarioFile parse(String yaml, String source) {
+        requireContent(yaml, source);
         return new ScenarioFile(source, YamlTrees.merge(reference, YamlTrees.parse(yaml, source)), registry);
     }
 
@@ -91,6 +106,7 @@ public final class ScenarioLoader {
      * @throws ConfigurationException naming the first field at fault
      */
     public ScenarioFile parse(String yaml, String overlay, String source) {
+        requireContent(yaml, source);
         return new ScenarioFile(source, YamlTrees.merge(YamlTrees.merge(reference, YamlTrees.parse(yaml, source)),
                 YamlTrees.parse(overlay, source)), registry);
     }
@@ -102,7 +118,7 @@ public final class ScenarioLoader {
 
     /** Loads the reference file alone: every default, nothing overridden. */
     public ScenarioFile reference() {
-        return parse("", REFERENCE);
+        return new ScenarioFile(REFERENCE, reference.deepCopy(), registry);
     }
 
     /** Returns the reference file's text, comments and all (for {@code overbook list} and documentation). */

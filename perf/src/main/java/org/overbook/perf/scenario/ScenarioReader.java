@@ -52,14 +52,14 @@ final class ScenarioReader {
     private static HostSettings host(Section root) {
         Section host = root.section("host", "memory", "swap", "reclaim", "keep-swap", "cpus", "cpu-slice",
                 "async-page-faults", "swap-device", "swap-path", "page-cluster");
-        Section reclaim = host.section("reclaim", "min", "low", "high", "scan-cost", "evict-cost");
+        Section reclaim = host.section("reclaim", "min", "low", "high", "scan-cost", "evict-cost", "victim-selection");
         Section path = host.section("swap-path", "cpu", "pages-per-second");
         HostResources resources = new HostResources((int) host.integer("cpus", 0, 1 << 20), host.nanos("cpu-slice"),
                 host.flag("async-page-faults"), swapDevice(host), path.nanos("cpu"),
                 path.integer("pages-per-second", 1, Long.MAX_VALUE), reclaim.nanos("scan-cost"),
                 reclaim.nanos("evict-cost"), reclaim.real("min"), (int) host.integer("page-cluster", 0, 10));
         return new HostSettings(host.bytes("memory"), host.bytes("swap"), reclaim.real("low"), reclaim.real("high"),
-                host.flag("keep-swap"), resources);
+                host.flag("keep-swap"), resources, reclaim.text("victim-selection", "a reclaim victim selection"));
     }
 
     /** Reads {@code host.swap-device}: a preset by {@code kind}, any of whose values the file may override. */

@@ -63,7 +63,7 @@ final class TenantReader {
             }
         } else if (node.isObject()) {
             Section form = Section.open(path, node, "count", "template");
-            int count = (int) form.integer("count", 1, NicTlb.MAX_VFS);
+            int count = (int) form.integer("count", "clients".equals(key) ? 0 : 1, NicTlb.MAX_VFS);
             Section template = form.section("template", "name", "memory", "workload");
             for (int i = 0; i < count; i++) {
                 out.add(draft(template, path, i, true));
@@ -72,9 +72,8 @@ final class TenantReader {
             throw new ConfigurationException(path, Section.describe(node) + " is of the wrong type; accepted: a list of "
                     + key + " (each with name, memory, workload) or a section with count and template");
         }
-        if (out.isEmpty()) {
-            throw new ConfigurationException(path, "an empty list; accepted: at least one entry (the testbed needs a "
-                    + ("tenants".equals(key) ? "server tenant" : "client on the client host") + ")");
+        if (out.isEmpty() && "tenants".equals(key)) {
+            throw new ConfigurationException(path, "an empty list; accepted: at least one entry (the testbed needs a server tenant)");
         }
         return out;
     }

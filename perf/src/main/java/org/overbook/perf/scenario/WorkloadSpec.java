@@ -38,4 +38,14 @@ public record WorkloadSpec(String field, String name, Map<String, Object> params
     public Workload create(WorkloadRegistry registry) {
         return registry.create(field + ".name", name, parameters());
     }
+
+    /**
+     * Creates a new instance of this workload for a guest of {@code guestMemoryBytes}, so that a size that
+     * cannot fit it is refused.
+     *
+     * @throws org.overbook.guest.ConfigurationException if the name is unknown or a parameter is wrong
+     */
+    public Workload create(WorkloadRegistry registry, long guestMemoryBytes) {
+        return registry.create(field + ".name", name, new WorkloadParameters(field + ".params", params, guestMemoryBytes));
+    }
 }

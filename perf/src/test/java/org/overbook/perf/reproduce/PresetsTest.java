@@ -42,6 +42,6 @@ class PresetsTest {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> Presets.named("NAME", List.of("parts")));
         assertEquals("NAME", e.field());
         assertTrue(e.getMessage().contains("unknown preset 'parts'; accepted: npf-memcached, receive-faults"), e.getMessage());
-        assertEquals(8, Presets.descriptions().size(), "one preset per headline result of DESIGN.md");
+        assertEquals(8, Presets.descriptions().size(), "one preset per headline result of docs/ARCHITECTURE.md");
     }
 }

@@ -61,7 +61,7 @@ class ScenarioMergeTest {
                 tenants:
                   - {name: big, memory: 512MiB, workload: {name: memcached, params: {memory-limit: 256MiB}}}
                   - {name: small, memory: 128MiB, workload: {name: memcached}}
-                clients: {template: {workload: {params: {targets: "big,small"}}}}
+                clients: {count: 1, template: {workload: {params: {targets: "big,small"}}}}
                 """);
         assertEquals(List.of("big", "small"), s.tenantNames());
         assertEquals(512L << 20, s.tenants().get(0).memoryBytes());
@@ -72,7 +72,7 @@ class ScenarioMergeTest {
 
     @Test
     void aDifferentWorkloadReplacesTheReferenceParameters() {
-        Scenario s = load("clients: {template: {workload: {name: etc, params: {targets: s0, connections: 2}}}}");
+        Scenario s = load("clients: {count: 1, template: {workload: {name: etc, params: {targets: s0, connections: 2}}}}");
         Map<String, Object> expected = new LinkedHashMap<>();
         expected.put("targets", "s0");
         expected.put("connections", 2L);
@@ -82,7 +82,7 @@ class ScenarioMergeTest {
 
     @Test
     void parametersOfTheSameWorkloadMergeOverTheReference() {
-        Scenario s = load("clients: {template: {workload: {params: {window: 100, verify: false, get-proportion: 0.5}}}}");
+        Scenario s = load("clients: {count: 1, template: {workload: {params: {window: 100, verify: false, get-proportion: 0.5}}}}");
         Map<String, Object> params = s.clients().getFirst().workload().params();
         assertEquals("s0", params.get("targets"), "the reference's targets stay");
         assertEquals(100L, params.get("window"));
@@ -106,7 +106,7 @@ class ScenarioMergeTest {
 
     @Test
     void aListParameterIsPassedCommaSeparated() {
-        Scenario s = load("tenants: {count: 2}\nclients: {template: {workload: {params: {targets: [s1, s0]}}}}");
+        Scenario s = load("tenants: {count: 2}\nclients: {count: 1, template: {workload: {params: {targets: [s1, s0]}}}}");
         assertEquals("s1,s0", s.clients().getFirst().workload().params().get("targets"));
     }
 

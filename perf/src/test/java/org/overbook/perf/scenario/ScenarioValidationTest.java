@@ -81,7 +81,7 @@ class ScenarioValidationTest {
                   - {name: c2, memory: 32MiB, workload: {name: memaslap, params: {targets: s2, value-size: 1 KB/s}}}
                 """;
         assertError(error(yaml), "clients[2].workload.params.value-size", "'1 KB/s'", "4KiB");
-        assertError(error("clients: {template: {workload: {params: {valu-size: 100}}}}"), "clients[0].workload.params.valu-size",
+        assertError(error("clients: {count: 1, template: {workload: {params: {valu-size: 100}}}}"), "clients[0].workload.params.valu-size",
                 "unknown parameter", "value-size");
     }
 
@@ -128,13 +128,13 @@ class ScenarioValidationTest {
 
     @Test
     void aTargetMustBeATenantAcrossTheLink() {
-        assertError(error("clients: {template: {workload: {params: {targets: \"s0,s9\"}}}}"), "clients[0].workload.params.targets",
+        assertError(error("clients: {count: 1, template: {workload: {params: {targets: \"s0,s9\"}}}}"), "clients[0].workload.params.targets",
                 "'s9'", "accepted: s0");
     }
 
     @Test
     void namesMustBeUniqueAcrossBothHosts() {
-        assertError(error("clients: {template: {name: s}}"), "clients[0].name", "'s0'", "unique across both hosts");
+        assertError(error("clients: {count: 1, template: {name: s}}"), "clients[0].name", "'s0'", "unique across both hosts");
         assertError(error("tenants: [{name: a, memory: 64MiB, workload: {name: memcached}}, {name: a, memory: 64MiB, workload: {name: memcached}}]"),
                 "tenants[1].name", "'a'", "unique");
     }
@@ -146,7 +146,7 @@ class ScenarioValidationTest {
 
     @Test
     void anUnknownPlaceholderIsNamed() {
-        assertError(error("clients: {template: {workload: {params: {targets: \"${tenants}\"}}}}"),
+        assertError(error("clients: {count: 1, template: {workload: {params: {targets: \"${tenants}\"}}}}"),
                 "clients[0].workload.params.targets", "'${tenants}'", "${servers}");
     }
 

@@ -56,7 +56,7 @@ class SweepExpansionTest {
 
     @Test
     void clientsFollowASweepOfTheTenantCount() {
-        ScenarioFile file = load("host: {swap: 4GiB}\nsweep: {tenants.count: [2, 3]}");
+        ScenarioFile file = load("host: {swap: 4GiB}\nclients: {count: 1}\nsweep: {tenants.count: [2, 3]}");
         assertEquals("s0,s1", file.points().get(0).scenario().clients().getFirst().workload().params().get("targets"));
         assertEquals("s0,s1,s2", file.points().get(1).scenario().clients().getFirst().workload().params().get("targets"));
     }
@@ -91,7 +91,7 @@ class SweepExpansionTest {
 
     @Test
     void aSweepOverAWorkloadParameterIsAllowed() {
-        ScenarioFile file = load("sweep: {clients.template.workload.params.window: [100, 200]}");
+        ScenarioFile file = load("clients: {count: 1}\nsweep: {clients.template.workload.params.window: [100, 200]}");
         assertEquals(List.of(100L, 200L), file.points().stream()
                 .map(p -> p.scenario().clients().getFirst().workload().params().get("window")).toList());
     }

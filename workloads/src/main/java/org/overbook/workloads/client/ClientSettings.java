@@ -76,6 +76,10 @@ record ClientSettings(List<String> targets, String service, int connections, int
         if (duration == 0 && requests == 0) {
             throw new ConfigurationException(p.field("duration"), "0 needs a number of requests to stop after");
         }
+        if (duration > 0 && warmup >= duration) {
+            throw new ConfigurationException(p.field("warmup"), warmup + " ns is not shorter than duration (" + duration
+                    + " ns), so nothing would be measured; accepted: a warm-up shorter than the duration it is part of");
+        }
         boolean verify = p.flag("verify", true);
         int requestSizeMax = (int) p.bytes("request-size-max", DEFAULT_REQUEST_SIZE_MAX, 1024, 64 << 20);
         int replyBufferSize = (int) p.bytes("reply-buffer-size", DEFAULT_REQUEST_SIZE_MAX, 512, 64 << 20);

@@ -69,7 +69,9 @@ public record MemcachedSettings(long memoryLimit, int itemSizeMax, double growth
      * @throws ConfigurationException naming the field at fault
      */
     public static MemcachedSettings from(WorkloadParameters p) {
-        long memoryLimit = p.bytes("memory-limit", DEFAULT_MEMORY_LIMIT, 1, Long.MAX_VALUE);
+        // memcached's default (64 MiB) shrinks to a smaller guest; a limit the file names must fit it.
+        long memoryLimit = p.bytes("memory-limit", Math.min(DEFAULT_MEMORY_LIMIT, p.guestMemoryBytes()), 1, Long.MAX_VALUE);
+        p.requireFitsGuest("memory-limit", memoryLimit);
         int itemSizeMax = (int) p.bytes("item-size-max", DEFAULT_ITEM_SIZE_MAX, MIN_ITEM_SIZE_MAX, MAX_ITEM_SIZE_MAX);
         double growthFactor = p.real("growth-factor", DEFAULT_GROWTH_FACTOR, 1.01, 100);
         int minChunk = (int) p.bytes("chunk-size-min", DEFAULT_MIN_CHUNK_SIZE, Items.HEADER_SIZE + 8, MAX_ITEM_SIZE_MAX);

@@ -31,7 +31,7 @@ import org.overbook.workloads.memcached.protocol.RequestParser;
  * the receive buffer. Both directions can take network page faults, and the engine's item memory
  * takes guest faults: the three places [1] shows a memcached tenant paying for overcommit.
  *
- * <p>Messages, not streams (DESIGN.md, "The NIC"): a request is one message. The largest request
+ * <p>Messages, not streams (docs/ARCHITECTURE.md, "The data path"): a request is one message. The largest request
  * accepted is one receive buffer, {@code buffer-size} bytes (8 KiB by default), so the largest value a
  * set can carry is {@code buffer-size} minus its command line (at most 250 bytes of key and 60 of
  * numbers) minus 2, and never more than the engine's {@code item-size-max}. A longer message does not

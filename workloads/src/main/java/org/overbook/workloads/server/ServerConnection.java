@@ -6,6 +6,7 @@ import org.overbook.guest.verbs.Access;
 import org.overbook.guest.verbs.Completion;
 import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.QueuePair;
+import org.overbook.guest.verbs.TranslationListener;
 import org.overbook.guest.verbs.Verbs;
 import org.overbook.guest.verbs.WorkRequest;
 import org.overbook.workloads.memcached.MemcachedEngine;
@@ -64,8 +65,19 @@ final class ServerConnection {
         long replyBytes = (long) settings.replyBuffers() * settings.replyBufferSize();
         this.receiveArea = memory.allocate(receiveBytes + replyBytes);
         this.replyArea = receiveArea + receiveBytes;
-        this.receiveRegion = verbs.register(receiveArea, receiveBytes, Access.LOCAL_WRITE);
-        this.replyRegion = verbs.register(replyArea, replyBytes, 0);
+        if (settings.prefetchOnUpcall()) {
+            TranslationListener prefetch = (region, address) -> {
+                counters.upcalls++;
+                long from = Math.max(address, region.address());
+                long to = Math.min(address + GuestMemory.PAGE_SIZE, region.address() + region.length());
+                verbs.advise(region, from, to - from);
+            };
+            this.receiveRegion = verbs.register(receiveArea, receiveBytes, Access.LOCAL_WRITE, prefetch);
+            this.replyRegion = verbs.register(replyArea, replyBytes, 0, prefetch);
+        } else {
+            this.receiveRegion = verbs.register(receiveArea, receiveBytes, Access.LOCAL_WRITE);
+            this.replyRegion = verbs.register(replyArea, replyBytes, 0);
+        }
         this.freeReplySlots = new int[settings.replyBuffers()];
         for (int slot = settings.replyBuffers() - 1; slot >= 0; slot--) {
             freeReplySlots[freeReplyCount++] = slot;

@@ -22,6 +22,7 @@ final class ServerCounters {
     long sendErrors;
     long flushed;
     long strayCompletions;
+    long upcalls;
 
     /** Counts a completion that did not succeed: flushed by an earlier error, or an error itself. */
     void countError(Completion completion) {
@@ -50,5 +51,6 @@ final class ServerCounters {
         metrics.counter("server_send_errors", sendErrors);
         metrics.counter("server_flushed", flushed);
         metrics.counter("server_stray_completions", strayCompletions);
+        metrics.counter("server_upcalls", upcalls);
     }
 }

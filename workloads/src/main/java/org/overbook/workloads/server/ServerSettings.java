@@ -16,9 +16,13 @@ import org.overbook.workloads.memcached.MemcachedSettings;
  * @param replySizeMax    the largest reply one retrieval may build; a larger one is answered
  *                        {@code SERVER_ERROR out of memory writing get response}
  * @param maxConnections  connections the completion queues are sized for
+ * @param prefetchOnUpcall register the buffers with a translation listener (CLUSTER 2005's extended
+ *                        registration) and, told that the NIC TLB replaced a buffer page's translation,
+ *                        advise the NIC to bring that page back ({@code upcalls: prefetch}); {@code off}
+ *                        registers plainly
  */
 record ServerSettings(String service, int receiveBuffers, int bufferSize, int replyBuffers, int replyBufferSize,
-                      long replySizeMax, int maxConnections) {
+                      long replySizeMax, int maxConnections, boolean prefetchOnUpcall) {
 
     static final String DEFAULT_SERVICE = "memcached";
     static final int DEFAULT_RECEIVE_BUFFERS = 16;
@@ -33,7 +37,8 @@ record ServerSettings(String service, int receiveBuffers, int bufferSize, int re
 
     /**
      * Reads the server's parameters: {@code service}, {@code receive-buffers}, {@code buffer-size},
-     * {@code reply-buffers}, {@code reply-buffer-size}, {@code reply-size-max}, {@code max-connections}.
+     * {@code reply-buffers}, {@code reply-buffer-size}, {@code reply-size-max}, {@code max-connections}, {@code upcalls}
+     * ({@code off} or {@code prefetch}).
      *
      * @throws ConfigurationException naming the field at fault
      */
@@ -49,8 +54,9 @@ record ServerSettings(String service, int receiveBuffers, int bufferSize, int re
         long minReply = (long) engine.itemSizeMax() + REPLY_OVERHEAD;
         long replySizeMax = p.bytes("reply-size-max", 2L * engine.itemSizeMax(), minReply, 1L << 30);
         int maxConnections = (int) p.integer("max-connections", DEFAULT_MAX_CONNECTIONS, 1, 65_536);
+        boolean prefetchOnUpcall = p.choice("upcalls", "off", "off", "prefetch").equals("prefetch");
         return new ServerSettings(service, receiveBuffers, bufferSize, replyBuffers, replyBufferSize, replySizeMax,
-                maxConnections);
+                maxConnections, prefetchOnUpcall);
     }
 
     /** Returns the receive ring: the receive buffers, rounded up to a power of two. */

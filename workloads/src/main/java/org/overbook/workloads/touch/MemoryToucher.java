@@ -42,6 +42,7 @@ public final class MemoryToucher implements Workload {
 
     public MemoryToucher(WorkloadParameters parameters) {
         this.workingSetBytes = parameters.bytes("working-set", 16L << 20, GuestMemory.PAGE_SIZE, Long.MAX_VALUE);
+        parameters.requireFitsGuest("working-set", workingSetBytes);
         this.hotFraction = parameters.real("hot-fraction", 0.2, 0.0, 1.0);
         this.hotProbability = parameters.real("hot-probability", 0.9, 0.0, 1.0);
         this.writeRatio = parameters.real("write-ratio", 0.3, 0.0, 1.0);

@@ -18,7 +18,7 @@ import org.overbook.workloads.LatencyRecording;
 import org.overbook.workloads.testing.Testbeds;
 
 /**
- * The RDMA microbenchmarks run the experiments DESIGN.md names, without judging the model's answers:
+ * The RDMA microbenchmarks run the experiments the RDMA papers report, without judging the model's answers:
  * write latency on-demand against pinned (NetVM), large-write bandwidth against the link, sends, a
  * pin-down cache whose lookups all hit or all miss (Tezuka), and one 4 MiB transfer with its
  * registration (PART). The figures are printed; the assertions check that each run completes and that

@@ -17,8 +17,8 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.overbook.nic.tlb.NicTlb;
 import org.overbook.nic.tlb.TlbConfig;
 import org.overbook.nic.tlb.TlbEvictionListener;
-import org.overbook.nic.tlb.TlbPartition;
-import org.overbook.nic.tlb.TlbReplacement;
+import org.overbook.nic.tlb.TlbPartitions;
+import org.overbook.nic.tlb.TlbReplacements;
 
 /**
  * The NIC TLB on the DMA engine's path: a lookup that hits (target: at most 20 ns), and a lookup that
@@ -60,8 +60,8 @@ public class NicTlbBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        TlbConfig config = new TlbConfig(SETS, WAYS, VFS, TlbReplacement.parse(replacement),
-                TlbPartition.parse(partition), /* quota= */ WAYS / 2);
+        TlbConfig config = new TlbConfig(SETS, WAYS, VFS, TlbReplacements.builtIn().create("replacement", replacement),
+                TlbPartitions.builtIn().create("partition", partition), /* quota= */ WAYS / 2);
         tlb = new NicTlb(config, new SplittableRandom(/* seed= */ 42), TlbEvictionListener.NONE);
         SplittableRandom keys = new SplittableRandom(/* seed= */ 7);
         int inserted = config.entries() / 2;

@@ -1,0 +1,206 @@
+package org.overbook.guest;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.function.BiConsumer;
+
+/**
+ * Factories by name, each with a line of description and the origin that registered it: the one shape
+ * every pluggable family of Overbook shares (workloads, memory policies, receive-fault policies, balloon
+ * allocation policies, NIC TLB replacement and partitioning, reclaim victim selection).
+ *
+ * <h2>Design</h2>
+ * An explicit registry, as Caffeine's simulator keeps its policies: a scenario names an entry, the
+ * registry finds its factory, and a misspelt name is an error naming the scenario field and every known
+ * name. A family is a subclass that adds its own {@code create}; its entries come from providers found by
+ * {@link ServiceLoader} ({@link #load}), the built-ins' provider and a user's jar alike, so nothing is
+ * held in a static map and two registries never share state. Each entry remembers where it came from
+ * ({@value #BUILT_IN}, or the file name of the plug-in jar), so a listing can say so and a name
+ * registered twice is an error naming both origins.
+ *
+ * @param <F> the family's factory type
+ */
+public class Registry<F> {
+
+    /** The origin of everything that ships with Overbook. */
+    public static final String BUILT_IN = "built-in";
+
+    private record Entry<F>(String description, F factory, String origin) {
+    }
+
+    private final String noun;
+    private final Map<String, Entry<F>> entries = new LinkedHashMap<>();
+    private String origin = BUILT_IN;
+
+    /** Returns an empty registry of {@code noun}s ({@code "memory policy"}), the word its errors use. */
+    public Registry(String noun) {
+        this.noun = noun;
+    }
+
+    /** Returns what this registry holds, in the singular ("memory policy"). */
+    public final String noun() {
+        return noun;
+    }
+
+    /**
+     * Registers {@code factory} under {@code name}, from the origin currently registering.
+     *
+     * @throws ConfigurationException naming {@code --plugins} if a plug-in takes a name already taken
+     * @throws IllegalArgumentException if the name is blank, or taken twice among the built-ins
+     */
+    public Registry<F> register(String name, String description, F factory) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a " + noun + " needs a name (registered by " + origin + ")");
+        }
+        if (factory == null) {
+            throw new IllegalArgumentException(noun + " '" + name + "' has no factory (registered by " + origin + ")");
+        }
+        Entry<F> taken = entries.get(name);
+        if (taken != null) {
+            String problem = noun + " '" + name + "' is registered twice: by " + taken.origin() + " and by " + origin;
+            if (BUILT_IN.equals(origin) && BUILT_IN.equals(taken.origin())) {
+                throw new IllegalArgumentException(problem);
+            }
+            throw new ConfigurationException("--plugins", problem + "; accepted: a name no other plug-in or built-in uses");
+        }
+        entries.put(name, new Entry<>(description == null ? "" : description, factory, origin));
+        return this;
+    }
+
+    /**
+     * Returns the factory called {@code name}.
+     *
+     * @param field where the name sits in the scenario, for the error
+     * @throws ConfigurationException naming {@code field} and every known name if none is called so
+     */
+    public final F factory(String field, String name) {
+        Entry<F> entry = entries.get(name);
+        if (entry == null) {
+            throw new ConfigurationException(field, "unknown " + noun + " '" + name + "'; accepted: "
+                    + (entries.isEmpty() ? "none" : String.join(", ", entries.keySet())));
+        }
+        return entry.factory();
+    }
+
+    /** Returns whether an entry is called {@code name}. */
+    public final boolean contains(String name) {
+        return entries.containsKey(name);
+    }
+
+    /** Returns each name with its description, in registration order (built-ins first). */
+    public final Map<String, String> descriptions() {
+        Map<String, String> out = new LinkedHashMap<>();
+        entries.forEach((name, entry) -> out.put(name, entry.description()));
+        return Collections.unmodifiableMap(out);
+    }
+
+    /** Returns each name with its origin ({@value #BUILT_IN} or a jar's file name), in registration order. */
+    public final Map<String, String> origins() {
+        Map<String, String> out = new LinkedHashMap<>();
+        entries.forEach((name, entry) -> out.put(name, entry.origin()));
+        return Collections.unmodifiableMap(out);
+    }
+
+    /**
+     * Lets every provider of {@code service} that {@code loader} finds register into {@code registry}, each
+     * under its origin. A provider that cannot be loaded, or fails while registering, is an error naming
+     * its jar and its class; a name taken twice is an error naming both origins.
+     *
+     * @throws ConfigurationException naming {@code --plugins}
+     */
+    public static <P, R extends Registry<?>> R load(R registry, Class<P> service, ClassLoader loader,
+                                                    BiConsumer<P, R> registration) {
+        ServiceLoader<P> providers = ServiceLoader.load(service, loader);
+        List<ServiceLoader.Provider<P>> found = new ArrayList<>();
+        try {
+            providers.stream().forEach(found::add);
+        } catch (ServiceConfigurationError e) {
+            throw new ConfigurationException("--plugins", jarNaming(e, service, loader) + ": cannot load a "
+                    + service.getSimpleName() + ": " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
+        }
+        Registry<?> target = registry;
+        for (ServiceLoader.Provider<P> provider : found) {
+            String from = originOf(provider.type());
+            P instance;
+            try {
+                instance = provider.get();
+            } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+                throw new ConfigurationException("--plugins", from + ": cannot create " + provider.type().getName()
+                        + " (a " + service.getSimpleName() + "): " + (e.getCause() == null ? e : e.getCause()));
+            }
+            target.origin = from;
+            try {
+                registration.accept(instance, registry);
+            } catch (ConfigurationException e) {
+                throw e;
+            } catch (RuntimeException | LinkageError e) {
+                throw new ConfigurationException("--plugins", from + ": " + provider.type().getName() + " failed while registering "
+                        + target.noun + "s: " + e);
+            } finally {
+                target.origin = BUILT_IN;
+            }
+        }
+        return registry;
+    }
+
+    /**
+     * Returns where {@code type} comes from: the file name of its jar when a plug-in class loader (a
+     * {@link URLClassLoader}) loaded it, else {@value #BUILT_IN}.
+     */
+    public static String originOf(Class<?> type) {
+        if (!(type.getClassLoader() instanceof URLClassLoader)) {
+            return BUILT_IN;
+        }
+        CodeSource source = type.getProtectionDomain().getCodeSource();
+        return source == null || source.getLocation() == null ? type.getName() : fileName(source.getLocation());
+    }
+
+    /** Finds which jar names the provider a {@link ServiceConfigurationError} is about, by reading the service files. */
+    private static String jarNaming(ServiceConfigurationError error, Class<?> service, ClassLoader loader) {
+        String message = String.valueOf(error.getMessage());
+        try {
+            Enumeration<URL> files = loader.getResources("META-INF/services/" + service.getName());
+            while (files.hasMoreElements()) {
+                URL file = files.nextElement();
+                try (BufferedReader reader = new BufferedReader(new InputStreamReader(file.openStream(), StandardCharsets.UTF_8))) {
+                    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                        String provider = line.replaceFirst("#.*", "").strip();
+                        if (!provider.isEmpty() && message.contains(provider)) {
+                            return fileName(file);
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // fall through: the error still names the class
+        }
+        return "a plug-in";
+    }
+
+    private static String fileName(URL url) {
+        String text = url.toString();
+        if (text.startsWith("jar:")) {
+            text = text.substring(4, text.indexOf("!/") < 0 ? text.length() : text.indexOf("!/"));
+        }
+        try {
+            return Path.of(new java.net.URI(text)).getFileName().toString();
+        } catch (URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return text;
+        }
+    }
+}

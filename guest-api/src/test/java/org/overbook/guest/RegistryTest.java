@@ -1,0 +1,53 @@
+package org.overbook.guest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/** The shape every family shares: names in registration order, origins, and the errors a scenario or a jar can cause. */
+class RegistryTest {
+
+    private final Registry<Supplier<String>> registry = new Registry<>("greeting");
+
+    @Test
+    void anEntryIsFoundByNameWithItsDescriptionAndOrigin() {
+        Supplier<String> hello = () -> "hello";
+        registry.register("hello", "says hello", hello).register("bye", "says bye", () -> "bye");
+        assertSame(hello, registry.factory("x.greeting", "hello"));
+        assertEquals(List.of("hello", "bye"), List.copyOf(registry.descriptions().keySet()), "registration order");
+        assertEquals(Map.of("hello", Registry.BUILT_IN, "bye", Registry.BUILT_IN), registry.origins());
+        assertTrue(registry.contains("bye"));
+    }
+
+    @Test
+    void anUnknownNameNamesTheFieldAndEveryAcceptedName() {
+        registry.register("hello", "says hello", () -> "hello");
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> registry.factory("x.greeting", "helo"));
+        assertEquals("x.greeting", e.field());
+        assertEquals("x.greeting: unknown greeting 'helo'; accepted: hello", e.getMessage());
+        assertEquals("y: unknown greeting 'z'; accepted: none",
+                assertThrows(ConfigurationException.class, () -> new Registry<Supplier<String>>("greeting").factory("y", "z")).getMessage());
+    }
+
+    @Test
+    void aNameTakenTwiceAmongTheBuiltInsIsAProgrammingErrorAndABlankNameIsRefused() {
+        registry.register("hello", "says hello", () -> "hello");
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+                () -> registry.register("hello", "again", () -> "again"));
+        assertEquals("greeting 'hello' is registered twice: by built-in and by built-in", twice.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> registry.register(" ", "blank", () -> ""));
+        assertThrows(IllegalArgumentException.class, () -> registry.register("none", "no factory", null));
+    }
+
+    @Test
+    void classesOnTheApplicationClassPathAreBuiltIn() {
+        assertEquals(Registry.BUILT_IN, Registry.originOf(RegistryTest.class));
+        assertEquals(Registry.BUILT_IN, Registry.originOf(String.class));
+    }
+}

@@ -1,0 +1,116 @@
+package org.overbook.perf.api;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.overbook.perf.plugin.Catalog;
+import org.overbook.perf.plugin.Plugins;
+import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.ScenarioFile;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
+
+/**
+ * Runs Overbook experiments from Java: the engine the {@code overbook} command is a thin application over.
+ *
+ * <pre>{@code
+ * try (Experiments experiments = Experiments.withPlugins(List.of(Path.of("my-policy.jar")))) {
+ *     ScenarioFile file = experiments.load(Path.of("scenario.yaml"));
+ *     List<TimedResult> results = experiments.runAll(file, Path.of("results/mine"));
+ *     System.out.println(results.getFirst().result().total().get("throughput_ops_per_s"));
+ * }
+ * }</pre>
+ *
+ * <p>Everything the command line checks is checked here, with the same {@link
+ * org.overbook.guest.ConfigurationException} naming the field; the same scenario and seed give the same
+ * results, and {@link #write} the byte-identical {@code summary.csv}. Each point runs on the calling
+ * thread; run points of one file on several threads at once if you like (each simulation is
+ * single-threaded and shares nothing with the others).
+ */
+public final class Experiments implements AutoCloseable {
+
+    private final Plugins plugins;
+    private final ScenarioLoader loader;
+    private final Runner runner;
+
+    private Experiments(Plugins plugins) {
+        this.plugins = plugins;
+        this.loader = new ScenarioLoader(plugins.catalog());
+        this.runner = Runner.standard(plugins.catalog());
+    }
+
+    /** Returns an engine that knows the built-in workloads and policies. */
+    public static Experiments builtIn() {
+        return new Experiments(Plugins.none());
+    }
+
+    /**
+     * Returns an engine that also knows what the plug-in jars at {@code paths} register (jars, or directories of jars).
+     *
+     * @throws org.overbook.guest.ConfigurationException naming {@code --plugins}, the jar and the name at fault
+     */
+    public static Experiments withPlugins(List<Path> paths) {
+        return new Experiments(Plugins.load(paths));
+    }
+
+    /** Returns every name a scenario may use here, by family, with its origin. */
+    public Catalog catalog() {
+        return plugins.catalog();
+    }
+
+    /** Loads a scenario file, merged over the reference defaults, every point checked. */
+    public ScenarioFile load(Path file) {
+        return loader.load(Objects.requireNonNull(file, "file"));
+    }
+
+    /** Loads a scenario from YAML text; {@code source} names it in errors and in the results. */
+    public ScenarioFile parse(String yaml, String source) {
+        return loader.parse(yaml, source);
+    }
+
+    /** Returns an empty draft: the reference defaults, to which fields are set by path. */
+    public ScenarioDraft draft() {
+        return new ScenarioDraft(loader);
+    }
+
+    /** Returns the embedded default scenario ({@code overbook run} without a file). */
+    public ScenarioFile defaultScenario() {
+        return loader.defaultScenario();
+    }
+
+    /** Runs one point; its hosts' swap files live under {@code workDirectory} while it runs. */
+    public TimedResult run(SweepPoint point, Path workDirectory) {
+        return runner.run(point, workDirectory);
+    }
+
+    /** Runs every point of {@code file} in order, writing the results folder {@code folder} after each. */
+    public List<TimedResult> runAll(ScenarioFile file, Path folder) {
+        ResultsWriter writer = new ResultsWriter(folder);
+        List<TimedResult> results = new ArrayList<>();
+        for (SweepPoint point : file.points()) {
+            results.add(runner.run(point, folder));
+            writer.write(file.source(), results);
+        }
+        return results;
+    }
+
+    /** Writes the results folder of {@code results}, the points of {@code file}: summary, time series, histograms, charts, report. */
+    public Path write(ScenarioFile file, List<TimedResult> results, Path folder) {
+        return new ResultsWriter(folder).write(file.source(), results);
+    }
+
+    /** Returns the results without their wall-clock timing: the deterministic part. */
+    public static List<RunResult> resultsOf(List<TimedResult> results) {
+        return results.stream().map(TimedResult::result).toList();
+    }
+
+    /** Unloads the plug-in jars; results already read stay valid. */
+    @Override
+    public void close() {
+        plugins.close();
+    }
+}

@@ -1,0 +1,138 @@
+package org.overbook.perf.plugin;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.overbook.guest.ConfigurationException;
+
+/**
+ * User jars, loaded in a class loader of their own whose parent is Overbook's, and the {@link Catalog} of
+ * every name they and the built-ins register (found with {@link java.util.ServiceLoader}).
+ *
+ * <p>A path is a jar, or a directory whose {@code *.jar} files are all taken (sorted by name, so the
+ * order, and the error when two register one name, do not depend on the file system). The jars share
+ * one loader, so a plug-in may ship its own dependencies as further jars. A path that does not exist,
+ * a file that is not a jar, a provider that cannot be loaded and a name registered twice are each a
+ * {@link ConfigurationException} naming {@code --plugins}, the jar and the name.
+ *
+ * <p>Close it when done with everything it loaded (the command line keeps it for the process's life).
+ */
+public final class Plugins implements AutoCloseable {
+
+    /** The environment variable of plug-in paths, separated as the platform's class path is ({@code :}). */
+    public static final String ENVIRONMENT = "OVERBOOK_PLUGINS";
+
+    private final List<Path> jars;
+    private final URLClassLoader loader;
+    private final Catalog catalog;
+
+    private Plugins(List<Path> jars) {
+        this.jars = List.copyOf(jars);
+        if (jars.isEmpty()) {
+            this.loader = null;
+            this.catalog = Catalog.builtIn();
+            return;
+        }
+        URL[] urls = new URL[jars.size()];
+        for (int i = 0; i < urls.length; i++) {
+            try {
+                urls[i] = jars.get(i).toUri().toURL();
+            } catch (MalformedURLException e) {
+                throw new ConfigurationException("--plugins", jars.get(i) + " cannot be used as a class path entry: " + e.getMessage());
+            }
+        }
+        this.loader = new URLClassLoader("overbook-plugins", urls, Plugins.class.getClassLoader());
+        try {
+            this.catalog = Catalog.discover(loader);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Returns the built-ins alone, no jar loaded. */
+    public static Plugins none() {
+        return new Plugins(List.of());
+    }
+
+    /**
+     * Loads the jars at {@code paths} (jars, or directories of jars).
+     *
+     * @throws ConfigurationException naming {@code --plugins} if a path is missing or not a jar, a provider fails or a name is taken twice
+     */
+    public static Plugins load(List<Path> paths) {
+        return new Plugins(jars(paths));
+    }
+
+    /** Returns the paths of {@value #ENVIRONMENT}'s value ({@code null} or blank: none). */
+    public static List<Path> fromEnvironment(String value) {
+        List<Path> out = new ArrayList<>();
+        if (value != null) {
+            for (String part : value.split(File.pathSeparator)) {
+                if (!part.isBlank()) {
+                    out.add(Path.of(part.strip()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Returns the jars loaded, in load order. */
+    public List<Path> jars() {
+        return jars;
+    }
+
+    /** Returns the class loader of the plug-ins (Overbook's own when there are none). */
+    public ClassLoader classLoader() {
+        return loader != null ? loader : Plugins.class.getClassLoader();
+    }
+
+    /** Returns the built-ins and every name the plug-ins register. */
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    @Override
+    public void close() {
+        if (loader != null) {
+            try {
+                loader.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot close the plug-in class loader", e);
+            }
+        }
+    }
+
+    private static List<Path> jars(List<Path> paths) {
+        Set<Path> out = new LinkedHashSet<>();
+        for (Path path : paths) {
+            if (Files.isDirectory(path)) {
+                try (Stream<Path> entries = Files.list(path)) {
+                    entries.filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p))
+                            .sorted().forEach(p -> out.add(p.toAbsolutePath().normalize()));
+                } catch (IOException e) {
+                    throw new ConfigurationException("--plugins", "cannot list the directory " + path + ": " + e.getMessage());
+                }
+            } else if (Files.isRegularFile(path)) {
+                if (!path.getFileName().toString().endsWith(".jar")) {
+                    throw new ConfigurationException("--plugins", path + " is not a jar; accepted: a .jar file or a directory of them");
+                }
+                out.add(path.toAbsolutePath().normalize());
+            } else {
+                throw new ConfigurationException("--plugins", path + " does not exist; accepted: a .jar file or a directory of them"
+                        + " (also from " + ENVIRONMENT + ", separated by '" + File.pathSeparator + "')");
+            }
+        }
+        return new ArrayList<>(out);
+    }
+}

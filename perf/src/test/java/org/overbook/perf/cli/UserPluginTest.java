@@ -1,0 +1,311 @@
+package org.overbook.perf.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.guest.WorkloadProvider;
+import org.overbook.nic.policy.MemoryPolicyProvider;
+import org.overbook.perf.api.Experiments;
+import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.scenario.ScenarioFile;
+
+/**
+ * What a user does: writes a workload and a memory policy in a project of their own, compiled against the
+ * guest API's jar and the NIC's policy SPI alone (javac through {@link ToolProvider}, outside the reactor),
+ * packs them in a jar, and runs a scenario that names both, with no clients, through {@code overbook run
+ * --plugins} and through the experiment API; and every way a plug-in can be wrong.
+ */
+class UserPluginTest {
+
+    private static final String WORKLOAD = """
+            package org.example.journal;
+
+            import org.overbook.guest.Guest;
+            import org.overbook.guest.Workload;
+            import org.overbook.guest.WorkloadMetrics;
+            import org.overbook.guest.WorkloadParameters;
+
+            /** Appends checksummed 64-byte records to a ring in guest memory and checks each before overwriting it. */
+            public final class Journal implements Workload {
+                private final long size;
+                private final long interval;
+                private Guest guest;
+                private long base;
+                private long records;
+                private long errors;
+
+                public Journal(WorkloadParameters p) {
+                    size = p.bytes("journal-size", 1 << 20, 4096, Long.MAX_VALUE);
+                    p.requireFitsGuest("journal-size", size);
+                    interval = p.nanos("interval", 10_000, 1, Long.MAX_VALUE);
+                }
+
+                @Override
+                public void start(Guest g) {
+                    guest = g;
+                    base = g.memory().allocate(size);
+                    g.schedule(interval, this::append);
+                }
+
+                private void append() {
+                    long slot = base + (records * 64) % size;
+                    if (records * 64 >= size && guest.memory().readLong(slot + 8) != checksum(guest.memory().readLong(slot))) {
+                        errors++;
+                    }
+                    long value = guest.random().nextLong();
+                    guest.memory().writeLong(slot, value);
+                    guest.memory().writeLong(slot + 8, checksum(value));
+                    records++;
+                    guest.charge(200);
+                    guest.schedule(interval, this::append);
+                }
+
+                private static long checksum(long value) {
+                    return Long.rotateLeft(value * 0x9E3779B97F4A7C15L, 17) ^ 0x5DEECE66DL;
+                }
+
+                @Override
+                public void report(WorkloadMetrics metrics) {
+                    metrics.counter("records", records);
+                    metrics.counter("checksum_errors", errors);
+                }
+            }
+            """;
+
+    private static final String WORKLOADS = """
+            package org.example.journal;
+
+            import org.overbook.guest.WorkloadProvider;
+            import org.overbook.guest.WorkloadRegistry;
+
+            public final class JournalWorkloads implements WorkloadProvider {
+                @Override
+                public void registerWorkloads(WorkloadRegistry registry) {
+                    registry.register("journal", "checksummed records appended to a ring in guest memory", Journal::new);
+                }
+            }
+            """;
+
+    private static final String POLICY = """
+            package org.example.journal;
+
+            import org.overbook.nic.policy.MemoryPolicy;
+            import org.overbook.nic.policy.MemoryPolicyProvider;
+            import org.overbook.nic.policy.MemoryPolicies;
+            import org.overbook.nic.policy.PinningContext;
+
+            /** Pins the first MiB of every guest (where a journal's head lives) and faults the rest in on demand. */
+            public final class PinHead implements MemoryPolicyProvider {
+                @Override
+                public void registerMemoryPolicies(MemoryPolicies registry) {
+                    registry.register("%s", "pin the first MiB of the guest, the rest on demand", () -> new MemoryPolicy() {
+                        @Override
+                        public String name() {
+                            return "%s";
+                        }
+
+                        @Override
+                        public void attach(PinningContext context) {
+                            context.pin(0, Math.min(1 << 20, context.guestBytes()));
+                        }
+                    });
+                }
+            }
+            """;
+
+    /** Two tenants running the plug-in's workload under the plug-in's memory policy; no clients section at all. */
+    private static final String SCENARIO = """
+            seed: 11
+            duration: 20ms
+            warm-up: 5ms
+            host: {memory: 64MiB, swap: 64MiB}
+            nic: {memory-policy: pin-head}
+            tenants:
+              count: 2
+              template:
+                memory: 16MiB
+                workload: {name: journal, params: {journal-size: 2MiB}}
+            """;
+
+    private final CommandRun command = new CommandRun();
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void aUsersWorkloadAndMemoryPolicyRunFromTheirJarThroughTheCommandAndTheApiAlike() throws Exception {
+        Path jar = pluginJar("user-plugins.jar", "pin-head", true);
+        Path file = Files.writeString(directory.resolve("journal.yaml"), SCENARIO);
+
+        assertEquals(0, command.execute("list", "--plugins", jar.toString()), command.err.toString());
+        String list = command.out.toString();
+        assertTrue(list.matches("(?s).*\\n  journal +user-plugins\\.jar +checksummed records.*"), list);
+        assertTrue(list.matches("(?s).*\\n  pin-head +user-plugins\\.jar +pin the first MiB.*"), list);
+        assertTrue(list.matches("(?s).*\\n  on-demand +built-in +.*"), list);
+
+        Path cliResults = directory.resolve("cli");
+        assertEquals(0, command.execute("run", file.toString(), "--plugins", jar.toString(), "--out", cliResults.toString()),
+                command.err.toString());
+        List<Map<String, String>> rows = csv(cliResults.resolve(ResultsWriter.SUMMARY_CSV));
+        for (String tenant : List.of("s0", "s1")) {
+            Map<String, String> row = rows.stream().filter(r -> tenant.equals(r.get("tenant"))).findFirst().orElseThrow();
+            assertEquals("journal", row.get("workload"), row.toString());
+            assertEquals("256", row.get("pinned_pages"), "pin-head pinned the first MiB: " + row);
+            assertTrue(Long.parseLong(row.get("workload.records")) > 1_000, row.toString());
+            assertEquals("0", row.get("workload.checksum_errors"), row.toString());
+        }
+        assertEquals(List.of("s0", "s1", "total"), rows.stream().map(r -> r.get("tenant")).toList(), "no clients");
+
+        Path apiResults = directory.resolve("api");
+        try (Experiments experiments = Experiments.withPlugins(List.of(jar))) {
+            ScenarioFile scenario = experiments.load(file);
+            experiments.runAll(scenario, apiResults);
+        }
+        assertArrayEquals(Files.readAllBytes(cliResults.resolve(ResultsWriter.SUMMARY_CSV)),
+                Files.readAllBytes(apiResults.resolve(ResultsWriter.SUMMARY_CSV)), "summary.csv, byte for byte");
+    }
+
+    @Test
+    void thePluginsNamesResolveOnASweepsSimulationThreads() throws Exception {
+        Path jar = pluginJar("user-plugins.jar", "pin-head", true);
+        Path file = Files.writeString(directory.resolve("journal-sweep.yaml"), SCENARIO + """
+                sweep:
+                  tenants.count: [1, 2]
+                """);
+        Path results = directory.resolve("sweep");
+        assertEquals(0, command.execute("sweep", file.toString(), "--plugins", jar.toString(), "--threads", "2",
+                "--out", results.toString()), command.err.toString());
+        List<Map<String, String>> rows = csv(results.resolve(ResultsWriter.SUMMARY_CSV));
+        assertEquals(5, rows.size(), "point 0: s0 + total; point 1: s0, s1 + total: " + rows);
+        assertTrue(rows.stream().filter(r -> !r.get("tenant").equals("total")).allMatch(r -> "256".equals(r.get("pinned_pages"))),
+                rows.toString());
+    }
+
+    @Test
+    void aDirectoryOfJarsIsTakenWhole() throws Exception {
+        Path folder = Files.createDirectories(directory.resolve("plugins"));
+        Files.move(pluginJar("user-plugins.jar", "pin-head", true), folder.resolve("user-plugins.jar"));
+        assertEquals(0, command.execute("list", "--plugins", folder.toString()), command.err.toString());
+        assertTrue(command.out.toString().contains("pin-head"), command.out.toString());
+    }
+
+    @Test
+    void aMissingPluginPathIsAConfigurationError() {
+        refused(List.of("list", "--plugins", directory.resolve("nowhere.jar").toString()), "--plugins", "nowhere.jar", "does not exist");
+    }
+
+    @Test
+    void aPluginThatTakesABuiltInNameIsRefusedNamingTheJarAndTheName() throws Exception {
+        Path jar = pluginJar("clash.jar", "on-demand", true);
+        refused(List.of("list", "--plugins", jar.toString()), "--plugins", "memory policy 'on-demand'", "built-in", "clash.jar");
+    }
+
+    @Test
+    void aProviderThatCannotBeLoadedIsRefusedNamingTheJarAndTheClass() throws Exception {
+        Path jar = pluginJar("broken.jar", "pin-head", false);
+        Path file = Files.writeString(directory.resolve("journal.yaml"), SCENARIO);
+        refused(List.of("run", file.toString(), "--plugins", jar.toString(), "--out", directory.resolve("never").toString()),
+                "--plugins", "broken.jar", "org.example.journal.Missing");
+        assertFalse(Files.exists(directory.resolve("never")));
+    }
+
+    @Test
+    void withoutThePluginItsNamesAreUnknown() throws Exception {
+        Path file = Files.writeString(directory.resolve("journal.yaml"), SCENARIO);
+        refused(List.of("run", file.toString(), "--out", directory.resolve("never").toString()), "nic.memory-policy",
+                "unknown memory policy 'pin-head'", "on-demand");
+        Files.writeString(file, SCENARIO.replace("pin-head", "on-demand"));
+        refused(List.of("run", file.toString(), "--out", directory.resolve("never").toString()), "tenants[0].workload.name",
+                "unknown workload 'journal'", "memcached");
+    }
+
+    private static void refused(List<String> args, String... expected) {
+        CommandRun command = new CommandRun();
+        assertEquals(2, command.execute(args.toArray(String[]::new)), command.out + "\n" + command.err);
+        String message = command.err.toString().strip();
+        assertEquals(1, message.lines().count(), message);
+        assertTrue(message.startsWith("overbook: configuration error: "), message);
+        for (String part : expected) {
+            assertTrue(message.contains(part), part + " in: " + message);
+        }
+    }
+
+    /**
+     * Compiles the plug-in in a temporary project against the guest API's and the NIC's jars only, and packs
+     * it. {@code loadable} false lists a provider class the jar does not hold.
+     */
+    private Path pluginJar(String name, String policyName, boolean loadable) throws IOException, URISyntaxException {
+        Path project = Files.createDirectories(directory.resolve("project-" + name));
+        Path sources = Files.createDirectories(project.resolve("src/org/example/journal"));
+        Files.writeString(sources.resolve("Journal.java"), WORKLOAD);
+        Files.writeString(sources.resolve("JournalWorkloads.java"), WORKLOADS);
+        Files.writeString(sources.resolve("PinHead.java"), POLICY.formatted(policyName, policyName));
+        Path classes = Files.createDirectories(project.resolve("classes"));
+        String classPath = jarOf(WorkloadProvider.class) + java.io.File.pathSeparator + jarOf(MemoryPolicyProvider.class);
+        List<String> arguments = new ArrayList<>(List.of("--release", "25", "-classpath", classPath, "-d", classes.toString()));
+        try (Stream<Path> files = Files.list(sources)) {
+            files.map(Path::toString).sorted().forEach(arguments::add);
+        }
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        assertEquals(0, javac.run(null, null, null, arguments.toArray(String[]::new)), "the plug-in compiles against " + classPath);
+
+        Path jar = directory.resolve(name);
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            try (Stream<Path> files = Files.walk(classes)) {
+                for (Path classFile : files.filter(Files::isRegularFile).sorted().toList()) {
+                    entry(out, classes.relativize(classFile).toString().replace('\\', '/'), Files.readAllBytes(classFile));
+                }
+            }
+            entry(out, "META-INF/services/org.overbook.guest.WorkloadProvider",
+                    "org.example.journal.JournalWorkloads\n".getBytes(StandardCharsets.UTF_8));
+            entry(out, "META-INF/services/org.overbook.nic.policy.MemoryPolicyProvider",
+                    ((loadable ? "org.example.journal.PinHead" : "org.example.journal.Missing") + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        return jar;
+    }
+
+    private static void entry(JarOutputStream out, String name, byte[] bytes) throws IOException {
+        out.putNextEntry(new JarEntry(name));
+        OutputStream stream = out;
+        stream.write(bytes);
+        out.closeEntry();
+    }
+
+    /** Returns the jar (or classes folder) a class was loaded from: what a user's build would compile against. */
+    private static String jarOf(Class<?> type) throws URISyntaxException {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
+    private static List<Map<String, String>> csv(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        String[] header = lines.getFirst().split(",", -1);
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",", -1);
+            Map<String, String> row = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < header.length && i < cells.length; i++) {
+                row.put(header[i], cells[i]);
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+}

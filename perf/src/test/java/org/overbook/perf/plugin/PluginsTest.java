@@ -1,0 +1,50 @@
+package org.overbook.perf.plugin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Registry;
+
+/** Paths from the environment and the option; what is not a jar; the built-ins' origins. */
+class PluginsTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void theEnvironmentVariableIsSplitLikeAClassPath() {
+        String value = "a.jar" + File.pathSeparator + " " + File.pathSeparator + "plugins" + File.pathSeparator;
+        assertEquals(List.of(Path.of("a.jar"), Path.of("plugins")), Plugins.fromEnvironment(value));
+        assertEquals(List.of(), Plugins.fromEnvironment(null));
+        assertEquals(List.of(), Plugins.fromEnvironment(""));
+    }
+
+    @Test
+    void aFileThatIsNotAJarIsRefused() throws Exception {
+        Path text = Files.writeString(directory.resolve("notes.txt"), "not a jar");
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> Plugins.load(List.of(text)));
+        assertEquals("--plugins", e.field());
+        assertTrue(e.getMessage().contains("notes.txt is not a jar"), e.getMessage());
+    }
+
+    @Test
+    void anEmptyDirectoryLoadsNothingAndTheBuiltInsAreBuiltIn() throws Exception {
+        try (Plugins plugins = Plugins.load(List.of(Files.createDirectories(directory.resolve("empty"))))) {
+            assertEquals(List.of(), plugins.jars());
+            Catalog catalog = plugins.catalog();
+            for (Registry<?> family : catalog.families().values()) {
+                assertTrue(!family.descriptions().isEmpty(), family.noun() + " has built-ins");
+                assertTrue(family.origins().values().stream().allMatch(Registry.BUILT_IN::equals), family.origins().toString());
+            }
+            assertEquals(List.of("clock"), List.copyOf(catalog.policies().victimSelection().descriptions().keySet()));
+        }
+    }
+}

@@ -23,4 +23,7 @@ module org.overbook.perf {
     requires org.apache.commons.rng.core;
 
     opens org.overbook.perf.cli to info.picocli;
+
+    // --master: the cluster module provides it (on the class path, as Spark is not modular).
+    uses org.overbook.perf.run.ClusterConnector;
 }

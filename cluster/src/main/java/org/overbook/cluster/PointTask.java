@@ -1,0 +1,74 @@
+package org.overbook.cluster;
+
+import java.io.IOException;
+import java.io.Serial;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.SparkFiles;
+import org.overbook.guest.WorkloadRegistry;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.ScenarioFile;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
+
+/**
+ * What a Spark task gets: one point's resolved scenario as text (every default spelled out, no sweep), and what
+ * names it in errors. The task runs it single-threaded with its swap files under the executor's own temporary
+ * directory (removed afterwards) and returns the result in {@link ResultCodec}'s form; it writes no result file.
+ * Workloads are discovered through the task's class loader, so plug-in jars added to the job are seen.
+ *
+ * @param source how errors name the point ({@code point 2 of scenarios/overcommit.yaml})
+ * @param yaml   the point's merged scenario
+ */
+record PointTask(String source, String yaml) implements Serializable {
+
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    /** Returns the point this task runs, read with {@code loader}. */
+    SweepPoint point(ScenarioLoader loader) {
+        List<SweepPoint> points = loader.parse(yaml, source).points();
+        if (points.size() != 1) {
+            throw new IllegalStateException(source + ": a task's scenario has " + points.size() + " points, not one");
+        }
+        return points.getFirst();
+    }
+
+    /** Runs the point on this executor and returns its result, encoded. */
+    byte[] run() {
+        ScenarioLoader loader = new ScenarioLoader(WorkloadRegistry.discover());
+        SweepPoint point = point(loader);
+        Path directory = temporaryDirectory();
+        try {
+            TimedResult result = Runner.standard(loader.registry()).run(point, directory);
+            return ResultCodec.encode(result);
+        } finally {
+            deleteTree(directory);
+        }
+    }
+
+    /** A directory of this run's own under the executor's Spark temporary directory (removed when it exits). */
+    private static Path temporaryDirectory() {
+        try {
+            return Files.createTempDirectory(Path.of(SparkFiles.getRootDirectory()), "overbook-point-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a work directory on the executor", e);
+        }
+    }
+
+    private static void deleteTree(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove the executor's work directory " + directory, e);
+        }
+    }
+}

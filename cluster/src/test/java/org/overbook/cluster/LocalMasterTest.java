@@ -41,6 +41,32 @@ class LocalMasterTest {
     }
 
     @Test
+    void aDensitySearchOnLocalTwoGivesTheSameCurve() throws Exception {
+        Path file = Sweeps.resource(directory, "density.yaml");
+        Sweeps.Outcome threads = Sweeps.overbook("density", file.toString(), "--slo", "p99=500us", "--max", "5", "--threads", "2",
+                "--out", directory.resolve("threads").toString());
+        assertEquals(0, threads.exit(), threads.toString());
+        Sweeps.Outcome spark = Sweeps.overbook("density", file.toString(), "--slo", "p99=500us", "--max", "5", "--master", "local[2]",
+                "--out", directory.resolve("spark").toString());
+        assertEquals(0, spark.exit(), spark.toString());
+        String answer = threads.out().lines().filter(l -> l.startsWith("answer: ")).findFirst().orElseThrow();
+        assertTrue(spark.out().contains(answer), "the same answer: " + answer + "\n" + spark);
+        Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
+    }
+
+    @Test
+    void aReproductionOnLocalTwoGivesTheSameTable() {
+        Sweeps.Outcome threads = Sweeps.overbook("reproduce", "pin-down-cache", "--quick", "--threads", "2",
+                "--out", directory.resolve("threads").toString());
+        assertEquals(0, threads.exit(), threads.toString());
+        Sweeps.Outcome spark = Sweeps.overbook("reproduce", "pin-down-cache", "--quick", "--master", "local[2]",
+                "--out", directory.resolve("spark").toString());
+        assertEquals(0, spark.exit(), spark.toString());
+        assertTrue(Files.exists(directory.resolve("spark").resolve("reproduce.csv")));
+        Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
+    }
+
+    @Test
     void aMasterUrlSparkDoesNotAcceptIsOneLine() {
         Sweeps.Outcome outcome = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> Sweeps.overbook("sweep",
                 Sweeps.fourPoints(directory).toString(), "--out", directory.resolve("out").toString(), "--master", "nonsense://x"));

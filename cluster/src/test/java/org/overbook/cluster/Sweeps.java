@@ -22,8 +22,13 @@ final class Sweeps {
 
     /** The four-point sweep of the tests, as a file under {@code directory}. */
     static Path fourPoints(Path directory) throws IOException {
-        Path file = directory.resolve("four-points.yaml");
-        try (InputStream in = Sweeps.class.getResourceAsStream("four-points.yaml")) {
+        return resource(directory, "four-points.yaml");
+    }
+
+    /** The test resource {@code name}, as a file under {@code directory}. */
+    static Path resource(Path directory, String name) throws IOException {
+        Path file = directory.resolve(name);
+        try (InputStream in = Sweeps.class.getResourceAsStream(name)) {
             Files.write(file, in.readAllBytes());
         }
         return file;
@@ -64,7 +69,7 @@ final class Sweeps {
     private static List<Path> files(Path folder) {
         try (Stream<Path> walk = Files.walk(folder)) {
             List<Path> out = new ArrayList<>(walk.filter(Files::isRegularFile).map(folder::relativize)
-                    .filter(p -> !p.toString().equals(ResultsWriter.TIMING)).sorted().toList());
+                    .filter(p -> !p.getFileName().toString().equals(ResultsWriter.TIMING)).sorted().toList());
             return out;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -20,14 +20,20 @@ import java.util.stream.Stream;
 import org.apache.spark.launcher.JavaModuleOptions;
 
 /**
- * A real Spark standalone cluster on loopback for tests: a master and workers, each a JVM of its own started from
- * Spark's own classes ({@code org.apache.spark.deploy.master.Master}, {@code ...deploy.worker.Worker}) on a class
- * path of Spark's jars alone, so Overbook's classes reach the executors only as the application ships them.
+ * A real Spark standalone cluster on this machine's loopback: a master and workers, each a JVM of its own started
+ * from Spark's own classes ({@code org.apache.spark.deploy.master.Master}, {@code ...deploy.worker.Worker}) with
+ * Spark's JVM options, on a class path without Overbook's modules, so Overbook's classes reach the executors only
+ * as the application ships them. What {@code ./overbook spark-cluster} starts, and what the cluster tests run on.
  * {@link #close} kills every process it started and their children (the executors), whatever happened.
+ *
+ * <p>Spark's launcher finds the jars of a worker's executors under {@code SPARK_HOME}; here {@code SPARK_HOME} is an
+ * empty directory and the jars come from {@code SPARK_DIST_CLASSPATH}, which the launcher appends.
  */
 final class StandaloneCluster implements AutoCloseable {
 
     private static final long START_SECONDS = 90;
+    /** Each worker's memory: room for one executor of the default 1g. */
+    static final String WORKER_MEMORY = "1g";
 
     private final Path directory;
     private final int port;
@@ -79,7 +85,7 @@ final class StandaloneCluster implements AutoCloseable {
     private void startWorker(int index) throws IOException {
         Path work = Files.createDirectories(directory.resolve("worker-" + index));
         Process worker = launch("worker-" + index, List.of("org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1",
-                "--cores", "1", "--memory", "1g", "--webui-port", "0", "--work-dir", work.toString(), masterUrl()));
+                "--cores", "1", "--memory", WORKER_MEMORY, "--webui-port", "0", "--work-dir", work.toString(), masterUrl()));
         processes.add(worker);
         workers.add(worker);
     }
@@ -103,7 +109,7 @@ final class StandaloneCluster implements AutoCloseable {
     }
 
     /**
-     * Spark's jars from this JVM's class path: every library jar but the tests' (Overbook's modules, directories or
+     * Spark's jars from this JVM's class path: every library jar but test tools' (Overbook's modules, directories or
      * jars built here, are left out, so they reach the executors only as the application ships them). The libraries
      * Overbook shares with Spark (SLF4J, Jackson) are not told apart from those it alone uses, so these are there too.
      */

@@ -3,9 +3,7 @@ package org.overbook.cluster;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.CountDownLatch;
-import java.util.stream.Stream;
 
 /**
  * {@code ./overbook spark-cluster [WORKERS]}: starts a Spark standalone cluster on this machine's loopback (a master
@@ -25,7 +23,7 @@ public final class OneMachineCluster {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 cluster.close();
-                deleteTree(directory);
+                Directories.deleteTree(directory);
             } catch (InterruptedException | IOException e) {
                 System.err.println("overbook: could not stop the cluster cleanly: " + e.getMessage());
             } finally {
@@ -52,13 +50,5 @@ public final class OneMachineCluster {
         System.err.println("overbook: configuration error: WORKERS: " + text + "; accepted: 1 to 64");
         System.exit(2);
         return 0;
-    }
-
-    private static void deleteTree(Path directory) throws IOException {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

@@ -6,9 +6,7 @@ import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.spark.SparkFiles;
 import org.overbook.guest.WorkloadRegistry;
 import org.overbook.perf.run.Runner;
@@ -49,7 +47,11 @@ record PointTask(String source, String yaml) implements Serializable {
             TimedResult result = Runner.standard(loader.registry()).run(point, directory);
             return ResultCodec.encode(result);
         } finally {
-            deleteTree(directory);
+            try {
+                Directories.deleteTree(directory);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot remove the executor's work directory " + directory, e);
+            }
         }
     }
 
@@ -59,16 +61,6 @@ record PointTask(String source, String yaml) implements Serializable {
             return Files.createTempDirectory(Path.of(SparkFiles.getRootDirectory()), "overbook-point-");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a work directory on the executor", e);
-        }
-    }
-
-    private static void deleteTree(Path directory) {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove the executor's work directory " + directory, e);
         }
     }
 }

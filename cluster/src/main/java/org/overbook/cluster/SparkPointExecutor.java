@@ -254,12 +254,10 @@ final class SparkPointExecutor implements PointExecutor {
     }
 
     private static void deleteTree(Path directory) {
-        try (var paths = Files.walk(directory)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            Directories.deleteTree(directory);
         } catch (IOException e) {
-            // best effort: a temporary directory
+            // best effort: a temporary directory of jars
         }
     }
 

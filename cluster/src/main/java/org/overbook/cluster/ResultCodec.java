@@ -35,7 +35,7 @@ import org.overbook.perf.scenario.SweepPoint;
  */
 final class ResultCodec {
 
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;
     private static final byte LONG = 'L';
     private static final byte DOUBLE = 'D';
 
@@ -49,6 +49,7 @@ final class ResultCodec {
         try (DataOutputStream out = new DataOutputStream(new DeflaterOutputStream(bytes))) {
             out.writeInt(FORMAT);
             out.writeLong(timed.wallNanos());
+            out.writeLong(timed.setUpNanos());
             out.writeLong(r.events());
             out.writeInt(r.tenants().size());
             for (TenantRow row : r.tenants()) {
@@ -82,6 +83,7 @@ final class ResultCodec {
                         + " (the executors run another version of Overbook)");
             }
             long wallNanos = in.readLong();
+            long setUpNanos = in.readLong();
             long events = in.readLong();
             int rowCount = in.readInt();
             List<TenantRow> rows = new ArrayList<>(rowCount);
@@ -100,7 +102,7 @@ final class ResultCodec {
             TimeSeries series = readTimeSeries(in);
             RunResult result = new RunResult(point.index(), point.label(), point.values(), point.scenario(), point.yaml(),
                     events, rows, total, histograms, series);
-            return new TimedResult(result, wallNanos);
+            return new TimedResult(result, wallNanos, setUpNanos);
         } catch (IOException | DataFormatException e) {
             throw new IllegalStateException("a task returned a result that cannot be read: " + e.getMessage(), e);
         }

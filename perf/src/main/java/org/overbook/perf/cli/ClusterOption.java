@@ -22,6 +22,11 @@ final class ClusterOption {
                     + " (default: threads of this JVM, --threads).")
     private String master;
 
+    /** Returns whether the points run on this machine (no {@code --master}), so its disk holds their swap files. */
+    boolean isLocal() {
+        return master == null;
+    }
+
     /**
      * Returns where the points of {@code application} run: the cluster given with {@code --master}, or
      * {@code threads} threads of this JVM, each run with its hosts' files under {@code workDirectory}.

@@ -11,6 +11,7 @@ import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.SwapArea;
 import org.overbook.perf.run.TimedResult;
 import org.overbook.perf.scenario.ScenarioFile;
 import org.overbook.perf.scenario.ScenarioLoader;
@@ -54,6 +55,9 @@ final class SweepCommand implements Callable<Integer> {
         ScenarioLoader loader = ScenarioLoader.standard();
         ScenarioFile scenarios = loader.load(file);
         Path folder = output.folder(RunCommand.nameOf(file));
+        if (cluster.isLocal()) {
+            SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
+        }
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"), threads,
                 "overbook sweep " + file.getFileName(), List.of())) {
             PointCache cache = new PointCache(executor, 1024);

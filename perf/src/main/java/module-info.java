@@ -31,4 +31,7 @@ module org.overbook.perf {
     exports org.overbook.perf.reproduce;
 
     opens org.overbook.perf.cli to info.picocli;
+
+    // --master: the cluster module provides it (on the class path, as Spark is not modular).
+    uses org.overbook.perf.run.ClusterConnector;
 }

@@ -5,14 +5,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.density.DensityCurve;
 import org.overbook.perf.density.DensityExperiment;
 import org.overbook.perf.density.Objective;
 import org.overbook.perf.report.DensityWriter;
 import org.overbook.perf.run.PointCache;
+import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
@@ -23,7 +22,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overbook density FILE --slo p99=500us [--slo ...] [--min N] [--max N] [--out DIR] [--threads N]}: the
+ * {@code overbook density FILE --slo p99=500us [--slo ...] [--min N] [--max N] [--out DIR] [--threads N] [--master URL]}: the
  * most tenants the file's host holds while every tenant meets the objective, found by doubling then bisection
  * over {@code tenants.count} ({@link DensityExperiment}), with the curve that led there.
  *
@@ -67,6 +66,9 @@ final class DensityCommand implements Callable<Integer> {
     @Mixin
     private ThreadsOption parallelism;
 
+    @Mixin
+    private ClusterOption cluster;
+
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -77,16 +79,16 @@ final class DensityCommand implements Callable<Integer> {
         if (max < min) {
             throw new ConfigurationException("--max", max + " is less than --min " + min + "; accepted: --max at least --min");
         }
-        int threads = parallelism.threads();
         ScenarioLoader loader = plugins.loader();
         DensityExperiment experiment = new DensityExperiment(loader.load(file), loader.registry(), objective, min, max);
         Path folder = output.folder(RunCommand.nameOf(file));
-        stdout.printf("density of %s: %s from %d to %d, %d thread%s%nobjective: %s for every tenant that records latency,"
-                + " no data mismatch%n", file, experiment.axis(), min, max, threads, threads == 1 ? "" : "s", objective);
-        stdout.flush();
-        ExecutorService executor = Executors.newFixedThreadPool(threads);
-        try {
-            PointCache cache = new PointCache(Runner.standard(loader.registry()), folder.resolve(".work"), executor, 1024);
+        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"),
+                parallelism.threads(), "overbook density " + file.getFileName(), plugins.plugins().jars())) {
+            int threads = executor.parallelism();
+            stdout.printf("density of %s: %s from %d to %d, %s%nobjective: %s for every tenant that records latency,"
+                    + " no data mismatch%n", file, experiment.axis(), min, max, executor.describe(), objective);
+            stdout.flush();
+            PointCache cache = new PointCache(executor, 1024);
             DensityCurve curve = experiment.run(cache, threads, p -> DensityTable.probe(stdout, p, objective.primary()));
             new DensityWriter(folder).write(curve);
             RunCommand.deleteIfEmpty(folder.resolve(".work"));
@@ -96,13 +98,11 @@ final class DensityCommand implements Callable<Integer> {
                 stdout.printf("warning: monotonicity does not hold: %d tenants fail but %d meet the objective (a speculative"
                         + " probe); the answer may be too low%n", c.getKey(), c.getValue());
             }
-            stdout.printf("%d probes, %d simulations started (%d speculative), %d thread%s%nresults: %s%n", curve.points().size(),
-                    cache.runs(), Math.max(0, cache.runs() - curve.points().size()), threads, threads == 1 ? "" : "s",
+            stdout.printf("%d probes, %d simulations started (%d speculative), %s%nresults: %s%n", curve.points().size(),
+                    cache.runs(), Math.max(0, cache.runs() - curve.points().size()), executor.describe(),
                     folder.toAbsolutePath());
             stdout.flush();
             return RunCommand.verdict(curve.results(), spec.commandLine().getErr());
-        } finally {
-            executor.shutdownNow();
         }
     }
 }

@@ -14,7 +14,7 @@ public final class Overbook {
     }
 
     /** Returns the command line with Overbook's error handling: a clear message and exit code, never a stack trace. */
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new Overbook());
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
         return commandLine;

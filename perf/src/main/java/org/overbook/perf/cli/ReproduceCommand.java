@@ -6,13 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.reproduce.Preset;
 import org.overbook.perf.reproduce.Presets;
 import org.overbook.perf.reproduce.ReproduceReport;
 import org.overbook.perf.reproduce.Reproduction;
+import org.overbook.perf.run.PointExecutor;
+import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overbook reproduce NAME... | --all [--quick] [--out DIR] [--threads N]}: re-runs the seed papers'
+ * {@code overbook reproduce NAME... | --all [--quick] [--out DIR] [--threads N] [--master URL]}: re-runs the seed papers'
  * headline experiments (docs/ARCHITECTURE.md, "Headline results") and prints each figure of the model beside the paper's, with their ratio
  * and whether the paper's shape holds. Writes {@code reproduce.csv}, {@code reproduce.md} and a results
  * folder per preset. A shape that does not hold is a finding, not a failure: exit 0; 2 on a configuration
@@ -55,15 +55,19 @@ final class ReproduceCommand implements Callable<Integer> {
     @Mixin
     private ThreadsOption parallelism;
 
+    @Mixin
+    private ClusterOption cluster;
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
         List<Preset> presets = presets();
         int threads = parallelism.threads();
         Path folder = output.folder(quick ? "reproduce-quick" : "reproduce");
-        ExecutorService executor = Executors.newFixedThreadPool(threads);
-        try {
-            List<Reproduction.PresetResult> results = new Reproduction(plugins.loader(), quick)
+        ScenarioLoader loader = plugins.loader();
+        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"), threads,
+                "overbook reproduce", plugins.plugins().jars())) {
+            List<Reproduction.PresetResult> results = new Reproduction(loader, quick)
                     .run(presets, folder, executor, (experiment, point, points, error) -> {
                         synchronized (stdout) {
                             stdout.printf("%s: point %d/%d %s%s%n", experiment, point.index() + 1, points,
@@ -81,8 +85,6 @@ final class ReproduceCommand implements Callable<Integer> {
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
-        } finally {
-            executor.shutdownNow();
         }
     }
 

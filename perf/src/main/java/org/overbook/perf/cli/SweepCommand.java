@@ -7,10 +7,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.PointCache;
+import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.SwapArea;
 import org.overbook.perf.run.TimedResult;
@@ -24,10 +23,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overbook sweep FILE [--out DIR] [--threads N]}: the cross product of the file's sweep axes,
- * points running in parallel on all cores (each simulation single-threaded and deterministic) through
- * a {@link PointCache}, one row per point. The results folder is the same, byte for byte, whatever the
- * number of threads.
+ * {@code overbook sweep FILE [--out DIR] [--threads N] [--master URL]}: the cross product of the file's sweep
+ * axes, points running in parallel on all cores, or as tasks of a Spark cluster (each simulation single-threaded
+ * and deterministic) through a {@link PointCache}, one row per point. The results folder is the same, byte for
+ * byte, whatever the number of threads and wherever the points ran.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = {"Runs every point of a scenario file's sweep, in parallel on all cores.",
@@ -49,6 +48,9 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     private ThreadsOption parallelism;
 
+    @Mixin
+    private ClusterOption cluster;
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -56,10 +58,12 @@ final class SweepCommand implements Callable<Integer> {
         ScenarioLoader loader = plugins.loader();
         ScenarioFile scenarios = loader.load(file);
         Path folder = output.folder(RunCommand.nameOf(file));
-        SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
-        ExecutorService executor = Executors.newFixedThreadPool(threads);
-        try {
-            PointCache cache = new PointCache(Runner.standard(loader.registry()), folder.resolve(".work"), executor, 1024);
+        if (cluster.isLocal()) {
+            SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
+        }
+        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"), threads,
+                "overbook sweep " + file.getFileName(), plugins.plugins().jars())) {
+            PointCache cache = new PointCache(executor, 1024);
             List<SweepPoint> points = scenarios.points();
             List<CompletableFuture<TimedResult>> futures = new ArrayList<>();
             for (SweepPoint point : points) {
@@ -79,15 +83,13 @@ final class SweepCommand implements Callable<Integer> {
             RunCommand.deleteIfEmpty(folder.resolve(".work"));
             results.forEach(r -> SummaryTable.print(stdout, r));
             SummaryTable.printSaturation(stdout, results);
-            stdout.printf("%n%d points, %d simulations run, %d threads%nresults: %s%n", points.size(), cache.runs(), threads,
+            stdout.printf("%n%d points, %d simulations run, %s%nresults: %s%n", points.size(), cache.runs(), executor.describe(),
                     folder.toAbsolutePath());
             stdout.flush();
             return RunCommand.verdict(results, spec.commandLine().getErr());
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
-        } finally {
-            executor.shutdownNow();
         }
     }
 }

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.PointCache;
+import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
@@ -66,11 +66,11 @@ public final class Reproduction {
     }
 
     /**
-     * Runs {@code presets} on {@code executor}, writing under {@code folder}.
+     * Runs {@code presets} on {@code executor} (threads, or a cluster), writing under {@code folder}.
      *
      * @throws org.overbook.guest.ConfigurationException before anything runs, if an experiment cannot be loaded
      */
-    public List<PresetResult> run(List<Preset> presets, Path folder, Executor executor, Listener listener)
+    public List<PresetResult> run(List<Preset> presets, Path folder, PointExecutor executor, Listener listener)
             throws InterruptedException, ExecutionException {
         Map<Experiment, ScenarioFile> files = new LinkedHashMap<>();
         for (Preset preset : presets) {
@@ -78,7 +78,7 @@ public final class Reproduction {
                 files.put(experiment, experiment.load(loader, quick));
             }
         }
-        PointCache cache = new PointCache(Runner.standard(loader.registry()), folder.resolve(".work"), executor, 1024);
+        PointCache cache = new PointCache(executor, 1024);
         Map<Experiment, List<CompletableFuture<TimedResult>>> futures = new LinkedHashMap<>();
         files.forEach((experiment, file) -> {
             List<CompletableFuture<TimedResult>> points = new ArrayList<>();

@@ -2,8 +2,6 @@ package org.overbook.perf.run;
 
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -20,13 +18,12 @@ import org.overbook.perf.scenario.SweepPoint;
  * request for that scenario: a point asked twice (overlapping sweeps, a search revisiting a point, two
  * workers at once) runs once, and eviction can only cost a re-run, never change an answer. Caffeine's
  * admission policy is not deterministic, which is why it decides only what to keep, never what a
- * simulation computes. Each simulation runs single-threaded on one worker of {@code executor}, with its
- * hosts' files in a directory of its own.
+ * simulation computes. Each simulation runs single-threaded wherever the {@link PointExecutor} runs it: a
+ * thread of this JVM with its hosts' files in a directory of its own, or a task on a cluster.
  */
 public final class PointCache {
 
-    private final Runner runner;
-    private final Path workDirectory;
+    private final PointExecutor points;
     private final AsyncCache<Scenario, TimedResult> cache;
     private final AtomicLong runs = new AtomicLong();
 
@@ -37,9 +34,16 @@ public final class PointCache {
      * @param maximumSize   how many results to keep
      */
     public PointCache(Runner runner, Path workDirectory, Executor executor, long maximumSize) {
-        this.runner = runner;
-        this.workDirectory = workDirectory;
-        this.cache = Caffeine.newBuilder().executor(executor).maximumSize(maximumSize).buildAsync();
+        this(new LocalPointExecutor(runner, workDirectory, executor, 1), maximumSize);
+    }
+
+    /**
+     * @param points      where points run: threads of this JVM, or a cluster's executors
+     * @param maximumSize how many results to keep
+     */
+    public PointCache(PointExecutor points, long maximumSize) {
+        this.points = points;
+        this.cache = Caffeine.newBuilder().maximumSize(maximumSize).buildAsync();
     }
 
     /**
@@ -50,27 +54,9 @@ public final class PointCache {
      */
     public CompletableFuture<TimedResult> get(SweepPoint point, Runner.Progress progress) {
         return cache.get(point.scenario(), (scenario, executor) -> {
-            CompletableFuture<TimedResult> future = new CompletableFuture<>();
-            executor.execute(() -> {
-                Path directory = workDirectory.resolve("run-" + runs.incrementAndGet());
-                try {
-                    future.complete(runner.run(point, directory, progress));
-                } catch (RuntimeException | Error e) {
-                    future.completeExceptionally(e); // unwrapped: Caffeine logs every failure but a cancellation
-                } finally {
-                    deleteIfEmpty(directory);
-                }
-            });
-            return future;
+            runs.incrementAndGet();
+            return points.run(point, progress);
         }).thenApply(result -> relabel(result, point));
-    }
-
-    private static void deleteIfEmpty(Path directory) {
-        try {
-            Files.deleteIfExists(directory);
-        } catch (IOException e) {
-            // not empty (a kept swap file) or already gone: nothing to do
-        }
     }
 
     /** Returns how many simulations have been run (not served from the cache). */

@@ -1,0 +1,181 @@
+package org.overbook.cluster;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.zip.DataFormatException;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.InflaterInputStream;
+import org.HdrHistogram.Histogram;
+import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.TenantRow;
+import org.overbook.perf.run.TimeSeries;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.SweepPoint;
+
+/**
+ * A run's result in the compact form a task returns to the driver: what the run measured, and nothing the driver
+ * has already (the scenario, its YAML, the point's place and label come from the driver's own point).
+ *
+ * <h2>Design</h2>
+ * Deflated {@link DataOutputStream} fields: metrics as name, type and exact value (a {@code long}, or a
+ * {@code double} by its bits), in their order; each latency histogram in HdrHistogram's own compressed encoding;
+ * the time series as its sample times and values. Decoding gives a {@link RunResult} equal to the one the task
+ * computed, so the results folder written from it is byte-identical to the local path's.
+ */
+final class ResultCodec {
+
+    private static final int FORMAT = 2;
+    private static final byte LONG = 'L';
+    private static final byte DOUBLE = 'D';
+
+    private ResultCodec() {
+    }
+
+    /** Returns {@code timed}'s measurements, encoded. */
+    static byte[] encode(TimedResult timed) {
+        RunResult r = timed.result();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(new DeflaterOutputStream(bytes))) {
+            out.writeInt(FORMAT);
+            out.writeLong(timed.wallNanos());
+            out.writeLong(timed.setUpNanos());
+            out.writeLong(r.events());
+            out.writeInt(r.tenants().size());
+            for (TenantRow row : r.tenants()) {
+                out.writeUTF(row.name());
+                out.writeUTF(row.host());
+                out.writeUTF(row.workload());
+                writeMetrics(out, row.metrics());
+            }
+            writeMetrics(out, r.total());
+            out.writeInt(r.histograms().size());
+            for (Map.Entry<String, Histogram> e : r.histograms().entrySet()) {
+                out.writeUTF(e.getKey());
+                ByteBuffer buffer = ByteBuffer.allocate(e.getValue().getNeededByteBufferCapacity());
+                int length = e.getValue().encodeIntoCompressedByteBuffer(buffer);
+                out.writeInt(length);
+                out.write(buffer.array(), 0, length);
+            }
+            writeTimeSeries(out, r.timeSeries());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Returns the result of {@code point} that {@code encoded} holds, under the point's place, label and scenario. */
+    static TimedResult decode(byte[] encoded, SweepPoint point) {
+        try (DataInputStream in = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(encoded)))) {
+            int format = in.readInt();
+            if (format != FORMAT) {
+                throw new IllegalStateException("a task returned a result of format " + format + ", expected " + FORMAT
+                        + " (the executors run another version of Overbook)");
+            }
+            long wallNanos = in.readLong();
+            long setUpNanos = in.readLong();
+            long events = in.readLong();
+            int rowCount = in.readInt();
+            List<TenantRow> rows = new ArrayList<>(rowCount);
+            for (int i = 0; i < rowCount; i++) {
+                rows.add(new TenantRow(in.readUTF(), in.readUTF(), in.readUTF(), readMetrics(in)));
+            }
+            Map<String, Number> total = readMetrics(in);
+            int histogramCount = in.readInt();
+            SortedMap<String, Histogram> histograms = new TreeMap<>();
+            for (int i = 0; i < histogramCount; i++) {
+                String key = in.readUTF();
+                byte[] histogram = new byte[in.readInt()];
+                in.readFully(histogram);
+                histograms.put(key, Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(histogram), 0));
+            }
+            TimeSeries series = readTimeSeries(in);
+            RunResult result = new RunResult(point.index(), point.label(), point.values(), point.scenario(), point.yaml(),
+                    events, rows, total, histograms, series);
+            return new TimedResult(result, wallNanos, setUpNanos);
+        } catch (IOException | DataFormatException e) {
+            throw new IllegalStateException("a task returned a result that cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeMetrics(DataOutputStream out, Map<String, Number> metrics) throws IOException {
+        out.writeInt(metrics.size());
+        for (Map.Entry<String, Number> e : metrics.entrySet()) {
+            out.writeUTF(e.getKey());
+            switch (e.getValue()) {
+                case Long l -> {
+                    out.writeByte(LONG);
+                    out.writeLong(l);
+                }
+                case Double d -> {
+                    out.writeByte(DOUBLE);
+                    out.writeDouble(d);
+                }
+                default -> throw new IllegalStateException("metric " + e.getKey() + " is a "
+                        + e.getValue().getClass().getSimpleName() + "; a result holds longs and doubles");
+            }
+        }
+    }
+
+    private static Map<String, Number> readMetrics(DataInputStream in) throws IOException {
+        int count = in.readInt();
+        Map<String, Number> metrics = new LinkedHashMap<>();
+        for (int i = 0; i < count; i++) {
+            String name = in.readUTF();
+            byte type = in.readByte();
+            metrics.put(name, switch (type) {
+                case LONG -> in.readLong();
+                case DOUBLE -> in.readDouble();
+                default -> throw new IOException("unknown metric type " + type + " of " + name);
+            });
+        }
+        return metrics;
+    }
+
+    private static void writeTimeSeries(DataOutputStream out, TimeSeries series) throws IOException {
+        out.writeLong(series.warmUpNanos());
+        out.writeInt(series.tenants().size());
+        for (String tenant : series.tenants()) {
+            out.writeUTF(tenant);
+        }
+        out.writeInt(series.samples());
+        for (int s = 0; s < series.samples(); s++) {
+            out.writeLong(series.timeNanos(s));
+        }
+        for (int s = 0; s < series.samples(); s++) {
+            for (int t = 0; t < series.tenants().size(); t++) {
+                for (TimeSeries.Series kind : TimeSeries.Series.all()) {
+                    out.writeLong(series.value(s, t, kind));
+                }
+            }
+        }
+    }
+
+    private static TimeSeries readTimeSeries(DataInputStream in) throws IOException {
+        long warmUpNanos = in.readLong();
+        int tenantCount = in.readInt();
+        List<String> tenants = new ArrayList<>(tenantCount);
+        for (int i = 0; i < tenantCount; i++) {
+            tenants.add(in.readUTF());
+        }
+        long[] times = new long[in.readInt()];
+        for (int s = 0; s < times.length; s++) {
+            times[s] = in.readLong();
+        }
+        long[] values = new long[times.length * tenantCount * TimeSeries.Series.all().size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = in.readLong();
+        }
+        return new TimeSeries(warmUpNanos, tenants, times, values);
+    }
+}

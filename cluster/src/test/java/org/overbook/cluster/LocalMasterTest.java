@@ -1,0 +1,103 @@
+package org.overbook.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.report.ResultsWriter;
+
+/**
+ * {@code --master local[2]}: Spark in this JVM runs the points as tasks, and the results folder is byte-identical
+ * to the default path's; a master URL Spark does not accept, or a cluster that is not there, is one line and exit 2
+ * within a bounded time.
+ */
+class LocalMasterTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void localTwoGivesTheSameBytesAsTheThreads() throws Exception {
+        Path file = Sweeps.fourPoints(directory);
+        Sweeps.Outcome threads = Sweeps.overbook("sweep", file.toString(), "--out", directory.resolve("threads").toString(),
+                "--threads", "2");
+        assertEquals(0, threads.exit(), threads.toString());
+        Sweeps.Outcome spark = Sweeps.overbook("sweep", file.toString(), "--out", directory.resolve("spark").toString(),
+                "--master", "local[2]");
+        assertEquals(0, spark.exit(), spark.toString());
+        assertTrue(spark.out().contains("4 points, 4 simulations run, local[2], 2 cores"), spark.toString());
+        for (int i = 1; i <= 4; i++) {
+            assertTrue(spark.out().contains("point " + i + "/4 done"), "progress on the driver as points finish: " + spark);
+        }
+        assertTrue(Files.exists(directory.resolve("spark").resolve(ResultsWriter.SUMMARY_CSV)));
+        Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
+        assertTrue(Files.notExists(directory.resolve("spark").resolve(".work")), "the driver ran nothing locally");
+    }
+
+    @Test
+    void aDensitySearchOnLocalTwoGivesTheSameCurve() throws Exception {
+        Path file = Sweeps.resource(directory, "density.yaml");
+        Sweeps.Outcome threads = Sweeps.overbook("density", file.toString(), "--slo", "p99=500us", "--max", "5", "--threads", "2",
+                "--out", directory.resolve("threads").toString());
+        assertEquals(0, threads.exit(), threads.toString());
+        Sweeps.Outcome spark = Sweeps.overbook("density", file.toString(), "--slo", "p99=500us", "--max", "5", "--master", "local[2]",
+                "--out", directory.resolve("spark").toString());
+        assertEquals(0, spark.exit(), spark.toString());
+        String answer = threads.out().lines().filter(l -> l.startsWith("answer: ")).findFirst().orElseThrow();
+        assertTrue(spark.out().contains(answer), "the same answer: " + answer + "\n" + spark);
+        Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
+    }
+
+    @Test
+    void aReproductionOnLocalTwoGivesTheSameTable() {
+        Sweeps.Outcome threads = Sweeps.overbook("reproduce", "pin-down-cache", "--quick", "--threads", "2",
+                "--out", directory.resolve("threads").toString());
+        assertEquals(0, threads.exit(), threads.toString());
+        Sweeps.Outcome spark = Sweeps.overbook("reproduce", "pin-down-cache", "--quick", "--master", "local[2]",
+                "--out", directory.resolve("spark").toString());
+        assertEquals(0, spark.exit(), spark.toString());
+        assertTrue(Files.exists(directory.resolve("spark").resolve("reproduce.csv")));
+        Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
+    }
+
+    @Test
+    void aMasterUrlSparkDoesNotAcceptIsOneLine() {
+        Sweeps.Outcome outcome = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> Sweeps.overbook("sweep",
+                Sweeps.fourPoints(directory).toString(), "--out", directory.resolve("out").toString(), "--master", "nonsense://x"));
+        assertEquals(2, outcome.exit(), outcome.toString());
+        assertOneLine(outcome, "overbook: configuration error: --master: nonsense://x: Spark does not accept it");
+    }
+
+    @Test
+    void anUnreachableClusterIsOneLineWithinSeconds() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort(); // closed again: nothing listens there
+        }
+        String url = "spark://127.0.0.1:" + port;
+        Sweeps.Outcome outcome = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> Sweeps.overbook("sweep",
+                Sweeps.fourPoints(directory).toString(), "--out", directory.resolve("out").toString(), "--master", url));
+        assertEquals(2, outcome.exit(), outcome.toString());
+        assertOneLine(outcome, "overbook: configuration error: --master: " + url + ": no master answers at 127.0.0.1:" + port);
+    }
+
+    @Test
+    void aMalformedStandaloneUrlIsOneLine() {
+        Sweeps.Outcome outcome = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> Sweeps.overbook("sweep",
+                Sweeps.fourPoints(directory).toString(), "--out", directory.resolve("out").toString(), "--master", "spark://host-without-port"));
+        assertEquals(2, outcome.exit(), outcome.toString());
+        assertOneLine(outcome, "overbook: configuration error: --master: spark://host-without-port: 'host-without-port' is not HOST:PORT");
+    }
+
+    private void assertOneLine(Sweeps.Outcome outcome, String start) {
+        assertTrue(outcome.err().startsWith(start), outcome.toString());
+        assertEquals(1, outcome.err().lines().count(), "one line: " + outcome);
+        assertTrue(Files.notExists(directory.resolve("out")), "nothing ran, nothing was written");
+    }
+}

@@ -1,6 +1,7 @@
 /**
  * Experiments: the {@code overbook} command, the runner, reports, and the JMH benchmarks. An
- * application, not a library: it exports nothing.
+ * application, not a library: it exports only to the live mode module, which runs scenarios and
+ * writes results through it and adds its verbs to the command ({@link org.overbook.perf.cli.Subcommand}).
  */
 module org.overbook.perf {
     requires org.overbook.guest;
@@ -22,5 +23,12 @@ module org.overbook.perf {
     requires org.apache.commons.rng.api;
     requires org.apache.commons.rng.core;
 
+    exports org.overbook.perf.cli to org.overbook.live;
+    exports org.overbook.perf.run to org.overbook.live;
+    exports org.overbook.perf.scenario to org.overbook.live;
+    exports org.overbook.perf.report to org.overbook.live;
+
     opens org.overbook.perf.cli to info.picocli;
+
+    uses org.overbook.perf.cli.Subcommand;
 }

@@ -102,6 +102,40 @@ public final class Runner {
         return new TimedResult(result, wallClock.getAsLong() - start);
     }
 
+    /**
+     * Advances a built deployment's simulation in place of the runner: live mode paces it by the wall clock. It
+     * calls {@code sample} whenever the {@link TimeSeries} should take a sample (at increasing virtual times of its
+     * choosing, the last at its end, which must not depend on the wall clock for the results to be reproducible), and returns the point the run is
+     * reported under: the same tenants, with the duration the session turned out to have.
+     */
+    @FunctionalInterface
+    public interface Driver {
+        SweepPoint drive(Deployment deployment, Runnable sample);
+    }
+
+    /**
+     * Runs {@code point} with {@code driver} advancing its simulation from time zero, and collects the result as
+     * {@link #run(SweepPoint, Path)} does, with the window measured from time zero (the point should have no
+     * warm-up) to where the driver stopped, under the point the driver returns.
+     */
+    public TimedResult run(SweepPoint point, Path directory, Driver driver) {
+        long start = wallClock.getAsLong();
+        RunResult result;
+        try (Deployment deployment = new ScenarioBuilder(registry).build(point.scenario(), directory)) {
+            Testbed testbed = deployment.testbed();
+            Sampler sampler = new Sampler(testbed);
+            sampler.sample();
+            List<Map<String, Long>> atStart = snapshot(testbed);
+            SweepPoint reported = driver.drive(deployment, sampler::sample);
+            List<Map<String, Long>> atEnd = snapshot(testbed);
+            result = collect(reported, deployment, atStart, atEnd, sampler.series(reported.scenario().warmUpNanos()));
+        } finally {
+            deleteIfEmpty(directory.resolve(ScenarioBuilder.SERVER_HOST_DIRECTORY));
+            deleteIfEmpty(directory.resolve(ScenarioBuilder.CLIENT_HOST_DIRECTORY));
+        }
+        return new TimedResult(result, wallClock.getAsLong() - start);
+    }
+
     private static void runUntil(Testbed testbed, long until, long end, Progress progress, Sampler sampler) {
         long slice = Math.max(1, end / PROGRESS_SLICES);
         while (testbed.simulation().now() < until) {

@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.overbook.guest.WorkloadRegistry;
@@ -54,6 +55,7 @@ public final class LiveSession {
     private final GatewayServer server;
     private final Thread simulationThread;
     private final AtomicBoolean stop = new AtomicBoolean();
+    private final CountDownLatch ready = new CountDownLatch(1);
     private final Pacer pacer;
     private volatile TimedResult result;
     private volatile Throwable failure;
@@ -66,7 +68,7 @@ public final class LiveSession {
         this.server = GatewayServer.start(live.limits(), inbox);
         SessionLog.Writer log = new SessionLog.Writer(options.folder().resolve(LOG), options.source(), live.yaml());
         this.pacer = new Pacer(file, inbox, server.replies(), log, System::nanoTime, options.speed(), options.durationNanos(),
-                stop, out, server::openConnections);
+                stop, out, server::openConnections, ready::countDown);
         SweepPoint point = file.points().getFirst();
         Runner runner = Runner.standard(registry);
         this.simulationThread = new Thread(() -> {
@@ -77,13 +79,15 @@ public final class LiveSession {
             } catch (Throwable t) {
                 failure = t;
             } finally {
+                ready.countDown();
                 log.close();
             }
         }, "overbook-simulation");
     }
 
     /**
-     * Binds the listen addresses and starts the simulation.
+     * Binds the listen addresses and starts the simulation; returns once the model is built and paced (clients
+     * that connect earlier wait).
      *
      * @throws org.overbook.guest.ConfigurationException if the scenario cannot be served (naming what is wrong)
      * @throws java.io.UncheckedIOException if an address cannot be bound
@@ -92,6 +96,11 @@ public final class LiveSession {
         LiveScenario live = LiveScenario.of(options.point(), options.addresses(), options.maxConnections(), options.pendingBytesMax());
         LiveSession session = new LiveSession(options, live, out);
         session.simulationThread.start();
+        try {
+            session.ready.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         return session;
     }
 

@@ -46,10 +46,11 @@ final class Pacer implements Runner.Driver {
     private final AtomicBoolean stop;
     private final PrintWriter out;
     private final IntSupplier connections;
+    private final Runnable ready;
     private StatusLine status;
 
     Pacer(ScenarioFile file, Inbox inbox, ReplySink replies, SessionLog.Writer log, LongSupplier wallClock,
-          double speed, long durationNanos, AtomicBoolean stop, PrintWriter out, IntSupplier connections) {
+          double speed, long durationNanos, AtomicBoolean stop, PrintWriter out, IntSupplier connections, Runnable ready) {
         this.file = file;
         this.inbox = inbox;
         this.replies = replies;
@@ -60,6 +61,7 @@ final class Pacer implements Runner.Driver {
         this.stop = stop;
         this.out = out;
         this.connections = connections;
+        this.ready = ready;
     }
 
     /** Returns the largest lag of the session, in virtual nanoseconds (after it ran). */
@@ -76,6 +78,7 @@ final class Pacer implements Runner.Driver {
         status = new StatusLine(out, deployment.testbed(), stepper, connections);
         Simulation simulation = stepper.simulation();
         inbox.consumer(Thread.currentThread());
+        ready.run();
         long start = wallClock.getAsLong();
         long nextStatus = start + STATUS_EVERY_NANOS;
         while (true) {

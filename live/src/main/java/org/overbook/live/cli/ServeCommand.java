@@ -65,6 +65,9 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
     @Option(names = "--max-pending", paramLabel = "SIZE", defaultValue = "1MiB", description = "Request bytes per client in the model before its socket stops being read (default: 1MiB).")
     private String maxPending;
 
+    @Option(names = "--log-max", paramLabel = "SIZE", defaultValue = "1GiB", description = "Size limit of session.log, which holds every request's bytes; past it recording stops and the session cannot be replayed (default: 1GiB).")
+    private String logMax;
+
     @Mixin
     private OutputOption output;
 
@@ -81,6 +84,7 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
         if (pending < 1 || pending > Integer.MAX_VALUE) {
             throw new ConfigurationException("--max-pending", maxPending + "; accepted: 1 byte to 2GiB");
         }
+        long logMaxBytes = Units.bytes("--log-max", logMax);
         long durationNanos = duration == null ? 0 : Units.nanos("--duration", duration);
         ScenarioLoader loader = ScenarioLoader.standard();
         ScenarioFile scenarios = file == null ? loader.defaultScenario() : loader.load(file);
@@ -96,7 +100,7 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
         String source = "overbook serve " + (file == null ? "(default scenario)" : file.getFileName())
                 + ", point " + index + "/" + points.size() + (chosen.label().isEmpty() ? "" : " (" + chosen.label() + ")");
         LiveSession session = LiveSession.start(new LiveSession.Options(chosen, source, addresses, speed, durationNanos,
-                maxConnections, (int) pending, folder), out);
+                maxConnections, (int) pending, logMaxBytes, folder), out);
         CountDownLatch reported = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             session.stop();

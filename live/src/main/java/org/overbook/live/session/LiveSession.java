@@ -41,10 +41,11 @@ public final class LiveSession {
      * @param durationNanos   virtual time after which the session stops by itself; 0 for none
      * @param maxConnections  clients each address admits at once
      * @param pendingBytesMax request bytes per client in the model before its socket stops being read
+     * @param logMaxBytes     the session log's size limit; past it recording stops (the session cannot be replayed)
      * @param folder          the results folder
      */
     public record Options(SweepPoint point, String source, List<InetSocketAddress> addresses, double speed, long durationNanos,
-                          int maxConnections, int pendingBytesMax, Path folder) {
+                          int maxConnections, int pendingBytesMax, long logMaxBytes, Path folder) {
         public Options {
             Objects.requireNonNull(point, "point");
             addresses = List.copyOf(addresses);
@@ -66,7 +67,7 @@ public final class LiveSession {
         ScenarioFile file = live.load(registry, options.source());
         Inbox inbox = new Inbox();
         this.server = GatewayServer.start(live.limits(), inbox);
-        SessionLog.Writer log = new SessionLog.Writer(options.folder().resolve(LOG), options.source(), live.yaml());
+        SessionLog.Writer log = new SessionLog.Writer(options.folder().resolve(LOG), options.source(), live.yaml(), options.logMaxBytes());
         this.pacer = new Pacer(file, inbox, server.replies(), log, System::nanoTime, options.speed(), options.durationNanos(),
                 stop, out, server::openConnections, ready::countDown);
         SweepPoint point = file.points().getFirst();

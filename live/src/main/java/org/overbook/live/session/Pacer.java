@@ -81,6 +81,7 @@ final class Pacer implements Runner.Driver {
         ready.run();
         long start = wallClock.getAsLong();
         long nextStatus = start + STATUS_EVERY_NANOS;
+        boolean warnedFull = false;
         while (true) {
             long wall = wallClock.getAsLong();
             long wallVirtual = (long) ((wall - start) * speed);
@@ -97,6 +98,11 @@ final class Pacer implements Runner.Driver {
             stepper.advanceTo(target);
             if (wall >= nextStatus) {
                 status.print((wall - start) / 1e9);
+                if (log.full() && !warnedFull) {
+                    warnedFull = true;
+                    out.println("session log full (--log-max): recording stopped; this session cannot be replayed");
+                    out.flush();
+                }
                 nextStatus += STATUS_EVERY_NANOS * Math.max(1, (wall - nextStatus) / STATUS_EVERY_NANOS + 1);
             }
             if (stop.get() || Thread.currentThread().isInterrupted() || (durationNanos > 0 && target >= durationNanos)) {

@@ -32,7 +32,7 @@ public final class Replay {
         WorkloadRegistry registry = LiveSession.registry();
         ScenarioFile file = new LiveScenario(contents.scenarioYaml(), List.of()).load(registry, source);
         TimedResult timed;
-        try (SessionLog.Writer writer = new SessionLog.Writer(folder.resolve(LiveSession.LOG), source, contents.scenarioYaml())) {
+        try (SessionLog.Writer writer = new SessionLog.Writer(folder.resolve(LiveSession.LOG), source, contents.scenarioYaml(), Long.MAX_VALUE)) {
             timed = Runner.standard(registry).run(file.points().getFirst(), folder, (deployment, sample) -> {
                 Stepper stepper = new Stepper(deployment, sample, writer);
                 for (GatewayEndpoint gateway : stepper.gateways()) {

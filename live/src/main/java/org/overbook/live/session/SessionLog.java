@@ -27,8 +27,10 @@ import org.overbook.live.gateway.ReplyShape;
  * { kind:byte time:long horizon:long connection:int fields... }*    kind 1 open(listen:int), 2 request(shape:byte
  *                                                                 quit:bool length:int bytes), 3 local(length:int
  *                                                                 bytes), 4 close(clientGone:bool)
- * 0 end:long
+ * 0 end:long                                                     or 5 cut:long when the log reached its size limit
  * </pre>
+ * A log has a size limit (a busy session writes every request's bytes): past it, recording stops, and the log
+ * says so instead of ending; such a session cannot be replayed, and {@link #read} says why.
  */
 public final class SessionLog {
 
@@ -39,6 +41,9 @@ public final class SessionLog {
     private static final byte REQUEST = 2;
     private static final byte LOCAL = 3;
     private static final byte CLOSE = 4;
+    private static final byte CUT = 5;
+    /** Bytes of the head of each record: kind, time, horizon, connection. */
+    private static final int HEAD = 1 + 8 + 8 + 4;
     private static final ReplyShape[] SHAPES = ReplyShape.values();
 
     /** One arrival as the log holds it. */
@@ -56,14 +61,22 @@ public final class SessionLog {
     public static final class Writer implements AutoCloseable {
 
         private final DataOutputStream out;
+        private final long maxBytes;
+        private long written;
+        private boolean full;
 
-        /** Creates {@code file} and writes the header: how results name the session, and its scenario. */
-        public Writer(Path file, String source, String scenarioYaml) {
+        /**
+         * Creates {@code file} and writes the header: how results name the session, and its scenario. Records stop
+         * once the file would exceed {@code maxBytes}.
+         */
+        public Writer(Path file, String source, String scenarioYaml, long maxBytes) {
+            this.maxBytes = maxBytes;
             try {
                 Files.createDirectories(file.toAbsolutePath().getParent());
                 out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
                 out.write(MAGIC.getBytes(StandardCharsets.US_ASCII));
                 out.writeInt(VERSION);
+                written = MAGIC.length() + 4;
                 utf8(source);
                 utf8(scenarioYaml);
             } catch (IOException e) {
@@ -75,10 +88,33 @@ public final class SessionLog {
             byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
             out.writeInt(bytes.length);
             out.write(bytes);
+            written += 4 + bytes.length;
+        }
+
+        /** Returns whether the log reached its size limit and stopped recording. */
+        public boolean full() {
+            return full;
+        }
+
+        private boolean room(int bytes) {
+            if (!full && written + HEAD + bytes + 9 > maxBytes) {
+                full = true;
+            }
+            written += full ? 0 : HEAD + bytes;
+            return !full;
         }
 
         /** Records {@code arrival}, applied at {@code time}, injected with the simulation at {@code horizon}. */
         public void arrival(long time, long horizon, Arrival arrival) {
+            int size = switch (arrival) {
+                case Arrival.Open open -> 4;
+                case Arrival.Request request -> 6 + request.bytes().length;
+                case Arrival.Local local -> 4 + local.reply().length;
+                case Arrival.Close close -> 1;
+            };
+            if (!room(size)) {
+                return;
+            }
             try {
                 switch (arrival) {
                     case Arrival.Open open -> {
@@ -110,7 +146,7 @@ public final class SessionLog {
         /** Records the end of the session at {@code endNanos} and closes the file. */
         public void end(long endNanos) {
             try {
-                out.writeByte(END);
+                out.writeByte(full ? CUT : END);
                 out.writeLong(endNanos);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write the session log", e);
@@ -153,6 +189,10 @@ public final class SessionLog {
                 byte kind = in.readByte();
                 if (kind == END) {
                     return new Contents(source, yaml, entries, in.readLong());
+                }
+                if (kind == CUT) {
+                    throw new ConfigurationException(file.toString(), "the session log reached its size limit (serve --log-max) after "
+                            + entries.size() + " arrivals and stopped recording; this session cannot be replayed");
                 }
                 long time = in.readLong();
                 long horizon = in.readLong();

@@ -42,7 +42,7 @@ final class LiveFixture {
             addresses.add(new InetSocketAddress("127.0.0.1", 0));
         }
         return LiveSession.start(new LiveSession.Options(point, "test session", addresses, speed, 0, maxConnections,
-                1 << 20, folder), new PrintWriter(out, true));
+                1 << 20, 1L << 30, folder), new PrintWriter(out, true));
     }
 
     /** A raw text-protocol connection, as telnet would be. */

@@ -33,11 +33,11 @@ import picocli.CommandLine.Spec;
  * the session log. Exit 0; 2 on a configuration error; 1 if the session failed.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = {"Serves a scenario's memcached tenants to real memcached clients over TCP (live mode).",
-                "Each --listen address serves one server tenant, in order, through a gateway tenant on the client host:",
-                "requests cross the modelled link and NIC, replies come back through the model. Virtual time follows the",
-                "wall clock. Prints a status line a second; Ctrl-C (or --duration) stops it and writes the results folder",
-                "with session.log, which `overbook replay` runs again to the same results."})
+        description = {"Serves a scenario's memcached tenants to real memcached clients over TCP.",
+                "Address i serves server tenant i through a gateway tenant on the client host;",
+                "requests and replies cross the modelled link and NIC. Virtual time follows the",
+                "wall clock. One status line a second; Ctrl-C or --duration stops it and writes",
+                "the results folder with session.log, which `overbook replay` runs again."})
 public final class ServeCommand implements Callable<Integer>, Subcommand {
 
     @Spec

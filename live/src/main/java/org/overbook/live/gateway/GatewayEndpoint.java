@@ -84,11 +84,6 @@ public final class GatewayEndpoint implements Workload, LatencyRecording {
         guest.schedule(0, () -> apply(arrival));
     }
 
-    /** Returns the clients connected now. */
-    public int connectedClients() {
-        return clients.size();
-    }
-
     /** Returns the requests answered so far. */
     public long requestsAnswered() {
         return counters.requests;

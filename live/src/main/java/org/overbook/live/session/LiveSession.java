@@ -66,8 +66,13 @@ public final class LiveSession {
         WorkloadRegistry registry = registry();
         ScenarioFile file = live.load(registry, options.source());
         Inbox inbox = new Inbox();
-        this.server = GatewayServer.start(live.limits(), inbox);
         SessionLog.Writer log = new SessionLog.Writer(options.folder().resolve(LOG), options.source(), live.yaml(), options.logMaxBytes());
+        try {
+            this.server = GatewayServer.start(live.limits(), inbox);
+        } catch (RuntimeException e) {
+            log.close();
+            throw e;
+        }
         this.pacer = new Pacer(file, inbox, server.replies(), log, System::nanoTime, options.speed(), options.durationNanos(),
                 stop, out, server::openConnections, ready::countDown);
         SweepPoint point = file.points().getFirst();
@@ -116,11 +121,6 @@ public final class LiveSession {
         return server.port(listen);
     }
 
-    /** Returns the sockets open now. */
-    public int openConnections() {
-        return server.openConnections();
-    }
-
     /** Asks the session to stop; {@link #await()} returns once the results are written. */
     public void stop() {
         stop.set(true);
@@ -160,9 +160,5 @@ public final class LiveSession {
     public String edgeCounters() {
         return "accepted " + server.accepted() + ", refused " + server.refused() + ", read stops " + server.backpressureStops()
                 + ", socket errors " + server.ioErrors();
-    }
-
-    public Options options() {
-        return options;
     }
 }

@@ -27,7 +27,6 @@ final class Stepper {
     private final IntObjectHashMap<GatewayEndpoint> byConnection = new IntObjectHashMap<>();
     private long nextSample = SAMPLE_EVERY_NANOS;
     private long lastSample;
-    private long arrivals;
 
     Stepper(Deployment deployment, Runnable sample, SessionLog.Writer log) {
         this.simulation = deployment.testbed().simulation();
@@ -49,14 +48,9 @@ final class Stepper {
         return simulation;
     }
 
-    long arrivals() {
-        return arrivals;
-    }
-
     /** Logs {@code arrival} and has its gateway apply it at virtual time {@code time} (not before now). */
     void inject(Arrival arrival, long time) {
         log.arrival(time, simulation.now(), arrival);
-        arrivals++;
         GatewayEndpoint gateway = arrival instanceof Arrival.Open open
                 ? gatewayOf(open.listen()) : byConnection.get(arrival.connection());
         if (gateway == null) {

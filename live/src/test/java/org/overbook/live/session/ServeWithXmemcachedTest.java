@@ -107,7 +107,6 @@ class ServeWithXmemcachedTest {
         TenantRow gateway = row(result.result(), "live0");
         assertTrue(gateway.metrics().get("workload.requests").longValue() >= 40, gateway.metrics().toString());
         assertEquals(0L, gateway.metrics().get("workload.unexpected_reply_bytes"));
-        assertTrue(out.toString().contains("clients"), out.toString());
     }
 
     @Test

@@ -81,6 +81,7 @@ public final class LiveSession {
             try {
                 TimedResult timed = runner.run(point, options.folder(), pacer);
                 new ResultsWriter(options.folder()).write(options.source(), List.of(timed));
+                appendWallFigures(options.folder().resolve(ResultsWriter.TIMING));
                 result = timed;
             } catch (Throwable t) {
                 failure = t;
@@ -149,6 +150,13 @@ public final class LiveSession {
             throw new IllegalStateException(failure);
         }
         return result;
+    }
+
+    /** Adds the session's wall-clock figures to {@code timing.txt}, the one file of the results that is not deterministic. */
+    private void appendWallFigures(Path timing) throws java.io.IOException {
+        java.nio.file.Files.writeString(timing, String.format(java.util.Locale.ROOT,
+                "live session: speed %.3gx, largest lag of the model behind the wall clock %.3f ms; edge: %s%n",
+                options.speed(), worstLagNanos() / 1e6, edgeCounters()), java.nio.file.StandardOpenOption.APPEND);
     }
 
     /** Returns the largest lag of the model behind the wall clock over the session, in virtual nanoseconds. */

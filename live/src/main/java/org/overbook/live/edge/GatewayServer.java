@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -187,6 +188,6 @@ public final class GatewayServer implements AutoCloseable {
         for (Channel channel : servers) {
             channel.close().awaitUninterruptibly();
         }
-        group.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).awaitUninterruptibly();
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
     }
 }

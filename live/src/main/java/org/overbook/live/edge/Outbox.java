@@ -1,5 +1,6 @@
 package org.overbook.live.edge;
 
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.jctools.queues.SpscUnboundedArrayQueue;
@@ -14,11 +15,11 @@ final class Outbox implements ReplySink {
 
     private final SpscUnboundedArrayQueue<Outgoing> queue = new SpscUnboundedArrayQueue<>(1024);
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
-    private final java.util.concurrent.Executor ioThread;
+    private final Executor ioThread;
     private final Consumer<Outgoing> deliver;
     private final Runnable flush;
 
-    Outbox(java.util.concurrent.Executor ioThread, Consumer<Outgoing> deliver, Runnable flush) {
+    Outbox(Executor ioThread, Consumer<Outgoing> deliver, Runnable flush) {
         this.ioThread = ioThread;
         this.deliver = deliver;
         this.flush = flush;

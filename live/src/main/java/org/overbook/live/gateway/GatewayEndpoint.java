@@ -1,5 +1,6 @@
 package org.overbook.live.gateway;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -191,7 +192,7 @@ public final class GatewayEndpoint implements Workload, LatencyRecording {
                 client.owed.clear();
                 client.unposted.clear();
                 client.ending = true;
-                byte[] reply = "SERVER_ERROR out of memory\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                byte[] reply = "SERVER_ERROR out of memory\r\n".getBytes(StandardCharsets.US_ASCII);
                 send(client, reply, 0, reply.length, 0);
                 closeClient(client);
                 return;

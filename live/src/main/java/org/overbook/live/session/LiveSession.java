@@ -1,9 +1,13 @@
 package org.overbook.live.session;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -153,10 +157,10 @@ public final class LiveSession {
     }
 
     /** Adds the session's wall-clock figures to {@code timing.txt}, the one file of the results that is not deterministic. */
-    private void appendWallFigures(Path timing) throws java.io.IOException {
-        java.nio.file.Files.writeString(timing, String.format(java.util.Locale.ROOT,
+    private void appendWallFigures(Path timing) throws IOException {
+        Files.writeString(timing, String.format(Locale.ROOT,
                 "live session: speed %.3gx, largest lag of the model behind the wall clock %.3f ms; edge: %s%n",
-                options.speed(), worstLagNanos() / 1e6, edgeCounters()), java.nio.file.StandardOpenOption.APPEND);
+                options.speed(), worstLagNanos() / 1e6, edgeCounters()), StandardOpenOption.APPEND);
     }
 
     /** Returns the largest lag of the model behind the wall clock over the session, in virtual nanoseconds. */

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -212,7 +213,7 @@ public final class SessionLog {
             }
         } catch (EOFException e) {
             throw new ConfigurationException(file.toString(), "the session log ends before the session does (the session did not stop cleanly)");
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new ConfigurationException(file.toString(), "no such session log");
         } catch (IOException e) {
             throw new ConfigurationException(file.toString(), "cannot read the session log: " + e.getMessage());

@@ -2,6 +2,7 @@ package org.overbook.live.session;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.function.IntSupplier;
 import org.HdrHistogram.Histogram;
 import org.overbook.hypervisor.Tenant;
 import org.overbook.live.gateway.GatewayEndpoint;
@@ -18,7 +19,7 @@ final class StatusLine {
     private final PrintWriter out;
     private final Testbed testbed;
     private final Stepper stepper;
-    private final java.util.function.IntSupplier connections;
+    private final IntSupplier connections;
     private Histogram previous = new Histogram(3);
     private long previousRequests;
     private long previousCpuFaults;
@@ -28,7 +29,7 @@ final class StatusLine {
     private long maxLagNanos;
     private long worstLagNanos;
 
-    StatusLine(PrintWriter out, Testbed testbed, Stepper stepper, java.util.function.IntSupplier connections) {
+    StatusLine(PrintWriter out, Testbed testbed, Stepper stepper, IntSupplier connections) {
         this.out = out;
         this.testbed = testbed;
         this.stepper = stepper;

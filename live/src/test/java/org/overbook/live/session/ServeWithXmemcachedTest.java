@@ -86,7 +86,7 @@ class ServeWithXmemcachedTest {
             assertEquals("shh", mc.get("quiet"), "a noreply set, then a get on the same connection");
             assertNull(mc.get("k"), "a noreply delete");
             try (LiveFixture.Raw raw = new LiveFixture.Raw(session.port(0))) {
-                assertEquals("VALUE s 0 7\r\nswapped\r\nEND\r\n", raw.ask("gat 100 s\r\n", "END\r\n").replaceAll(" 0 7", " 0 7"));
+                assertEquals("VALUE s 0 7\r\nswapped\r\nEND\r\n", raw.ask("gat 100 s\r\n", "END\r\n"));
                 String gats = raw.ask("gats 0 s\r\n", "END\r\n");
                 assertTrue(gats.matches("VALUE s 0 7 \\d+\r\nswapped\r\nEND\r\n"), gats);
                 assertEquals("OK\r\n", raw.ask("verbosity 1\r\n", "\r\n"));

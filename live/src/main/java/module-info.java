@@ -18,6 +18,7 @@ module org.overbook.live {
     requires com.fasterxml.jackson.dataformat.yaml;
     requires org.eclipse.collections.impl;
     requires HdrHistogram;
+    requires jdk.unsupported;
 
     opens org.overbook.live.cli to info.picocli;
 

@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.Units;
 import org.overbook.live.session.LiveSession;
@@ -30,7 +28,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code overbook serve [FILE] [--listen HOST:PORT]...}: serves a scenario's memcached tenants to real clients over
  * TCP, the model paced by the wall clock, until Ctrl-C or {@code --duration}; then writes the results folder with
- * the session log. Exit 0; 2 on a configuration error; 1 if the session failed.
+ * the session log. Ctrl-C (SIGINT) and SIGTERM stop the session rather than the JVM ({@link StopOnSignal}), so the
+ * results are written as after {@code --duration}; a second one ends the process at once. Exit 0; 2 on a
+ * configuration error; 1 if the session failed.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Serves a scenario's memcached tenants to real memcached clients over TCP.",
@@ -101,16 +101,7 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
                 + ", point " + index + "/" + points.size() + (chosen.label().isEmpty() ? "" : " (" + chosen.label() + ")");
         LiveSession session = LiveSession.start(new LiveSession.Options(chosen, source, addresses, speed, durationNanos,
                 maxConnections, (int) pending, logMaxBytes, folder), out);
-        CountDownLatch reported = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            session.stop();
-            try {
-                reported.await(60, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "overbook-serve-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
+        StopOnSignal signals = StopOnSignal.install(session::stop);
         try {
             out.printf("serving %s%n", source);
             List<TenantSpec> tenants = chosen.scenario().tenants();
@@ -136,12 +127,7 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
             out.flush();
             return 0;
         } finally {
-            reported.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // the JVM is shutting down (Ctrl-C): the hook is running and waits for the lines above
-            }
+            signals.restore();
         }
     }
 }

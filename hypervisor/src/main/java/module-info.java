@@ -6,6 +6,8 @@ module org.overbook.hypervisor {
     requires transitive org.overbook.guest;
     requires chronicle.map;
     requires chronicle.core;
+    requires org.eclipse.collections.api;
+    requires org.eclipse.collections.impl;
     requires org.apache.commons.rng.api;
     requires org.apache.commons.rng.core;
     requires jdk.management;

@@ -18,8 +18,9 @@ import org.overbook.hypervisor.swap.SwapStore;
  *
  * <p>Created from a validated {@link HostConfig}: every configuration error is found before a byte
  * is allocated, and a host larger than this machine can hold is refused up front rather than failing
- * with an {@link OutOfMemoryError} halfway through a run. Closing the host frees its frames and
- * removes its swap file (unless kept).
+ * with an {@link OutOfMemoryError} halfway through a run; so is swap whose files the swap file's file
+ * system could not hold at their largest. The swap store takes disk for what is swapped, not for what is
+ * configured. Closing the host frees its frames and removes its swap files (unless kept).
  */
 public final class Host implements AutoCloseable {
 
@@ -29,12 +30,14 @@ public final class Host implements AutoCloseable {
     private final Simulation simulation;
     private final HostMemory memory;
     private final List<Tenant> tenants;
+    private final SwapStore swap;
 
-    private Host(HostConfig config, Simulation simulation, HostMemory memory, List<Tenant> tenants) {
+    private Host(HostConfig config, Simulation simulation, HostMemory memory, List<Tenant> tenants, SwapStore swap) {
         this.config = config;
         this.simulation = simulation;
         this.memory = memory;
         this.tenants = tenants;
+        this.swap = swap;
     }
 
     /**
@@ -55,13 +58,14 @@ public final class Host implements AutoCloseable {
     public static Host create(HostConfig config, Simulation simulation) {
         config.validate();
         requireFitsThisMachine(config.memoryBytes());
+        requireDiskForSwap(config);
         int frames = Math.toIntExact(config.frames());
         int low = Math.max(1, (int) Math.round(frames * config.reclaimLow()));
         int high = Math.min(frames, Math.max(low + 1, (int) Math.round(frames * config.reclaimHigh())));
         int[] guestPages = config.tenants().stream().mapToInt(t -> Math.toIntExact(t.memoryBytes() / GuestMemory.PAGE_SIZE)).toArray();
 
         SwapStore swap = SwapStore.create(config.directory().resolve(SWAP_FILE),
-                config.swapBytes() / GuestMemory.PAGE_SIZE, config.keepSwap());
+                config.swapBytes() / GuestMemory.PAGE_SIZE, config.swapLimitPages(), config.keepSwap());
         HostMemory memory;
         try {
             memory = new HostMemory(frames, guestPages, low, high, swap);
@@ -77,7 +81,7 @@ public final class Host implements AutoCloseable {
             TenantGuest guest = new TenantGuest(tenantConfig.name(), tenantMemory, vcpu, simulation.random());
             tenants.add(new Tenant(id, tenantConfig, vcpu, tenantMemory, guest));
         }
-        return new Host(config, simulation, memory, Collections.unmodifiableList(tenants));
+        return new Host(config, simulation, memory, Collections.unmodifiableList(tenants), swap);
     }
 
     public HostConfig config() {
@@ -127,9 +131,28 @@ public final class Host implements AutoCloseable {
         return placement;
     }
 
+    /**
+     * Returns the bytes the swap store's files take on disk: what has been swapped, rounded up to the store's
+     * extents, never what is configured. The store only grows until closed, so this is also its peak.
+     */
+    public long swapBytesOnDisk() {
+        return swap.bytesOnDisk();
+    }
+
     @Override
     public void close() {
         memory.close();
+    }
+
+    private static void requireDiskForSwap(HostConfig config) {
+        long need = config.maxSwapBytesOnDisk();
+        long free = SwapStore.usableSpace(config.directory());
+        if (need > free) {
+            throw new ConfigurationException("host.swap", HostConfig.bytes(config.swapBytes()) + " of swap, of which the tenants can fill "
+                    + HostConfig.bytes(config.swapLimitPages() * GuestMemory.PAGE_SIZE) + ", may take up to " + (need >> 20)
+                    + " MiB of disk, but the file system of its swap file (" + config.directory() + ") has " + (free >> 20)
+                    + " MiB free; lower host.swap or give the swap file a larger file system");
+        }
     }
 
     private static void requireFitsThisMachine(long hostBytes) {

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Set;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.GuestMemory;
+import org.overbook.hypervisor.swap.SwapStore;
 
 /**
  * The host: its RAM, its swap, when reclaim starts and stops, its tenants, and where its files go.
@@ -15,7 +16,7 @@ import org.overbook.guest.GuestMemory;
  * @param swapBytes      capacity of the swap store
  * @param reclaimLow     reclaim starts when free frames fall under this fraction of RAM (Linux's low watermark)
  * @param reclaimHigh    reclaim stops once free frames reach this fraction (Linux's high watermark)
- * @param directory      the run's folder; the swap store's file lives here
+ * @param directory      the run's folder; the swap store's files live here
  * @param keepSwap       keep the swap file after {@link Host#close()}, for inspection
  * @param seed           the scenario seed every random stream derives from
  * @param costs          the cost model
@@ -89,6 +90,19 @@ public record HostConfig(long memoryBytes, long swapBytes, double reclaimLow, do
                         + bytes(Math.max(0, totalGuestBytes() - memoryBytes)) + " or give the tenants less memory");
             }
         }
+    }
+
+    /**
+     * Returns the most pages the swap store may ever hold: its capacity, or every guest page of the tenants if
+     * that is fewer (a page has one copy at most).
+     */
+    public long swapLimitPages() {
+        return Math.min(swapBytes, totalGuestBytes()) / GuestMemory.PAGE_SIZE;
+    }
+
+    /** Returns the most disk the swap store may take: it grows with what is swapped, never past its limit. */
+    public long maxSwapBytesOnDisk() {
+        return SwapStore.maxBytesOnDisk(swapLimitPages());
     }
 
     /** Returns the sum of the tenants' memory. */

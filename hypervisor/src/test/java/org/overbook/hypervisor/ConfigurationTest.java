@@ -57,6 +57,16 @@ class ConfigurationTest {
     }
 
     @Test
+    void swapTheDiskCannotHoldIsRefusedBeforeAFileIsWritten() throws Exception {
+        // 1 PiB of swap under a 4 TiB guest: the store may grow to 4 TiB, more than this machine's disk
+        ConfigurationException e = fails(host(MIB, 1L << 50, List.of(new TenantConfig("a", 1L << 42))));
+        assertNames(e, "host.swap", "1024TiB", "4TiB", "MiB free", directory.toString());
+        try (var files = java.nio.file.Files.list(directory)) {
+            assertEquals(0, files.count(), "nothing written");
+        }
+    }
+
+    @Test
     void tenantNamesMustBePresentAndUnique() {
         assertNames(fails(host(MIB, MIB, List.of(new TenantConfig("a", 4096), new TenantConfig("a", 4096)))), "tenants[1].name", "unique");
         assertNames(fails(host(MIB, MIB, List.of(new TenantConfig(" ", 4096)))), "tenants[0].name");

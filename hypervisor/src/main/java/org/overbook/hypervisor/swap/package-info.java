@@ -1,5 +1,6 @@
 /**
- * The swap store: guest pages written out by reclaim, kept in a persisted Chronicle Map keyed by
- * (tenant, guest page). Used by {@code org.overbook.hypervisor.memory} only; not exported.
+ * The swap store: guest pages written out by reclaim, kept in persisted Chronicle Map files keyed by
+ * (tenant, guest page), added as pages are swapped so that disk follows what is swapped, not the
+ * configured capacity. Used by {@code org.overbook.hypervisor} and its memory package only; not exported.
  */
 package org.overbook.hypervisor.swap;

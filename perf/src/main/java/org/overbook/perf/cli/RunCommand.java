@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.SwapArea;
 import org.overbook.perf.run.TimedResult;
 import org.overbook.perf.scenario.ScenarioFile;
 import org.overbook.perf.scenario.ScenarioLoader;
@@ -48,13 +49,14 @@ final class RunCommand implements Callable<Integer> {
         Runner runner = Runner.standard(loader.registry());
         List<TimedResult> results = new ArrayList<>();
         List<SweepPoint> points = scenarios.points();
+        SwapArea.standard().requireRoom(points.stream().map(Runner::maxSwapBytesOnDisk).toList(), 1);
         for (SweepPoint point : points) {
             stdout.printf("running point %d/%d %s%n", point.index() + 1, points.size(), point.label());
             stdout.flush();
             try (ProgressDisplay progress = ProgressDisplay.of(stdout, "point " + (point.index() + 1) + "/" + points.size())) {
                 results.add(runner.run(point, folder, progress));
             }
-            writer.write(scenarios.source(), results);
+            writer.write(scenarios.source(), results, points.size());
         }
         results.forEach(r -> SummaryTable.print(stdout, r));
         stdout.printf("%nresults: %s%n", folder.toAbsolutePath());

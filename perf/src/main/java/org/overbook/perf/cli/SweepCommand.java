@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.SwapArea;
 import org.overbook.perf.run.TimedResult;
 import org.overbook.perf.scenario.ScenarioFile;
 import org.overbook.perf.scenario.ScenarioLoader;
@@ -52,6 +53,7 @@ final class SweepCommand implements Callable<Integer> {
         ScenarioLoader loader = ScenarioLoader.standard();
         ScenarioFile scenarios = loader.load(file);
         Path folder = output.folder(RunCommand.nameOf(file));
+        SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
         ExecutorService executor = Executors.newFixedThreadPool(threads);
         try {
             PointCache cache = new PointCache(Runner.standard(loader.registry()), folder.resolve(".work"), executor, 1024);

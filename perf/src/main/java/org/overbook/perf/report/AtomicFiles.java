@@ -6,16 +6,39 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Writes a file whole or not at all: the bytes go to a hidden temporary name in the same folder, which is
- * then renamed over the target with {@link StandardCopyOption#ATOMIC_MOVE}. An interrupted run leaves at
- * most a {@code .*.tmp} file, never a half-written file under the real name.
+ * then renamed over the target with {@link StandardCopyOption#ATOMIC_MOVE}. An interrupted run never leaves
+ * a half-written file under the real name: on SIGINT or SIGTERM a shutdown hook removes the temporary files
+ * being written, and from then on no temporary file is renamed into place. Only a SIGKILL can leave a
+ * {@code .*.tmp} file.
  */
 public final class AtomicFiles {
 
     /** Suffix of the temporary files; anything carrying it is incomplete. */
     static final String TEMPORARY_SUFFIX = ".tmp";
+
+    /** The temporary files being written, and whether the JVM is shutting down; shared by every writer of this process. */
+    private static final class InFlight {
+        static final Set<Path> FILES = ConcurrentHashMap.newKeySet();
+        static volatile boolean shuttingDown;
+
+        static {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                shuttingDown = true;
+                for (Path file : FILES) {
+                    try {
+                        Files.deleteIfExists(file);
+                    } catch (IOException ignored) {
+                        // nothing more can be done on the way out
+                    }
+                }
+            }, "overbook-results-cleanup"));
+        }
+    }
 
     private AtomicFiles() {
     }
@@ -28,8 +51,12 @@ public final class AtomicFiles {
     /** Writes {@code bytes} to {@code file}, whole or not at all. */
     public static void write(Path file, byte[] bytes) {
         Path temporary = file.resolveSibling("." + file.getFileName() + TEMPORARY_SUFFIX);
+        InFlight.FILES.add(temporary);
         try {
             Files.write(temporary, bytes);
+            if (InFlight.shuttingDown) {
+                throw new IOException("the JVM is shutting down (interrupted); nothing more is published");
+            }
             Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             try {
@@ -38,6 +65,8 @@ public final class AtomicFiles {
                 // the original failure is the one to report
             }
             throw new UncheckedIOException("cannot write " + file, e);
+        } finally {
+            InFlight.FILES.remove(temporary);
         }
     }
 }

@@ -15,7 +15,7 @@ import org.overbook.perf.run.TenantRow;
 final class Columns {
 
     /** Host-wide figures that only the total row carries. */
-    static final List<String> TOTAL_ONLY = List.of("host_swap_writes", "host_swap_reads", "host_reclaim_runs",
+    static final List<String> TOTAL_ONLY = List.of("host_swap_writes", "host_swap_reads", Metrics.SWAP_PEAK_BYTES, "host_reclaim_runs",
             "nic_tlb_fairness", "balloon_reallocations");
 
     private Columns() {

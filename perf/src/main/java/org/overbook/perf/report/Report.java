@@ -72,8 +72,10 @@ final class Report {
                         .map(key -> "[" + key + "](" + hgrmName.apply(result, key) + ")").collect(Collectors.joining(", ")))
                         .append(".\n\n");
             }
-            out.append(String.format(Locale.ROOT, "Events simulated: %d. Data-integrity mismatches: %d%s.%n%n",
-                    result.events(), result.mismatches(), result.mismatches() == 0 ? " (every value read back as written)" : " — A MODEL BUG"));
+            out.append(String.format(Locale.ROOT, "Events simulated: %d. Data-integrity mismatches: %d%s. The swap store's peak"
+                            + " size on disk: %s (for %.0f MiB of swap; it grows with what is swapped).%n%n",
+                    result.events(), result.mismatches(), result.mismatches() == 0 ? " (every value read back as written)" : " — A MODEL BUG",
+                    mebibytes(result.total().get(Metrics.SWAP_PEAK_BYTES)), result.scenario().host().swapBytes() / MIB));
             for (Charts.Figure figure : figures.get(i)) {
                 out.append("![").append(figure.file()).append("](").append(figure.file()).append(")\n\n")
                         .append('*').append(figure.caption()).append("*\n\n");
@@ -103,6 +105,11 @@ final class Report {
 
     private static String get(java.util.Map<String, Number> m, String key) {
         return Columns.format(m.get(key));
+    }
+
+    /** Spells a byte count in MiB to one decimal, or "not measured". */
+    static String mebibytes(Number bytes) {
+        return bytes == null ? "not measured" : String.format(Locale.ROOT, "%.1f MiB", bytes.doubleValue() / MIB);
     }
 
     private static String micros(Number nanos) {

@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.HdrHistogram.Histogram;
+import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.TenantRow;
 import org.overbook.perf.run.TimedResult;
@@ -60,6 +61,17 @@ public final class ResultsWriter {
      * @return the folder
      */
     public Path write(String source, List<TimedResult> results) {
+        return write(source, results, results.size());
+    }
+
+    /**
+     * Writes every file for {@code results}, the first points of a file of {@code points} points: while some
+     * have not run, {@code report.md} and {@code timing.txt} say so at the top, so that the folder of a run
+     * interrupted part way does not pass for a whole one.
+     *
+     * @return the folder
+     */
+    public Path write(String source, List<TimedResult> results, int points) {
         try {
             Files.createDirectories(folder);
         } catch (IOException e) {
@@ -75,12 +87,14 @@ public final class ResultsWriter {
                 AtomicFiles.write(folder.resolve(hgrmName(result, e.getKey())), hgrm(e.getValue()));
             }
         }
-        AtomicFiles.write(folder.resolve(TIMING), timing(results));
+        String incomplete = results.size() < points ? String.format(Locale.ROOT, "INCOMPLETE: %d of %d points have run;"
+                + " this run was interrupted or is still going.%n", results.size(), points) : "";
+        AtomicFiles.write(folder.resolve(TIMING), incomplete + timing(results));
         Charts charts = new Charts(folder);
         List<String> drawn = charts.write(plain);
         List<List<Charts.Figure>> figures = plain.stream().map(charts::writeTimeSeries).toList();
-        AtomicFiles.write(folder.resolve(REPORT), new Report(source, plain, drawn, figures, charts.failure())
-                .markdown(this::hgrmName));
+        AtomicFiles.write(folder.resolve(REPORT), (incomplete.isEmpty() ? "" : "**" + incomplete.strip() + "**\n\n")
+                + new Report(source, plain, drawn, figures, charts.failure()).markdown(this::hgrmName));
         return folder;
     }
 
@@ -171,9 +185,10 @@ public final class ResultsWriter {
         long total = 0;
         for (TimedResult timed : results) {
             total += timed.wallNanos();
-            out.append(String.format(Locale.ROOT, "point %d (%s): %.3f s wall, %d events, %.0f events/s%n",
-                    timed.result().index(), timed.result().displayLabel(), timed.wallNanos() / 1e9, timed.result().events(),
-                    timed.eventsPerSecond()));
+            out.append(String.format(Locale.ROOT, "point %d (%s): %.3f s wall (set-up %.3f s), %d events, %.0f events/s,"
+                            + " swap store peak %s on disk%n", timed.result().index(), timed.result().displayLabel(),
+                    timed.wallNanos() / 1e9, timed.setUpNanos() / 1e9, timed.result().events(), timed.eventsPerSecond(),
+                    Report.mebibytes(timed.result().total().get(Metrics.SWAP_PEAK_BYTES))));
         }
         out.append(String.format(Locale.ROOT, "total: %.3f s wall%n", total / 1e9));
         return out.toString();

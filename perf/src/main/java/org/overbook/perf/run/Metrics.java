@@ -35,6 +35,12 @@ public final class Metrics {
     public static final String P99 = "latency_p99_ns";
     public static final String P999 = "latency_p999_ns";
     public static final String TLB_HIT_RATE = "nic_tlb_hit_rate";
+    /**
+     * The server host's swap store at its largest, in bytes on disk: the length of its files, which are fully
+     * allocated. Chronicle Map aligns its files to the OS page, so this is the same on every machine with
+     * 4 KiB pages (x86-64, most ARM Linux), not across page sizes.
+     */
+    public static final String SWAP_PEAK_BYTES = "host_swap_peak_bytes";
 
     /** The host and NIC columns, in output order. */
     public static final List<String> HOST_COLUMNS = List.of(

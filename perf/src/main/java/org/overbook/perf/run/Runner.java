@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,8 +30,9 @@ import org.overbook.workloads.LatencyRecording;
  * Runs one resolved scenario and collects its {@link RunResult}.
  *
  * <h2>Design</h2>
- * A run is single-threaded and deterministic: the deployment is built under the run's folder (its swap
- * files), the simulation runs to the end of the warm-up, every host and NIC counter is snapshot, the
+ * A run is single-threaded and deterministic: the deployment is built with its swap files in a folder of the
+ * {@link SwapArea} (never in the results folder, where an interrupted run would strand them), with disk reserved
+ * for them up front, the simulation runs to the end of the warm-up, every host and NIC counter is snapshot, the
  * simulation runs to the end, and the result is the difference for counts and the final state for page
  * counts ({@link RunResult} says what the warm-up boundary means for workload metrics, which cannot be
  * reset). Nothing is reset in the model: the snapshot makes the measured window without touching it.
@@ -42,16 +44,33 @@ public final class Runner {
 
     private final WorkloadRegistry registry;
     private final LongSupplier wallClock;
+    private final SwapArea swapArea;
 
     /** Returns a runner creating workloads from {@code registry}, timing itself with {@code wallClock} (ns). */
     public Runner(WorkloadRegistry registry, LongSupplier wallClock) {
-        this.registry = Objects.requireNonNull(registry, "registry");
-        this.wallClock = Objects.requireNonNull(wallClock, "wallClock");
+        this(registry, wallClock, SwapArea.standard());
     }
 
-    /** Returns a runner timing itself with {@link System#nanoTime()}. */
+    /**
+     * Returns a runner creating workloads from {@code registry}, timing itself with {@code wallClock} (ns), its
+     * hosts' swap files in {@code swapArea}.
+     */
+    public Runner(WorkloadRegistry registry, LongSupplier wallClock, SwapArea swapArea) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+        this.wallClock = Objects.requireNonNull(wallClock, "wallClock");
+        this.swapArea = Objects.requireNonNull(swapArea, "swapArea");
+    }
+
+    /** Returns a runner timing itself with {@link System#nanoTime()}, its swap files in {@link SwapArea#standard()}. */
     public static Runner standard(WorkloadRegistry registry) {
         return new Runner(registry, System::nanoTime);
+    }
+
+    /** Returns the most disk the swap stores of {@code point}'s hosts may take. */
+    public static long maxSwapBytesOnDisk(SweepPoint point) {
+        Path nowhere = Path.of("");
+        return point.scenario().serverHostConfig(nowhere).maxSwapBytesOnDisk()
+                + point.scenario().clientHostConfig(nowhere).maxSwapBytesOnDisk();
     }
 
     /**
@@ -72,7 +91,10 @@ public final class Runner {
     /** How many slices a run's virtual time is cut into to report progress (slicing changes no result). */
     static final int PROGRESS_SLICES = 100;
 
-    /** Runs {@code point}, building its hosts (swap files) in {@code directory}, removed afterwards when empty. */
+    /**
+     * Runs {@code point}, its hosts' swap files in a folder of the swap area, removed afterwards; a kept swap file
+     * ({@code host.keep-swap}) is moved to {@code directory}.
+     */
     public TimedResult run(SweepPoint point, Path directory) {
         return run(point, directory, Progress.none());
     }
@@ -83,23 +105,15 @@ public final class Runner {
      * running in slices dispatches the same events in the same order as one call.
      */
     public TimedResult run(SweepPoint point, Path directory, Progress progress) {
-        long start = wallClock.getAsLong();
         Scenario scenario = point.scenario();
-        RunResult result;
-        try (Deployment deployment = new ScenarioBuilder(registry).build(scenario, directory)) {
+        return execute(point, directory, (deployment, sampler) -> {
             Testbed testbed = deployment.testbed();
-            Sampler sampler = new Sampler(testbed);
-            sampler.sample();
             runUntil(testbed, scenario.warmUpNanos(), scenario.endNanos(), progress, sampler);
             List<Map<String, Long>> atWarmUp = snapshot(testbed);
             runUntil(testbed, scenario.endNanos(), scenario.endNanos(), progress, sampler);
             List<Map<String, Long>> atEnd = snapshot(testbed);
-            result = collect(point, deployment, atWarmUp, atEnd, sampler.series(scenario.warmUpNanos()));
-        } finally {
-            deleteIfEmpty(directory.resolve(ScenarioBuilder.SERVER_HOST_DIRECTORY));
-            deleteIfEmpty(directory.resolve(ScenarioBuilder.CLIENT_HOST_DIRECTORY));
-        }
-        return new TimedResult(result, wallClock.getAsLong() - start);
+            return collect(point, deployment, atWarmUp, atEnd, sampler.series(scenario.warmUpNanos()));
+        });
     }
 
     /**
@@ -119,21 +133,42 @@ public final class Runner {
      * warm-up) to where the driver stopped, under the point the driver returns.
      */
     public TimedResult run(SweepPoint point, Path directory, Driver driver) {
-        long start = wallClock.getAsLong();
-        RunResult result;
-        try (Deployment deployment = new ScenarioBuilder(registry).build(point.scenario(), directory)) {
-            Testbed testbed = deployment.testbed();
-            Sampler sampler = new Sampler(testbed);
-            sampler.sample();
-            List<Map<String, Long>> atStart = snapshot(testbed);
+        return execute(point, directory, (deployment, sampler) -> {
+            List<Map<String, Long>> atStart = snapshot(deployment.testbed());
             SweepPoint reported = driver.drive(deployment, sampler::sample);
-            List<Map<String, Long>> atEnd = snapshot(testbed);
-            result = collect(reported, deployment, atStart, atEnd, sampler.series(reported.scenario().warmUpNanos()));
+            List<Map<String, Long>> atEnd = snapshot(deployment.testbed());
+            return collect(reported, deployment, atStart, atEnd, sampler.series(reported.scenario().warmUpNanos()));
+        });
+    }
+
+    /** What a run does with its deployment, once built and sampled at time zero. */
+    private interface Body {
+        RunResult run(Deployment deployment, Sampler sampler);
+    }
+
+    /** Builds {@code point}'s deployment with its swap files in the swap area, runs {@code body} on it, and cleans up. */
+    private TimedResult execute(SweepPoint point, Path directory, Body body) {
+        long start = wallClock.getAsLong();
+        Scenario scenario = point.scenario();
+        RunResult result;
+        long setUp;
+        Path swapFolder = swapArea.newRunFolder();
+        try (SwapArea.Reservation disk = swapArea.reserve(swapFolder, maxSwapBytesOnDisk(point));
+             Deployment deployment = new ScenarioBuilder(registry).build(scenario, swapFolder)) {
+            setUp = wallClock.getAsLong() - start;
+            Sampler sampler = new Sampler(deployment.testbed());
+            sampler.sample();
+            result = body.run(deployment, sampler);
         } finally {
-            deleteIfEmpty(directory.resolve(ScenarioBuilder.SERVER_HOST_DIRECTORY));
-            deleteIfEmpty(directory.resolve(ScenarioBuilder.CLIENT_HOST_DIRECTORY));
+            try {
+                if (scenario.host().keepSwap()) {
+                    moveKeptFiles(swapFolder, directory);
+                }
+            } finally {
+                SwapArea.deleteTree(swapFolder);
+            }
         }
-        return new TimedResult(result, wallClock.getAsLong() - start);
+        return new TimedResult(result, wallClock.getAsLong() - start, setUp);
     }
 
     private static void runUntil(Testbed testbed, long until, long end, Progress progress, Sampler sampler) {
@@ -188,6 +223,7 @@ public final class Runner {
         total.put("host_swap_writes", testbed.server().memory().swapWrites());
         total.put("host_swap_reads", testbed.server().memory().swapReads());
         total.put("host_reclaim_runs", testbed.server().memory().reclaimRuns());
+        total.put(Metrics.SWAP_PEAK_BYTES, testbed.server().swapBytesOnDisk());
         total.put("nic_tlb_fairness", testbed.serverNic().tlb().fairness());
         total.put("balloon_reallocations", deployment.balloon().map(b -> b.reallocations()).orElse(0L));
         return new RunResult(point.index(), point.label(), point.values(), scenario, point.yaml(),
@@ -225,15 +261,21 @@ public final class Runner {
         return out;
     }
 
-    private static void deleteIfEmpty(Path directory) {
-        try (var entries = Files.list(directory)) {
-            if (entries.findAny().isEmpty()) {
-                Files.delete(directory);
+    /** Moves every file of the run's host folders to the same place under {@code directory}. */
+    private static void moveKeptFiles(Path swapFolder, Path directory) {
+        for (String host : List.of(ScenarioBuilder.SERVER_HOST_DIRECTORY, ScenarioBuilder.CLIENT_HOST_DIRECTORY)) {
+            Path from = swapFolder.resolve(host);
+            if (!Files.isDirectory(from)) {
+                continue;
             }
-        } catch (java.nio.file.NoSuchFileException e) {
-            // never created
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot clean up " + directory, e);
+            try (var files = Files.list(from)) {
+                for (Path file : files.toList()) {
+                    Path to = Files.createDirectories(directory.resolve(host)).resolve(file.getFileName());
+                    Files.move(file, to, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot keep the swap files of " + from + " in " + directory, e);
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ package org.overbook.perf.report;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -32,6 +33,8 @@ class ResultsWriterTest {
     private Path folder;
     private ScenarioFile file;
 
+    private List<TimedResult> results;
+
     @BeforeAll
     void runTheSweep(@TempDir Path temporary) {
         directory = temporary;
@@ -41,11 +44,33 @@ class ResultsWriterTest {
 
     private Path write(Path where) {
         Runner runner = Runner.standard(loader.registry());
-        List<TimedResult> results = new ArrayList<>();
+        results = new ArrayList<>();
         for (SweepPoint point : file.points()) {
             results.add(runner.run(point, where));
         }
         return new ResultsWriter(where).write(file.source(), results);
+    }
+
+    @Test
+    void theReportAndTimingStateTheSwapStoresPeakOnDisk() throws Exception {
+        String report = Files.readString(folder.resolve(ResultsWriter.REPORT));
+        String timing = Files.readString(folder.resolve(ResultsWriter.TIMING));
+        for (TimedResult timed : results) {
+            String peak = String.format(java.util.Locale.ROOT, "%.1f MiB",
+                    timed.result().total().get(org.overbook.perf.run.Metrics.SWAP_PEAK_BYTES).doubleValue() / (1 << 20));
+            assertTrue(report.contains("The swap store's peak size on disk: " + peak + " (for 64 MiB of swap"), report);
+            assertTrue(timing.contains("swap store peak " + peak + " on disk"), timing);
+            assertTrue(timing.contains("(set-up "), timing);
+        }
+        assertFalse(report.contains("INCOMPLETE") || timing.contains("INCOMPLETE"), "every point ran");
+    }
+
+    @Test
+    void aFolderWrittenBeforeEveryPointRanSaysSoAtTheTopOfReportAndTiming() throws Exception {
+        Path partial = new ResultsWriter(directory.resolve("partial")).write(file.source(), results.subList(0, 1), 2);
+        String incomplete = "INCOMPLETE: 1 of 2 points have run";
+        assertTrue(Files.readString(partial.resolve(ResultsWriter.REPORT)).startsWith("**" + incomplete));
+        assertTrue(Files.readString(partial.resolve(ResultsWriter.TIMING)).startsWith(incomplete));
     }
 
     @Test

@@ -34,7 +34,8 @@ class RunnerTest {
 
         assertEquals(a.result(), b.result());
         assertEquals(a.result().timeSeries(), b.result().timeSeries(), "sampling is deterministic too");
-        assertEquals(1_000_000, a.wallNanos(), "the runner times itself with the injected clock");
+        assertEquals(2_000_000, a.wallNanos(), "the runner times itself with the injected clock: start, set-up, end");
+        assertEquals(1_000_000, a.setUpNanos(), "the set-up is timed apart");
         assertEquals(7, a.result().seed());
         assertEquals(List.of("s0", "s1", "c0", "c1"), a.result().tenants().stream().map(TenantRow::name).toList());
         assertEquals(List.of("server", "server", "client", "client"), a.result().tenants().stream().map(TenantRow::host).toList());
@@ -51,6 +52,36 @@ class RunnerTest {
         assertTrue(server.metrics().containsKey("workload.curr_items"), "memcached's own counters are collected");
         assertEquals(client.value(Metrics.THROUGHPUT) + a.result().tenants().get(3).value(Metrics.THROUGHPUT),
                 a.result().total().get(Metrics.THROUGHPUT).doubleValue(), 1e-6);
+    }
+
+    @Test
+    void swapFilesLiveInTheSwapAreaDuringTheRunAreGoneAfterItAndAKeptOneIsMovedToTheResultsFolder() throws Exception {
+        Path swapRoot = directory.resolve("swap-area");
+        Runner runner = new Runner(loader.registry(), System::nanoTime, new SwapArea(swapRoot));
+        Path[] seen = new Path[1];
+        SweepPoint point = loader.parse(SmallScenarios.MEMCACHED, "small.yaml").points().getFirst();
+        RunResult result = runner.run(point, directory.resolve("a"), (now, end) -> {
+            if (seen[0] == null) {
+                try (var files = Files.walk(swapRoot)) {
+                    seen[0] = files.filter(p -> p.getFileName().toString().equals("swap.cmap")).findFirst().orElseThrow();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        }).result();
+        assertTrue(seen[0].startsWith(swapRoot), seen[0].toString());
+        assertFalse(Files.exists(seen[0]), "removed after the run");
+        assertFalse(Files.exists(directory.resolve("a").resolve("server-host")), "nothing in the results folder");
+        long peak = result.total().get(Metrics.SWAP_PEAK_BYTES).longValue();
+        assertTrue(peak > 0 && peak < 64L << 20, "the store's peak on disk: " + peak);
+
+        SweepPoint kept = loader.parse(SmallScenarios.MEMCACHED.replace("swap: 64MiB}", "swap: 64MiB, keep-swap: true}"), "kept.yaml")
+                .points().getFirst();
+        runner.run(kept, directory.resolve("b"));
+        assertTrue(Files.exists(directory.resolve("b").resolve("server-host").resolve("swap.cmap")), "kept where the results are");
+        try (var left = Files.walk(swapRoot)) {
+            assertEquals(List.of(), left.filter(Files::isRegularFile).filter(p -> !p.endsWith(SwapArea.OWNER)).toList());
+        }
     }
 
     @Test

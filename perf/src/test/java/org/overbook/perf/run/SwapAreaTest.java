@@ -1,0 +1,74 @@
+package org.overbook.perf.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.guest.ConfigurationException;
+
+class SwapAreaTest {
+
+    @TempDir
+    Path root;
+
+    /** Returns the id of a process that has ended. */
+    private static long deadPid() throws Exception {
+        Process process = new ProcessBuilder("true").start();
+        process.waitFor();
+        return process.pid();
+    }
+
+    @Test
+    void aRunFolderLivesInAProcessFolderWithItsOwnerAndStaleFoldersOfGoneProcessesAreRemoved() throws Exception {
+        SwapArea area = new SwapArea(root);
+        Path run = area.newRunFolder();
+        Files.write(run.resolve("swap.cmap"), new byte[4096]);
+        Path mine = run.getParent();
+        assertEquals("run-" + ProcessHandle.current().pid(), mine.getFileName().toString());
+        assertTrue(Files.exists(mine.resolve(SwapArea.OWNER)));
+
+        long dead = deadPid();
+        Path stale = Files.createDirectories(root.resolve("run-" + dead).resolve("1").resolve("server-host"));
+        Files.write(stale.resolve("swap.cmap"), new byte[3 << 20]);
+        Files.writeString(root.resolve("run-" + dead).resolve(SwapArea.OWNER), "pid=" + dead + "\nstarted=\n");
+        Path noOwner = Files.createDirectories(root.resolve("run-" + deadPid()));
+        // a live process (the parent of this JVM) that started at another time than the owner file says: its id was reused
+        long live = ProcessHandle.current().parent().orElseThrow().pid();
+        Path reused = Files.createDirectories(root.resolve("run-" + live));
+        Files.writeString(reused.resolve(SwapArea.OWNER), "pid=" + live + "\nstarted=2001-01-01T00\\:00\\:00Z\n");
+
+        List<SwapArea.Removed> removed = new SwapArea(root).removeStale();
+        assertEquals(List.of(root.resolve("run-" + dead), noOwner, reused).stream().sorted().toList(),
+                removed.stream().map(SwapArea.Removed::folder).sorted().toList());
+        long bytes = removed.stream().filter(r -> r.folder().equals(root.resolve("run-" + dead))).findFirst().orElseThrow().bytes();
+        assertTrue(bytes >= 3 << 20 && bytes < (3 << 20) + 4096, "the swap file and the owner file: " + bytes);
+        assertFalse(Files.exists(root.resolve("run-" + dead)));
+        assertTrue(Files.exists(run.resolve("swap.cmap")), "this live process's folder is kept");
+        assertEquals(List.of(), new SwapArea(root).removeStale(), "nothing left to remove");
+    }
+
+    @Test
+    void diskThePointsRunningAtOnceCannotHaveIsAConfigurationErrorNamingHostSwap() {
+        SwapArea area = new SwapArea(root);
+        long free = root.toFile().getUsableSpace();
+        Path run = area.newRunFolder();
+        try (SwapArea.Reservation first = area.reserve(run, free / 2)) {
+            ConfigurationException e = assertThrows(ConfigurationException.class, () -> area.reserve(area.newRunFolder(), free / 2 + (1L << 30)));
+            assertEquals("host.swap", e.field());
+            assertTrue(e.getMessage().contains("1 point(s) running beside it"), e.getMessage());
+        }
+        area.reserve(run, free / 2 + (1L << 20)).close(); // handed back: fits alone
+
+        area.requireRoom(List.of(free / 3, free / 3, free / 3), 2);
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> area.requireRoom(List.of(free / 2 + (1L << 30), 1L, free / 2), 2));
+        assertEquals("host.swap", e.field());
+        assertTrue(e.getMessage().contains("2 points that may run at once") && e.getMessage().contains(SwapArea.ENVIRONMENT), e.getMessage());
+    }
+}

@@ -4,6 +4,8 @@
  * its points, run one or all, read the results as objects, write the results folder); the packages its
  * signatures name are exported with it. Plug-in jars are loaded by {@code org.overbook.perf.plugin}. The
  * command line ({@code cli}) and the reproduction of the papers' experiments stay internal.
+ * The live mode module ({@code serve}, {@code replay}) adds its verbs to the command ({@link
+ * org.overbook.perf.cli.Subcommand}) and runs scenarios through the packages exported to it.
  */
 module org.overbook.perf {
     requires transitive org.overbook.guest;
@@ -30,8 +32,14 @@ module org.overbook.perf {
     exports org.overbook.perf.density;
     exports org.overbook.perf.reproduce;
 
+    exports org.overbook.perf.cli to org.overbook.live;
+    exports org.overbook.perf.run to org.overbook.live;
+    exports org.overbook.perf.scenario to org.overbook.live;
+    exports org.overbook.perf.report to org.overbook.live;
+
     opens org.overbook.perf.cli to info.picocli;
 
     // --master: the cluster module provides it (on the class path, as Spark is not modular).
     uses org.overbook.perf.run.ClusterConnector;
+    uses org.overbook.perf.cli.Subcommand;
 }

@@ -11,6 +11,8 @@ module org.overbook.workloads {
     requires transitive HdrHistogram;
 
     exports org.overbook.workloads;
+    // Live mode frames TCP byte streams into requests at its edge with the same codec the server uses.
+    exports org.overbook.workloads.memcached.protocol to org.overbook.live;
 
     provides org.overbook.guest.WorkloadProvider with org.overbook.workloads.BuiltinWorkloads;
 }

@@ -44,6 +44,11 @@ public final class Simulation {
         return queue.size();
     }
 
+    /** Returns the virtual time of the next event waiting, or {@link Long#MAX_VALUE} if none waits. */
+    public long nextEventTime() {
+        return queue.isEmpty() ? Long.MAX_VALUE : queue.peekTime();
+    }
+
     /** Runs {@code action} {@code delay} nanoseconds from now. */
     public void schedule(long delay, Runnable action) {
         if (delay < 0) {

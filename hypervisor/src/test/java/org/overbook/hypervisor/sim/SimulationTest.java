@@ -10,6 +10,19 @@ import org.junit.jupiter.api.Test;
 class SimulationTest {
 
     @Test
+    void theNextEventTimeIsTheEarliestWaitingOrNoneAtAll() {
+        Simulation simulation = new Simulation(1);
+        assertEquals(Long.MAX_VALUE, simulation.nextEventTime());
+        simulation.scheduleAt(50, () -> { });
+        simulation.scheduleAt(20, () -> { });
+        assertEquals(20, simulation.nextEventTime());
+        simulation.runUntil(30);
+        assertEquals(50, simulation.nextEventTime());
+        simulation.run();
+        assertEquals(Long.MAX_VALUE, simulation.nextEventTime());
+    }
+
+    @Test
     void eventsRunInTimeOrderAndTiesInSchedulingOrder() {
         Simulation sim = new Simulation(1);
         List<String> log = new ArrayList<>();

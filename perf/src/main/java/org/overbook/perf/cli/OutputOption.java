@@ -7,13 +7,13 @@ import java.time.format.DateTimeFormatter;
 import picocli.CommandLine.Option;
 
 /** {@code --out DIR}, shared by every verb that writes results (a picocli mixin). */
-final class OutputOption {
+public final class OutputOption {
 
     @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default: a new folder under results/).")
     private Path out;
 
     /** Returns the folder given with {@code --out}, or a new one under {@code results/} named {@code name}-time. */
-    Path folder(String name) {
+    public Path folder(String name) {
         return out != null ? out : defaultFolder(name);
     }
 

@@ -1,5 +1,6 @@
 package org.overbook.perf.cli;
 
+import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -13,9 +14,15 @@ public final class Overbook {
         System.exit(commandLine().execute(args));
     }
 
-    /** Returns the command line with Overbook's error handling: a clear message and exit code, never a stack trace. */
+    /**
+     * Returns the command line with Overbook's error handling: a clear message and exit code, never a stack trace.
+     * Verbs of other modules on the class path ({@link Subcommand}) are added before the handler is set, so it covers them.
+     */
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new Overbook());
+        for (Subcommand verb : ServiceLoader.load(Subcommand.class)) {
+            commandLine.addSubcommand(verb);
+        }
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
         return commandLine;
     }

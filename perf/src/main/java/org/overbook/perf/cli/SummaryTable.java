@@ -13,14 +13,15 @@ import org.overbook.perf.run.TimedResult;
  * The terminal summary of a run: one table per point, a row per tenant and a total; then a line per point
  * naming the resource that saturated first ({@link Saturation}).
  */
-final class SummaryTable {
+public final class SummaryTable {
 
     private static final String FORMAT = "%-10s %-14s %14s %10s %10s %8s %12s %12s %10s%n";
 
     private SummaryTable() {
     }
 
-    static void print(PrintWriter out, TimedResult timed) {
+    /** Prints the table of one point. */
+    public static void print(PrintWriter out, TimedResult timed) {
         RunResult result = timed.result();
         out.printf("%npoint %d: %s   (seed %d, %d events, %.1f s wall)%n", result.index(), result.displayLabel(),
                 result.seed(), result.events(), timed.wallNanos() / 1e9);

@@ -112,6 +112,70 @@ public final class Runner {
      * running in slices dispatches the same events in the same order as one call.
      */
     public TimedResult run(SweepPoint point, Path directory, Progress progress) {
+        Scenario scenario = point.scenario();
+        return execute(point, directory, (deployment, samples) -> {
+            Testbed testbed = deployment.testbed();
+            runUntil(testbed, scenario.warmUpNanos(), scenario.endNanos(), progress, samples);
+            List<Map<String, Long>> atWarmUp = snapshot(testbed);
+            samples.resources.markWarmUp();
+            runUntil(testbed, scenario.endNanos(), scenario.endNanos(), progress, samples);
+            List<Map<String, Long>> atEnd = snapshot(testbed);
+            return collect(point, deployment, atWarmUp, atEnd, samples.tenants.series(scenario.warmUpNanos()),
+                    samples.resources.series());
+        });
+    }
+
+    /**
+     * Advances a built deployment's simulation in place of the runner: live mode paces it by the wall clock. It
+     * calls {@code sample} whenever the {@link TimeSeries} should take a sample (at increasing virtual times of its
+     * choosing, the last at its end, which must not depend on the wall clock for the results to be reproducible), and returns the point the run is
+     * reported under: the same tenants, with the duration the session turned out to have.
+     */
+    @FunctionalInterface
+    public interface Driver {
+        SweepPoint drive(Deployment deployment, Runnable sample);
+    }
+
+    /**
+     * Runs {@code point} with {@code driver} advancing its simulation from time zero, and collects the result as
+     * {@link #run(SweepPoint, Path)} does, with the window measured from time zero (the point should have no
+     * warm-up) to where the driver stopped, under the point the driver returns.
+     */
+    public TimedResult run(SweepPoint point, Path directory, Driver driver) {
+        return execute(point, directory, (deployment, samples) -> {
+            List<Map<String, Long>> atStart = snapshot(deployment.testbed());
+            samples.resources.markWarmUp();
+            SweepPoint reported = driver.drive(deployment, samples);
+            List<Map<String, Long>> atEnd = snapshot(deployment.testbed());
+            return collect(reported, deployment, atStart, atEnd, samples.tenants.series(reported.scenario().warmUpNanos()),
+                    samples.resources.series());
+        });
+    }
+
+    /** What a run does with its deployment, once built and sampled at time zero. */
+    private interface Body {
+        RunResult run(Deployment deployment, Samples samples);
+    }
+
+    /** The tenants' time series and the contended resources' series, sampled at the same instants. */
+    private static final class Samples implements Runnable {
+        private final Sampler tenants;
+        private final ResourceSampler resources;
+
+        Samples(Testbed testbed) {
+            this.tenants = new Sampler(testbed);
+            this.resources = new ResourceSampler(testbed.simulation(), ResourceProbes.of(testbed));
+        }
+
+        @Override
+        public void run() {
+            tenants.sample();
+            resources.sample();
+        }
+    }
+
+    /** Builds {@code point}'s deployment with its swap files in the swap area, runs {@code body} on it, and cleans up. */
+    private TimedResult execute(SweepPoint point, Path directory, Body body) {
         long start = wallClock.getAsLong();
         Scenario scenario = point.scenario();
         RunResult result;
@@ -120,21 +184,9 @@ public final class Runner {
         try (SwapArea.Reservation disk = swapArea.reserve(swapFolder, maxSwapBytesOnDisk(point));
              Deployment deployment = new ScenarioBuilder(registry).build(scenario, swapFolder)) {
             setUp = wallClock.getAsLong() - start;
-            Testbed testbed = deployment.testbed();
-            Sampler sampler = new Sampler(testbed);
-            ResourceSampler resources = new ResourceSampler(testbed.simulation(), ResourceProbes.of(testbed));
-            Runnable sample = () -> {
-                sampler.sample();
-                resources.sample();
-            };
-            sample.run();
-            runUntil(testbed, scenario.warmUpNanos(), scenario.endNanos(), progress, sample);
-            List<Map<String, Long>> atWarmUp = snapshot(testbed);
-            resources.markWarmUp();
-            runUntil(testbed, scenario.endNanos(), scenario.endNanos(), progress, sample);
-            List<Map<String, Long>> atEnd = snapshot(testbed);
-            result = collect(point, deployment, atWarmUp, atEnd, sampler.series(scenario.warmUpNanos()),
-                    resources.series());
+            Samples samples = new Samples(deployment.testbed());
+            samples.run();
+            result = body.run(deployment, samples);
         } finally {
             try {
                 if (scenario.host().keepSwap()) {

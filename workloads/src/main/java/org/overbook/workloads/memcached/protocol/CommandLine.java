@@ -65,18 +65,12 @@ final class CommandLine {
         return Arrays.equals(buf, starts[i], ends[i], literal, 0, literal.length);
     }
 
-    /** Returns whether token {@code i} is a valid key: at most 250 bytes, no control characters. */
+    /**
+     * Returns whether token {@code i} is a valid key: at most 250 bytes. As in memcached, which checks only the
+     * length, any byte but the separators (space, newline) may be in a key; memaslap's keys carry control bytes.
+     */
     boolean isKey(int i) {
-        if (length(i) > Request.KEY_MAX_LENGTH) {
-            return false;
-        }
-        for (int p = starts[i]; p < ends[i]; p++) {
-            int c = buf[p] & 0xFF;
-            if (c < 0x20 || c == 0x7F) {
-                return false;
-            }
-        }
-        return true;
+        return length(i) <= Request.KEY_MAX_LENGTH;
     }
 
     /** Returns token {@code i} as bytes. */

@@ -10,7 +10,8 @@ import java.util.Objects;
  * <p>Numbers keep memcached's widths: flags are a 32-bit unsigned integer held in an {@code int} (read
  * it with {@link Integer#toUnsignedLong(int)}), exptime and delays are signed 32-bit, cas uniques and
  * incr/decr deltas are 64-bit unsigned held in a {@code long} ({@link Long#toUnsignedString(long)}).
- * Keys are 1 to {@value #KEY_MAX_LENGTH} bytes with no control characters and no spaces; every record
+ * Keys are 1 to {@value #KEY_MAX_LENGTH} bytes with no space and no newline (memcached checks only the length,
+ * and real clients, memaslap among them, send control bytes in keys); every record
  * checks that, so an encoder never emits a malformed line.
  */
 public sealed interface Request {
@@ -23,14 +24,14 @@ public sealed interface Request {
         return false;
     }
 
-    /** Returns whether {@code key} is a valid memcached key: 1 to 250 bytes, no control character or space. */
+    /** Returns whether {@code key} is a valid memcached key: 1 to 250 bytes, no space or newline. */
     static boolean isValidKey(ByteString key) {
         if (key.length() == 0 || key.length() > KEY_MAX_LENGTH) {
             return false;
         }
         for (int i = 0; i < key.length(); i++) {
             int c = key.byteAt(i) & 0xFF;
-            if (c <= ' ' || c == 0x7F) {
+            if (c == ' ' || c == '\n') {
                 return false;
             }
         }

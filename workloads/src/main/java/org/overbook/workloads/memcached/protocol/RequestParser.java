@@ -23,8 +23,9 @@ import org.overbook.workloads.memcached.protocol.ParseResult.ProtocolError.Kind;
  *   <li>{@code ERROR}: an unknown command (including memcached's meta and administrative commands,
  *       which Overbook does not implement) and a known command with the wrong number of arguments,
  *       as memcached's {@code WANT_TOKENS} checks answer.</li>
- *   <li>{@code CLIENT_ERROR bad command line format}: a key over 250 bytes or with a control
- *       character (protocol.txt forbids them; memcached checks only the length), a malformed flags,
+ *   <li>{@code CLIENT_ERROR bad command line format}: a key over 250 bytes (protocol.txt also forbids
+ *       control characters, but memcached checks only the length, and so does this parser: memaslap's
+ *       keys carry control bytes), a malformed flags,
  *       exptime, length or cas field, a negative length; {@code CLIENT_ERROR invalid exptime
  *       argument} for touch, gat and flush_all; {@code CLIENT_ERROR invalid numeric delta argument}
  *       for incr and decr; delete's own usage message; {@code CLIENT_ERROR bad data chunk} when the

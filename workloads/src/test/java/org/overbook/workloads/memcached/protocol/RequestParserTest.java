@@ -66,6 +66,9 @@ class RequestParserTest {
                 ok("get foo\n", new Get(keys("foo"), false)),
                 ok("get " + MAX_KEY + "\r\n", new Get(keys(MAX_KEY), false)),
                 ok("get caf\u00e9\r\n", new Get(keys("caf\u00e9"), false)),
+                // memcached checks a key's length only: control bytes (memaslap sends some) are part of it
+                ok("get a \u0001b\r\n", new Get(keys("a", "\u0001b"), false)),
+                ok("get a\tb\r\n", new Get(keys("a\tb"), false)),
                 ok("gat 100 a b\r\n", new GetAndTouch(100, keys("a", "b"), false)),
                 ok("gats -1 a\r\n", new GetAndTouch(-1, keys("a"), true)),
                 ok("gat 10\r\n", new GetAndTouch(10, keys(), false)),
@@ -125,8 +128,6 @@ class RequestParserTest {
                 fails("flush_all 1 noreply x\r\n", "ERROR", false),
                 // malformed lines: CLIENT_ERROR
                 fails("get " + LONG_KEY + "\r\n", "CLIENT_ERROR bad command line format", false),
-                fails("get a \u0001b\r\n", "CLIENT_ERROR bad command line format", false),
-                fails("get a\tb\r\n", "CLIENT_ERROR bad command line format", false),
                 fails("gets ok " + LONG_KEY + "\r\n", "CLIENT_ERROR bad command line format", false),
                 fails("set " + LONG_KEY + " 0 0 1\r\n", "CLIENT_ERROR bad command line format", false),
                 fails("set k abc 0 1\r\n", "CLIENT_ERROR bad command line format", false),

@@ -1,0 +1,130 @@
+package org.overbook.live.edge;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import java.nio.charset.StandardCharsets;
+import org.overbook.live.gateway.Arrival;
+import org.overbook.live.gateway.ReplyShape;
+
+/**
+ * One client socket on the I/O thread: frames what it reads into arrivals for the model, writes the model's replies
+ * back, and applies the limits: a connection over {@code max-connections} is told memcached's {@code ERROR Too many
+ * open connections} and closed; reading stops while the requests in the model exceed {@code pending-bytes-max}.
+ */
+final class ClientHandler extends ChannelInboundHandlerAdapter implements Frames {
+
+    private static final byte[] TOO_MANY = "ERROR Too many open connections\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final GatewayServer server;
+    private final int listen;
+    private final EdgeLimits limits;
+    private final RequestFramer framer;
+    private ChannelHandlerContext context;
+    private int id = -1;
+    private long pending;
+    private boolean closing;
+    private byte[] chunk = new byte[8192];
+
+    ClientHandler(GatewayServer server, int listen, EdgeLimits limits) {
+        this.server = server;
+        this.listen = listen;
+        this.limits = limits;
+        this.framer = new RequestFramer(limits.itemSizeMax(), limits.messageMax());
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        this.context = ctx;
+        id = server.admit(listen, this);
+        if (id < 0) {
+            closing = true;
+            ctx.writeAndFlush(Unpooled.wrappedBuffer(TOO_MANY)).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        server.inbox().offer(new Arrival.Open(id, listen));
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object message) {
+        ByteBuf in = (ByteBuf) message;
+        try {
+            if (closing || framer.closed()) {
+                return; // after quit or a fatal line, memcached reads nothing more
+            }
+            int count = in.readableBytes();
+            if (chunk.length < count) {
+                chunk = new byte[count];
+            }
+            in.readBytes(chunk, 0, count);
+            framer.feed(chunk, 0, count, this);
+            if (pending > limits.pendingBytesMax()) {
+                ctx.channel().config().setAutoRead(false);
+                server.backpressured();
+            }
+        } finally {
+            in.release();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (id >= 0) {
+            server.gone(id, listen);
+            if (!closing) {
+                server.inbox().offer(new Arrival.Close(id, /* clientGone= */ true));
+            }
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        server.ioError();
+        ctx.close(); // a reset or a broken pipe: the client is gone (channelInactive tells the model)
+    }
+
+    // ---- Frames: what the framer found, on the I/O thread ----
+
+    @Override
+    public void request(byte[] bytes, ReplyShape shape, boolean quit) {
+        pending += bytes.length;
+        server.inbox().offer(new Arrival.Request(id, bytes, shape, quit));
+    }
+
+    @Override
+    public void local(byte[] reply) {
+        server.inbox().offer(new Arrival.Local(id, reply));
+    }
+
+    @Override
+    public void close() {
+        server.inbox().offer(new Arrival.Close(id, /* clientGone= */ false));
+    }
+
+    // ---- replies from the model, on the I/O thread ----
+
+    /** Writes a reply (without flushing) and resumes reading once the model has caught up with this client. */
+    void deliver(Outgoing reply) {
+        if (!context.channel().isActive()) {
+            return;
+        }
+        if (reply.bytes().length > 0) {
+            context.write(Unpooled.wrappedBuffer(reply.bytes()), context.voidPromise());
+        }
+        pending -= reply.requestBytes();
+        if (reply.close()) {
+            closing = true;
+            context.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        if (pending <= limits.pendingBytesMax() && !context.channel().config().isAutoRead()) {
+            context.channel().config().setAutoRead(true);
+        }
+    }
+
+    void flush() {
+        context.flush();
+    }
+}

@@ -1,0 +1,54 @@
+package org.overbook.live.session;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.overbook.guest.WorkloadRegistry;
+import org.overbook.live.gateway.GatewayEndpoint;
+import org.overbook.live.gateway.ReplySink;
+import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.ScenarioFile;
+
+/**
+ * Runs a recorded live session again, without sockets or a wall clock: the log's scenario, every arrival injected
+ * at its recorded virtual time with the simulation at its recorded horizon, to the recorded end. The results folder
+ * is byte for byte the live session's (every file but {@code timing.txt}, which holds wall-clock time), the session
+ * log included, since the replay records it again as it goes.
+ */
+public final class Replay {
+
+    private Replay() {
+    }
+
+    /**
+     * Replays the session log at {@code log} into {@code folder}.
+     *
+     * @throws org.overbook.guest.ConfigurationException if the log cannot be read
+     */
+    public static TimedResult run(Path log, Path folder) {
+        SessionLog.Contents contents = SessionLog.read(log);
+        String source = contents.source();
+        WorkloadRegistry registry = LiveSession.registry();
+        ScenarioFile file = new LiveScenario(contents.scenarioYaml(), List.of()).load(registry, source);
+        TimedResult timed;
+        try (SessionLog.Writer writer = new SessionLog.Writer(folder.resolve(LiveSession.LOG), source, contents.scenarioYaml(), Long.MAX_VALUE)) {
+            timed = Runner.standard(registry).run(file.points().getFirst(), folder, (deployment, sample) -> {
+                Stepper stepper = new Stepper(deployment, sample, writer);
+                for (GatewayEndpoint gateway : stepper.gateways()) {
+                    gateway.replyTo(ReplySink.discard());
+                }
+                for (SessionLog.Entry entry : contents.entries()) {
+                    stepper.advanceTo(entry.horizon());
+                    stepper.inject(entry.arrival(), entry.time());
+                }
+                stepper.advanceTo(contents.endNanos());
+                stepper.finish();
+                writer.end(contents.endNanos());
+                return LiveScenario.reported(file, contents.endNanos());
+            });
+        }
+        new ResultsWriter(folder).write(source, List.of(timed));
+        return timed;
+    }
+}

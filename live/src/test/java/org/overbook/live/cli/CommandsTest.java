@@ -1,0 +1,122 @@
+package org.overbook.live.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.cli.Overbook;
+import picocli.CommandLine;
+
+/** {@code overbook serve} and {@code overbook replay} as a shell runs them: found by the command, exit codes, output. */
+class CommandsTest {
+
+    @TempDir
+    Path directory;
+
+    private static final class Run {
+        final StringWriter out = new StringWriter();
+        final StringWriter err = new StringWriter();
+
+        int execute(String... args) {
+            CommandLine commandLine = Overbook.commandLine();
+            commandLine.setOut(new PrintWriter(out, true));
+            commandLine.setErr(new PrintWriter(err, true));
+            return commandLine.execute(args);
+        }
+    }
+
+    @Test
+    void theVerbsAreFoundOnTheClassPath() {
+        Run run = new Run();
+        assertEquals(0, run.execute("--help"));
+        assertTrue(run.out.toString().contains("serve") && run.out.toString().contains("replay"), run.out.toString());
+    }
+
+    @Test
+    void configurationMistakesExitWithCodeTwoAndOneLine() {
+        Run badListen = new Run();
+        assertEquals(2, badListen.execute("serve", "--listen", "localhost"));
+        assertTrue(badListen.err.toString().contains("--listen"), badListen.err.toString());
+        Run tooMany = new Run();
+        assertEquals(2, tooMany.execute("serve", "--listen", "127.0.0.1:0", "--listen", "127.0.0.1:0", "--listen", "127.0.0.1:0",
+                "--point", "1", "--out", directory.resolve("x").toString()));
+        assertTrue(tooMany.err.toString().contains("3 addresses"), tooMany.err.toString());
+        Run noLog = new Run();
+        assertEquals(2, noLog.execute("replay", directory.resolve("missing.log").toString()));
+        assertTrue(noLog.err.toString().contains("no such session log"), noLog.err.toString());
+        assertFalse(noLog.err.toString().contains("\tat "), "no stack trace");
+    }
+
+    @Test
+    void serveRunsUntilInterruptedThenWritesResultsThatReplayReproduces() throws Exception {
+        Path yaml = directory.resolve("small.yaml");
+        Files.writeString(yaml, """
+                seed: 3
+                host: {memory: 16MiB, swap: 32MiB}
+                client-host: {memory: 96MiB}
+                nic: {memory-policy: on-demand}
+                tenants: {count: 1, template: {memory: 16MiB, workload: {params: {memory-limit: 8MiB}}}}
+                clients: {count: 1, template: {memory: 16MiB, workload: {params: {targets: s0}}}}
+                """);
+        Path folder = directory.resolve("served");
+        Run serve = new Run();
+        int[] exit = {-1};
+        Thread thread = new Thread(() -> exit[0] = serve.execute("serve", yaml.toString(), "--listen", "127.0.0.1:0",
+                "--speed", "2", "--out", folder.toString()));
+        thread.start();
+        int port = awaitPort(serve);
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(20_000);
+            OutputStream out = socket.getOutputStream();
+            out.write("set greeting 0 0 5\r\nhello\r\nget greeting\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            assertEquals("STORED\r\nVALUE greeting 0 5\r\nhello\r\nEND\r\n", read(socket.getInputStream(), "END\r\n"));
+        }
+        thread.interrupt(); // as Ctrl-C stops it
+        thread.join();
+        assertEquals(0, exit[0], serve.err.toString());
+        String printed = serve.out.toString();
+        assertTrue(printed.contains("live0") && printed.contains("results: ") && printed.contains("overbook replay"), printed);
+        Run replay = new Run();
+        assertEquals(0, replay.execute("replay", folder.resolve("session.log").toString(), "--out", directory.resolve("again").toString()),
+                replay.err.toString());
+        assertEquals(Files.readString(folder.resolve("summary.csv")), Files.readString(directory.resolve("again").resolve("summary.csv")));
+    }
+
+    private static int awaitPort(Run run) throws InterruptedException {
+        Pattern listening = Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+)");
+        for (int i = 0; i < 1200; i++) {
+            Matcher m = listening.matcher(run.out.toString());
+            if (m.find()) {
+                return Integer.parseInt(m.group(1));
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("serve printed no listen address: " + run.out + run.err);
+    }
+
+    private static String read(InputStream in, String end) throws IOException {
+        StringBuilder text = new StringBuilder();
+        while (!text.toString().endsWith(end)) {
+            int b = in.read();
+            if (b < 0) {
+                break;
+            }
+            text.append((char) b);
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,124 @@
+package org.overbook.live.session;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
+
+/** Starts live sessions on ephemeral loopback ports for tests, and talks raw memcached protocol to them. */
+final class LiveFixture {
+
+    /**
+     * Two memcached tenants of 12 MiB on a host of 12 MiB (2x overcommit), on demand: about 7 MiB of items in each
+     * makes the host swap. Client host big enough for the gateways.
+     */
+    static final String OVERCOMMITTED = """
+            seed: 7
+            host: {memory: 12MiB, swap: 64MiB}
+            client-host: {memory: 128MiB}
+            nic: {memory-policy: on-demand}
+            tenants: {count: 2, template: {memory: 12MiB, workload: {params: {memory-limit: 10MiB}}}}
+            clients: {count: 2, template: {memory: 16MiB, workload: {params: {targets: "s${index}"}}}}
+            """;
+
+    private LiveFixture() {
+    }
+
+    /** Starts a session of {@code yaml} with {@code listens} loopback addresses on free ports, writing into {@code folder}. */
+    static LiveSession start(String yaml, int listens, double speed, int maxConnections, Path folder, StringWriter out) {
+        SweepPoint point = ScenarioLoader.standard().parse(yaml, "test").points().getLast();
+        List<InetSocketAddress> addresses = new ArrayList<>();
+        for (int i = 0; i < listens; i++) {
+            addresses.add(new InetSocketAddress("127.0.0.1", 0));
+        }
+        return LiveSession.start(new LiveSession.Options(point, "test session", addresses, speed, 0, maxConnections,
+                1 << 20, 1L << 30, folder), new PrintWriter(out, true));
+    }
+
+    /** A raw text-protocol connection, as telnet would be. */
+    static final class Raw implements AutoCloseable {
+        private final Socket socket;
+        private final InputStream in;
+        private final OutputStream out;
+
+        Raw(int port) {
+            try {
+                socket = new Socket("127.0.0.1", port);
+                socket.setSoTimeout(20_000);
+                in = socket.getInputStream();
+                out = socket.getOutputStream();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        void send(String text) {
+            send(text.getBytes(StandardCharsets.ISO_8859_1));
+        }
+
+        void send(byte[] bytes) {
+            try {
+                out.write(bytes);
+                out.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** Reads until the bytes read end with {@code end}; returns them. */
+        String until(String end) {
+            StringBuilder text = new StringBuilder();
+            try {
+                while (!text.toString().endsWith(end)) {
+                    int b = in.read();
+                    if (b < 0) {
+                        throw new IOException("closed after: " + text);
+                    }
+                    text.append((char) b);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return text.toString();
+        }
+
+        /** Sends {@code request} and returns the reply up to {@code end}. */
+        String ask(String request, String end) {
+            send(request);
+            return until(end);
+        }
+
+        /** Returns whether the server closed the connection (reads to the end, at most {@code limit} bytes). */
+        String readToEnd() {
+            StringBuilder text = new StringBuilder();
+            try {
+                int b;
+                while ((b = in.read()) >= 0) {
+                    text.append((char) b);
+                }
+            } catch (IOException e) {
+                text.append("<reset>");
+            }
+            return text.toString();
+        }
+
+        @Override
+        public void close() {
+            try {
+                socket.close();
+            } catch (IOException e) {
+                // closing anyway
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package org.overbook.live.session;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.report.ResultsWriter;
+
+/** A recorded live session replays to a byte-identical results folder (all but timing.txt, which is wall-clock time). */
+class ReplayTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void aLiveSessionReplaysToAByteIdenticalResultsFolder() throws Exception {
+        Path live = directory.resolve("live");
+        LiveSession session = LiveFixture.start(LiveFixture.OVERCOMMITTED, 2, 1.0, 8, live, new StringWriter());
+        try (LiveFixture.Raw a = new LiveFixture.Raw(session.port(0)); LiveFixture.Raw b = new LiveFixture.Raw(session.port(1))) {
+            for (int i = 0; i < 50; i++) {
+                String value = "v".repeat(100 + i % 7);
+                a.send("set a" + i + " 0 0 " + value.length() + "\r\n" + value + "\r\nget a" + (i / 2) + "\r\n");
+                b.send("set b" + i + " 0 0 3 noreply\r\nb" + (i % 10) + "x\r\nincr nope 1\r\n");
+            }
+            for (int i = 0; i < 50; i++) {
+                assertEquals("STORED\r\n", a.until("\r\n"));
+                assertTrue(a.until("END\r\n").endsWith("END\r\n"));
+                assertEquals("NOT_FOUND\r\n", b.until("\r\n"));
+            }
+        } finally {
+            session.stop();
+        }
+        session.await();
+        Path replayed = directory.resolve("replayed");
+        Replay.run(live.resolve(LiveSession.LOG), replayed);
+        List<String> names;
+        try (Stream<Path> files = Files.list(live)) {
+            names = files.filter(Files::isRegularFile).map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        assertTrue(names.contains(ResultsWriter.SUMMARY_CSV) && names.contains(LiveSession.LOG), names.toString());
+        for (String name : names) {
+            if (name.equals(ResultsWriter.TIMING)) {
+                continue;
+            }
+            assertArrayEquals(Files.readAllBytes(live.resolve(name)), Files.readAllBytes(replayed.resolve(name)), name + " differs in the replay");
+        }
+        String summary = Files.readString(live.resolve(ResultsWriter.SUMMARY_CSV));
+        assertTrue(summary.contains("live0") && summary.contains("gateway"), "the live clients are tenants: " + summary);
+    }
+}

@@ -10,6 +10,12 @@ package org.overbook.hypervisor.memory;
  */
 final class ClockReclaimer {
 
+    /**
+     * How far a search for a clean victim looks before giving up: reclaim scans in small batches (Linux
+     * isolates SWAP_CLUSTER_MAX = 32 pages at a time), not the whole of memory, for a page it may take.
+     */
+    private static final int CLEAN_SCAN_BUDGET = 32 * 32;
+
     private final FramePool frames;
     private final SecondLevelTable[] tables;
     private int hand;
@@ -28,7 +34,8 @@ final class ClockReclaimer {
     /** Returns the next victim frame, clean ones only if asked, or -1 if two full sweeps find none. */
     int nextVictim(boolean cleanOnly) {
         int total = frames.total();
-        for (int step = 0; step < 2 * total; step++) {
+        int budget = cleanOnly ? Math.min(2 * total, CLEAN_SCAN_BUDGET) : 2 * total;
+        for (int step = 0; step < budget; step++) {
             int frame = hand;
             hand = hand + 1 == total ? 0 : hand + 1;
             scanned++;

@@ -16,8 +16,10 @@ import org.overbook.hypervisor.swap.SwapDevice;
  * whose work has not finished yet ({@link PendingFrees}). The kernel's swap path has a host-wide ceiling
  * (its swap-cache and swap-slot locks serialise it: 0.5–0.8 M pages/s on a whole host), modelled as a
  * FIFO server every swapped page passes once; its per-fault CPU is charged by the faulting context.
- * kswapd is a host thread: each run's CPU (scanning and evicting) goes to the pCPUs as host work, and
- * each dirty victim's write is booked on the device when kswapd's run has finished.
+ * kswapd is one host thread (Linux runs one per NUMA node): its runs follow one another, each run's CPU
+ * (scanning and evicting) goes to the pCPUs as host work, and each dirty victim's write is booked on the
+ * device when kswapd's run has finished. When kswapd cannot keep up, the frames it took wait for it,
+ * and faulting contexts below the min watermark wait with them (direct reclaim).
  */
 public final class SwapIo {
 
@@ -30,6 +32,7 @@ public final class SwapIo {
     private final ResourceStats kswapdStats = new ResourceStats("kswapd", 1);
     private final PendingFrees pending = new PendingFrees();
     private long pathFree;
+    private long kswapdFree;
     private long directReclaims;
     private long directReclaimStallNanos;
 
@@ -76,8 +79,10 @@ public final class SwapIo {
         }
         long now = simulation.now();
         long cpu = scanned * resources.reclaimScanNanos() + (long) evicted * resources.reclaimEvictNanos();
-        long done = cpus.runHostWork(cpu);
-        kswapdStats.record(0, cpu);
+        long start = Math.max(now, kswapdFree); // one kswapd thread (per NUMA node): its runs follow one another
+        long done = cpus.runHostWork(start, cpu);
+        kswapdFree = done;
+        kswapdStats.record(start - now, cpu);
         pending.addAfterCpu(done, evicted - written);
         for (int i = 0; i < written; i++) {
             pending.addAfterWrite(device.write(throughPath(done, 1), 1));

@@ -57,7 +57,8 @@ final class QueuePairImpl implements QueuePair {
         if (requester.creditLimit() >= 0
                 && Message.stagingSlots(request.length(), outgoing.mtu()) > requester.creditLimit()) {
             throw new VerbsException(call("post_send"), "a message of " + request.length() + " bytes needs more than the "
-                    + requester.creditLimit() + " system-buffer credits (4 KiB each) this queue pair holds");
+                    + requester.creditLimit() + " system-buffer credits this queue pair holds (a 4 KiB slot each, one a packet of up to "
+                    + outgoing.mtu() + " bytes at most 4 KiB)");
         }
         if (requester.outstanding() >= config.sendRing()) {
             throw new VerbsException(call("post_send"), "send ring full (" + config.sendRing() + " slots); wait for completions");

@@ -3,6 +3,7 @@ package org.overbook.nic.vf;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.collections.impl.map.mutable.primitive.IntObjectHashMap;
+import org.eclipse.collections.impl.set.mutable.primitive.IntHashSet;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.nic.VfCounters;
 import org.overbook.nic.dma.FaultServicePool;
@@ -14,9 +15,11 @@ import org.overbook.nic.dma.Translator;
  * a packet, resumes the queue, and then, in the same work item, prefetches up to the prefetch window of
  * the faulting region's pages after the last of them (as mlx5 ODP does after a responder fault). The
  * prefetched pages cost their per-page work and swap-ins in the job and are counted as prefetched; they
- * are chosen when the job is booked (the window's pages neither mapped nor being resolved then) and
- * mapped when it ends, unless something mapped them meanwhile. A page already being resolved is not
- * resolved twice; whoever asks for it again waits for the same job.
+ * are chosen when the job is booked (the window's pages neither mapped, nor being resolved, nor being
+ * prefetched by an earlier job then) and mapped when it ends, unless something mapped them meanwhile.
+ * A page already being resolved is not resolved twice; whoever asks for it again waits for the same
+ * job. A page being prefetched is not waited for: a fault on it is a fault of its own, as the NIC
+ * reports it again.
  */
 final class ReceiveFaultResolver {
 
@@ -26,6 +29,7 @@ final class ReceiveFaultResolver {
     private final FaultServicePool pool;
     private final long prefetchWindowBytes;
     private final IntObjectHashMap<List<Runnable>> inProgress = new IntObjectHashMap<>();
+    private final IntHashSet prefetching = new IntHashSet();
 
     ReceiveFaultResolver(Simulation simulation, Translator translator, VfCounters counters, FaultServicePool pool,
                          long prefetchWindowBytes) {
@@ -67,7 +71,7 @@ final class ReceiveFaultResolver {
         int[] prefetch = new int[Math.max(0, prefetchEnd - last)];
         int prefetchCount = 0;
         for (int page = last + 1; page <= prefetchEnd; page++) {
-            if (!translator.mapped(page) && !inProgress.containsKey(page)) {
+            if (!translator.mapped(page) && !inProgress.containsKey(page) && prefetching.add(page)) {
                 prefetch[prefetchCount++] = page;
             }
         }
@@ -75,8 +79,8 @@ final class ReceiveFaultResolver {
         int faulted = count;
         simulation.scheduleAt(resumed, () -> complete(fresh, faulted));
         if (prefetchCount > 0) {
-            int prefetching = prefetchCount;
-            simulation.scheduleAt(pool.lastFinish(), () -> prefetch(prefetch, prefetching));
+            int booked = prefetchCount;
+            simulation.scheduleAt(pool.lastFinish(), () -> prefetch(prefetch, booked));
         }
     }
 
@@ -95,6 +99,7 @@ final class ReceiveFaultResolver {
     private void prefetch(int[] pages, int count) {
         int prefetched = 0;
         for (int i = 0; i < count; i++) {
+            prefetching.remove(pages[i]);
             if (!translator.mapped(pages[i]) && !inProgress.containsKey(pages[i])) {
                 translator.prefetch(pages[i]);
                 prefetched++;

@@ -42,6 +42,24 @@ class ContractMatrixTest {
         ContractRun.execute(nic, link, reliable, pages, testbed -> checkReceivePolicy(testbed, memoryPolicy, receivePolicy));
     }
 
+    /**
+     * The same contract in 1 KiB packets (messages of up to 16 packets), on-demand, under every receive-fault
+     * policy: faults land in the middle of messages, and each policy must resume there.
+     */
+    @ParameterizedTest(name = "on-demand x {0}, MTU 1024")
+    @MethodSource("receivePolicies")
+    void everyByteArrivesIntactInSmallPackets(String receivePolicy) throws Exception {
+        boolean reliable = receivePolicy.equals("rnr-nack") || receivePolicy.equals("system-buffer");
+        NicConfig nic = NicConfig.of("on-demand").withTransport(reliable ? "reliable" : "datagram", receivePolicy);
+        LinkConfig link = (reliable ? LinkConfig.fdr() : LinkConfig.fdr().withLoss(0.01)).withMtu(1024);
+        ContractRun.execute(nic, link, reliable, new int[] {ContractRun.SERVER_PAGES, ContractRun.SERVER_PAGES},
+                testbed -> checkReceivePolicy(testbed, "on-demand", receivePolicy));
+    }
+
+    static Stream<String> receivePolicies() {
+        return ReceiveFaultPolicies.descriptions().keySet().stream();
+    }
+
     private static void checkReceivePolicy(Testbed testbed, String memoryPolicy, String receivePolicy) {
         VirtualFunction faulting = testbed.serverNic().vf(1); // never pin-all
         boolean pinsBuffers = memoryPolicy.startsWith("pin-");

@@ -95,6 +95,10 @@ class ScenarioValidationTest {
         assertError(error("balloon: {thresholds: {soft: 0.07}}"), "balloon.thresholds.high", "0.06", "above the soft threshold (0.07)");
         assertError(error("link: {loss: 0.01}"), "link.loss", "0.01", "datagram");
         assertError(error("duration: 0s"), "duration", "0 ns", "positive duration");
+        assertError(error("link: {mtu: 100}"), "link.mtu", "100", "256");
+        assertError(error("nic: {fault-workers: 0}"), "nic.fault-workers", "0", "positive number of workers");
+        assertError(error("nic: {pcie: {bandwidth: 0Gbps}}"), "nic.pcie.bandwidth", "0", "positive rate");
+        assertError(error("nic: {pcie: {latency: 1us}}"), "nic.pcie.latency", "'latency'", "accepted: bandwidth, read-latency");
     }
 
     @Test

@@ -16,7 +16,8 @@ import org.overbook.perf.run.Saturation;
 
 /**
  * The chart of what saturated, over time, for one point: the utilisation of every contended resource in
- * each interval of the time series (a line per resource, plotted at the interval's middle), a red dashed
+ * each interval of the time series (a line per resource, plotted at the interval's middle, dashed on the client
+ * host; resources idle for the whole run left out), a red dotted
  * line at the saturation level ({@link Saturation#THRESHOLD}) and a grey dashed line at the end of the
  * warm-up. Builds the chart only; {@link Charts} renders it.
  */
@@ -58,6 +59,7 @@ final class SaturationChart {
         styler.setAnnotationLineStroke(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
                 new float[] {6, 4}, 0));
         double top = 1.0;
+        int drawn = 0;
         for (int r = 0; r < rs.resources(); r++) {
             if (rs.idle(r)) {
                 continue;
@@ -69,7 +71,8 @@ final class SaturationChart {
             }
             XYSeries series = chart.addSeries(rs.window(r).label(), x, y);
             series.setMarker(SeriesMarkers.NONE);
-            series.setLineColor(TimeSeriesCharts.colour(r));
+            series.setLineColor(TimeSeriesCharts.colour(drawn++));
+            series.setLineStyle(rs.window(r).key().startsWith("client") ? SeriesLines.DASH_DASH : SeriesLines.SOLID);
         }
         styler.setYAxisMax(top * 1.05);
         XYSeries level = chart.addSeries("saturated (" + Math.round(100 * Saturation.THRESHOLD) + " %)",
@@ -77,7 +80,7 @@ final class SaturationChart {
                 new double[] {Saturation.THRESHOLD, Saturation.THRESHOLD});
         level.setMarker(SeriesMarkers.NONE);
         level.setLineColor(Color.RED);
-        level.setLineStyle(SeriesLines.DASH_DASH);
+        level.setLineStyle(SeriesLines.DOT_DOT);
         if (rs.timeNanos(rs.warmUpSample()) > 0) {
             chart.addAnnotation(new AnnotationLine(rs.timeNanos(rs.warmUpSample()) / 1e6, true, false));
         }
@@ -87,7 +90,7 @@ final class SaturationChart {
     static String caption(RunResult result) {
         Saturation verdict = Saturation.of(result.resources());
         return "Point " + result.index() + ": what saturated, over time: the utilisation of each contended resource in"
-                + " each hundredth of the run; the red dashed line is the saturation level ("
+                + " each hundredth of the run (dashed on the client host); the red dotted line is the saturation level ("
                 + Math.round(100 * Saturation.THRESHOLD) + " %)" + (result.resources().timeNanos(
                 result.resources().warmUpSample()) > 0 ? ", the grey dashed line the end of the warm-up" : "")
                 + "; resources idle for the whole run are left out. Saturated first: " + verdict.brief() + ".";

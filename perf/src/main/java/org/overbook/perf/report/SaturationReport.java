@@ -87,9 +87,10 @@ final class SaturationReport {
     }
 
     /**
-     * Returns, for a sweep, where the first point saturated: the points are grouped by every swept field but the
-     * last, and ordered by the last (numerically when every value is a number, else as the file lists them);
-     * when the fields move together (every point its own group), they are ordered by the first.
+     * Returns, for a sweep, where the first point saturated: the points are ordered by the first swept field whose
+     * values are numbers and vary (tenants, memory), numerically, and grouped by the others, leaving out numeric
+     * fields that move with it (a density search's clients with its tenants); with no numeric field they are
+     * grouped by every field but the last and taken in the file's order of the last.
      * Nothing for a single point or when no point has a contended resource.
      */
     static String acrossPoints(List<RunResult> results) {
@@ -98,24 +99,25 @@ final class SaturationReport {
             return "";
         }
         List<String> axes = new ArrayList<>(results.getFirst().values().keySet());
-        String last = axes.getLast();
+        List<String> numbers = axes.stream().filter(a -> numeric(results, a)
+                && results.stream().map(r -> r.values().get(a)).distinct().count() > 1).toList();
+        String axis = numbers.isEmpty() ? axes.getLast() : numbers.getFirst();
+        // group by the other fields, leaving out numeric ones that move with the ordering field (a density
+        // search's clients.count with its tenants.count)
+        List<String> words = axes.stream().filter(a -> !numbers.contains(a) && !a.equals(axis)).toList();
+        List<String> groupBy = axes.stream().filter(a -> !a.equals(axis)
+                && (words.contains(a) || !movesWith(results, a, axis, words))).toList();
         Map<String, List<RunResult>> groups = new LinkedHashMap<>();
         for (RunResult result : results) {
-            String group = result.values().entrySet().stream().filter(e -> !e.getKey().equals(last))
-                    .map(e -> "`" + e.getKey() + "=" + e.getValue() + "`").collect(Collectors.joining(", "));
+            String group = groupBy.stream().map(a -> "`" + a + "=" + result.values().get(a) + "`")
+                    .collect(Collectors.joining(", "));
             groups.computeIfAbsent(group, g -> new ArrayList<>()).add(result);
-        }
-        String axis = last;
-        if (groups.size() == results.size() && axes.size() > 1) { // the fields move together (a density search's)
-            axis = axes.getFirst();
-            groups = Map.of("", results);
         }
         StringBuilder out = new StringBuilder("**Across the points.** ");
         for (Map.Entry<String, List<RunResult>> group : groups.entrySet()) {
-            String by = axis;
-            boolean numeric = numeric(group.getValue(), by);
+            boolean numeric = numeric(group.getValue(), axis);
             List<RunResult> ordered = numeric ? group.getValue().stream()
-                    .sorted(Comparator.comparingDouble(r -> number(r.values().get(by)))).toList() : group.getValue();
+                    .sorted(Comparator.comparingDouble(r -> number(r.values().get(axis)))).toList() : group.getValue();
             String order = numeric ? "ordered by `" : "in the file's order of `";
             out.append(group.getKey().isEmpty() ? Character.toUpperCase(order.charAt(0)) + order.substring(1)
                     : "With " + group.getKey() + ", " + order).append(axis).append("`: ")
@@ -153,6 +155,21 @@ final class SaturationReport {
         }
         return best == null ? "" : String.format(Locale.ROOT, "%s was the %s at %s (`%s=%s`)", lead, best.label(),
                 Saturation.percent(best), axis, at.values().get(axis));
+    }
+
+    /** Returns whether {@code field}'s value follows from {@code axis}'s and the {@code words} fields' values. */
+    private static boolean movesWith(List<RunResult> results, String field, String axis, List<String> words) {
+        Map<List<String>, String> seen = new java.util.HashMap<>();
+        for (RunResult r : results) {
+            List<String> key = new ArrayList<>();
+            key.add(r.values().get(axis));
+            words.forEach(w -> key.add(r.values().get(w)));
+            String before = seen.putIfAbsent(key, r.values().get(field));
+            if (before != null && !before.equals(r.values().get(field))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean numeric(List<RunResult> results, String axis) {

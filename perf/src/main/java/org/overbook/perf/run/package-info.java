@@ -1,7 +1,10 @@
 /**
  * Runs one resolved scenario and collects every metric into a deterministic {@link org.overbook.perf.run.RunResult}:
  * same scenario and seed, equal result, including the {@link org.overbook.perf.run.TimeSeries} sampled over the
- * run. Wall-clock time is kept apart ({@link org.overbook.perf.run.TimedResult}). The hosts' swap files live in
- * the process's {@link org.overbook.perf.run.SwapArea}, never in the results folder.
+ * run, and the {@link org.overbook.perf.run.ResourceSeries} of the hosts' contended resources (CPUs, swap path,
+ * kswapd, swap device, the NICs' fault-service workers and PCIe links) with the
+ * {@link org.overbook.perf.run.Saturation} rules that name the one that saturated first. Wall-clock time is
+ * kept apart ({@link org.overbook.perf.run.TimedResult}). The hosts' swap files live in the process's
+ * {@link org.overbook.perf.run.SwapArea}, never in the results folder.
  */
 package org.overbook.perf.run;

@@ -70,6 +70,28 @@ class SaturationReportTest {
     }
 
     @Test
+    void aPolicyByTenantsSweepIsGroupedByPolicyAndOrderedByTenants() {
+        List<RunResult> results = List.of(
+                point(0, ordered3("on-demand", "6"), 0.95, 0.3),
+                point(1, ordered3("pin-all", "1"), 0.2, 0.0),
+                point(2, ordered3("on-demand", "2"), 0.4, 0.1),
+                point(3, ordered3("on-demand", "4"), 0.7, 0.92));
+        String words = SaturationReport.acrossPoints(results);
+        assertTrue(words.contains("With `nic.memory-policy=on-demand`, ordered by `tenants.count`: the first point to"
+                + " saturate a resource is `tenants.count=4` (point 3), where the server swap device saturated at 92 %;"
+                + " before it the busiest was the server CPUs at 40 % (`tenants.count=2`)."), words);
+        assertTrue(words.contains("With `nic.memory-policy=pin-all`, ordered by `tenants.count`: no point saturated"), words);
+    }
+
+    private static Map<String, String> ordered3(String policy, String tenants) {
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("nic.memory-policy", policy);
+        values.put("tenants.count", tenants);
+        values.put("clients.count", tenants);
+        return values;
+    }
+
+    @Test
     void fieldsThatMoveTogetherAreOrderedByTheFirst() {
         List<RunResult> results = List.of(
                 point(0, ordered("tenants.count", "16", "clients.count", "16"), 0.95, 0.2),

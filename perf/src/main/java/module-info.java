@@ -33,9 +33,6 @@ module org.overbook.perf {
     exports org.overbook.perf.reproduce;
 
     exports org.overbook.perf.cli to org.overbook.live;
-    exports org.overbook.perf.run to org.overbook.live;
-    exports org.overbook.perf.scenario to org.overbook.live;
-    exports org.overbook.perf.report to org.overbook.live;
 
     opens org.overbook.perf.cli to info.picocli;
 

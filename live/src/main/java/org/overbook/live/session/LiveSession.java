@@ -16,6 +16,7 @@ import org.overbook.guest.WorkloadRegistry;
 import org.overbook.live.edge.GatewayServer;
 import org.overbook.live.edge.Inbox;
 import org.overbook.live.gateway.GatewayEndpoint;
+import org.overbook.perf.plugin.Catalog;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
@@ -80,7 +81,7 @@ public final class LiveSession {
         this.pacer = new Pacer(file, inbox, server.replies(), log, System::nanoTime, options.speed(), options.durationNanos(),
                 stop, out, server::openConnections, ready::countDown);
         SweepPoint point = file.points().getFirst();
-        Runner runner = Runner.standard(registry);
+        Runner runner = Runner.standard(Catalog.builtIn().withWorkloads(registry));
         this.simulationThread = new Thread(() -> {
             try {
                 TimedResult timed = runner.run(point, options.folder(), pacer);

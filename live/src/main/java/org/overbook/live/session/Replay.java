@@ -5,6 +5,7 @@ import java.util.List;
 import org.overbook.guest.WorkloadRegistry;
 import org.overbook.live.gateway.GatewayEndpoint;
 import org.overbook.live.gateway.ReplySink;
+import org.overbook.perf.plugin.Catalog;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
@@ -33,7 +34,7 @@ public final class Replay {
         ScenarioFile file = new LiveScenario(contents.scenarioYaml(), List.of()).load(registry, source);
         TimedResult timed;
         try (SessionLog.Writer writer = new SessionLog.Writer(folder.resolve(LiveSession.LOG), source, contents.scenarioYaml(), Long.MAX_VALUE)) {
-            timed = Runner.standard(registry).run(file.points().getFirst(), folder, (deployment, sample) -> {
+            timed = Runner.standard(Catalog.builtIn().withWorkloads(registry)).run(file.points().getFirst(), folder, (deployment, sample) -> {
                 Stepper stepper = new Stepper(deployment, sample, writer);
                 for (GatewayEndpoint gateway : stepper.gateways()) {
                     gateway.replyTo(ReplySink.discard());

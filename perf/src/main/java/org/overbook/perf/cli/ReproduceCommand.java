@@ -14,6 +14,7 @@ import org.overbook.perf.reproduce.Reproduction;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -204,15 +204,25 @@ public final class PhysicalCpus {
     }
 
     /**
-     * Runs {@code cpuNanos} of host work from {@code at} (now or later) on the pCPU free first from then;
-     * returns when it is done. Booked now for a later start, it keeps that pCPU from vCPUs that would have
-     * run on it before {@code at} only if no other pCPU frees earlier.
+     * Runs {@code cpuNanos} of host work from {@code at} (now or later) on the pCPU free first from then, and
+     * returns when it is expected to be done. Work that starts later is booked when its time comes, so no
+     * pCPU is held idle for it meanwhile; the time returned is the one the pCPUs' bookings give now (a
+     * handler's continuation after I/O is likewise not delayed by what the run queue does in between).
      */
     public long runHostWork(long at, long cpuNanos) {
-        long now = Math.max(at, simulation.now());
+        long now = simulation.now();
         if (count == 0) {
-            return now + cpuNanos;
+            return Math.max(at, now) + cpuNanos;
         }
+        if (at > now) {
+            simulation.scheduleAt(at, () -> book(cpuNanos));
+            return Math.max(at, earliestFree()) + cpuNanos;
+        }
+        return book(cpuNanos);
+    }
+
+    private long book(long cpuNanos) {
+        long now = simulation.now();
         int best = -1;
         long bestStart = Long.MAX_VALUE;
         for (int cpu = 0; cpu < count; cpu++) {
@@ -235,6 +245,14 @@ public final class PhysicalCpus {
             scheduleDispatch();
         }
         return bestStart + cpuNanos;
+    }
+
+    private long earliestFree() {
+        long earliest = Long.MAX_VALUE;
+        for (int cpu = 0; cpu < count; cpu++) {
+            earliest = Math.min(earliest, freeAt[cpu]);
+        }
+        return earliest;
     }
 
     // ---- dispatching ----

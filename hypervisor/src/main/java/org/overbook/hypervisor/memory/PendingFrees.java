@@ -59,11 +59,6 @@ final class PendingFrees {
         return when;
     }
 
-    /** Returns the frames pending in all, whatever their time. */
-    int size() {
-        return cpuDone.size() + writesDone.size();
-    }
-
     /** A FIFO of times, kept sorted by being appended in nondecreasing order (a later one is clamped up). */
     private static final class TimeQueue {
         private long[] times = new long[64];

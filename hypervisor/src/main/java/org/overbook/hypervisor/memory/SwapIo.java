@@ -115,11 +115,6 @@ public final class SwapIo {
         return device.writesBookedUntil() > simulation.now() + queueOfWrites;
     }
 
-    /** Returns the frames whose reclaim work has not finished by now. */
-    public int pendingFrees() {
-        return pending.pendingAt(simulation.now(), simulation.now());
-    }
-
     /** Returns the swap path's accounting (its host-wide ceiling). */
     public ResourceStats pathStats() {
         return pathStats;

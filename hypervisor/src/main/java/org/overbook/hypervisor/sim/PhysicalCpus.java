@@ -90,10 +90,6 @@ public final class PhysicalCpus {
         return count > 0;
     }
 
-    public long sliceNanos() {
-        return slice;
-    }
-
     /** Returns CPU time each pCPU has served so far. */
     public long[] busyNanos() {
         return busy.clone();
@@ -174,8 +170,8 @@ public final class PhysicalCpus {
         }
     }
 
-    /** A vCPU busy-waits on {@code cpu} from {@code from} until {@link #endSpin}: no one else may use it. */
-    void beginSpin(int cpu, long from) {
+    /** A vCPU busy-waits on {@code cpu} until {@link #endSpin}: no one else may use it. */
+    void beginSpin(int cpu) {
         if (count > 0 && cpu >= 0) {
             freeAt[cpu] = Long.MAX_VALUE;
         }

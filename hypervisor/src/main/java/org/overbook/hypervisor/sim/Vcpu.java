@@ -200,7 +200,7 @@ public final class Vcpu {
         spinning = true;
         spinStart = at;
         spinCpu = lastCpu;
-        cpus.beginSpin(spinCpu, at);
+        cpus.beginSpin(spinCpu);
     }
 
     /** Returns the CPU time charged to this vCPU, spinning included (not I/O stalls). */

@@ -68,7 +68,6 @@ final class DensityChart {
 
     private static XYChart chart(DensityCurve curve, Bound bound) {
         boolean latency = bound.metric().latency();
-        double scale = latency ? 1e3 : 1;
         List<Double> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
         List<Boolean> meets = new ArrayList<>();
@@ -76,20 +75,21 @@ final class DensityChart {
             double value = p.judgement().worst(bound.metric());
             if (Double.isFinite(value)) {
                 x.add((double) p.tenants());
-                y.add(value / scale);
+                y.add(value);
                 meets.add(p.meets());
             }
         }
         if (x.isEmpty()) {
             return null;
         }
-        String unit = latency ? "µs" : "ops/s";
+        String unit = latency ? "virtual time" : "ops/s";
         String metric = (latency ? "worst tenant's " : "lowest tenant's ") + bound.metric().key();
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("Density: " + metric + " by number of tenants (" + curve.source() + ")")
                 .xAxisTitle("tenants").yAxisTitle(metric + " (" + unit + ")").build();
         chart.getStyler().setXAxisDecimalPattern("#");
-        double limit = bound.limit() / scale;
+        chart.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(latency ? TickLabels.Unit.NANOS : TickLabels.Unit.COUNT));
+        double limit = bound.limit();
         double low = Math.min(limit, y.stream().mapToDouble(Double::doubleValue).min().orElseThrow());
         double high = Math.max(limit, y.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
         chart.getStyler().setYAxisLogarithmic(latency && low > 0 && high / low > 10);

@@ -61,8 +61,7 @@ final class RunCommand implements Callable<Integer> {
             }
             writer.write(scenarios.source(), results, points.size());
         }
-        results.forEach(r -> SummaryTable.print(stdout, r));
-        SummaryTable.printSaturation(stdout, results);
+        SummaryTable.printAll(stdout, results);
         stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
         stdout.flush();
         return verdict(results, spec.commandLine().getErr());

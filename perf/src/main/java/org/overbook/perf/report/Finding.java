@@ -83,6 +83,7 @@ public final class Finding {
                 times(best.value(Metrics.THROUGHPUT) / worst.value(Metrics.THROUGHPUT)), name(worst),
                 TickLabels.count(worst.value(Metrics.THROUGHPUT)), perTenant ? tenants(worst) : ""));
         }
+        bestByFirstField(serving, perTenant, out);
         if (points.size() > serving.size()) {
             out.add(String.format(Locale.ROOT, "No request completed at %s.", names(points.stream()
                     .filter(p -> !(p.value(Metrics.THROUGHPUT) > 0)).toList())));
@@ -98,6 +99,36 @@ public final class Finding {
                     TickLabels.nanos(slowest.value(Metrics.P99))));
         }
         return out;
+    }
+
+    /**
+     * When the first swept field takes several values and each holds several points (the default: the memory
+     * policy, then the tenant count), the best throughput of each value and how it compares with the top one.
+     */
+    private static void bestByFirstField(List<PointFigures> serving, boolean perTenant, List<String> out) {
+        if (serving.getFirst().values().isEmpty()) {
+            return;
+        }
+        String field = serving.getFirst().values().keySet().iterator().next();
+        Map<String, PointFigures> best = new LinkedHashMap<>();
+        for (PointFigures p : serving) {
+            String value = p.values().get(field);
+            if (value != null && (!best.containsKey(value) || p.value(Metrics.THROUGHPUT) > best.get(value).value(Metrics.THROUGHPUT))) {
+                best.put(value, p);
+            }
+        }
+        if (best.size() < 2 || best.size() == serving.size()) {
+            return;
+        }
+        List<PointFigures> ranked = best.values().stream().sorted(Comparator.comparingDouble(
+                (PointFigures p) -> -p.value(Metrics.THROUGHPUT)).thenComparingInt(PointFigures::index)).toList();
+        PointFigures top = ranked.getFirst();
+        out.add(String.format(Locale.ROOT, "Best of each %s: `%s` %s ops/s at point %d%s, %s.", field, top.values().get(field),
+                TickLabels.count(top.value(Metrics.THROUGHPUT)), top.index(), perTenant ? " (" + top.serverTenants() + " tenants)" : "",
+                ranked.subList(1, ranked.size()).stream().map(p -> String.format(Locale.ROOT, "%s `%s`'s %s ops/s at point %d%s",
+                        times(top.value(Metrics.THROUGHPUT) / p.value(Metrics.THROUGHPUT)), p.values().get(field),
+                        TickLabels.count(p.value(Metrics.THROUGHPUT)), p.index(), perTenant ? " (" + p.serverTenants() + " tenants)" : ""))
+                        .collect(Collectors.joining(", "))));
     }
 
     private static String saturation(List<PointFigures> points) {
@@ -158,13 +189,13 @@ public final class Finding {
         return "point " + p.index() + (p.label().isEmpty() ? "" : " (`" + p.label() + "`)");
     }
 
+    /** One point with its label; several by their indices alone (the tables name them). */
     private static String names(List<PointFigures> points) {
         if (points.size() == 1) {
             return name(points.getFirst());
         }
-        return "points " + points.stream().map(p -> String.valueOf(p.index())).collect(Collectors.joining(", "))
-                + " (" + points.stream().map(p -> p.label().isEmpty() ? "point-" + p.index() : "`" + p.label() + "`")
-                .collect(Collectors.joining(", ")) + ")";
+        List<String> indices = points.stream().map(p -> String.valueOf(p.index())).toList();
+        return "points " + String.join(", ", indices.subList(0, indices.size() - 1)) + " and " + indices.getLast();
     }
 
     private static String capitalised(String text) {

@@ -24,12 +24,13 @@ import org.overbook.perf.run.TenantRow;
  * @param saturation   the saturation status ({@code saturated}, {@code bursts}, {@code none}, {@code unmodelled})
  * @param resource     the label of the resource the saturation verdict names, or empty
  * @param saturationWords the verdict in a few words ({@link Saturation#brief()})
+ * @param yaml         the point's merged scenario, every default spelled out
  * @param replications per metric of the total, its mean, standard deviation and count over replications; empty
  *                     when the point ran once
  */
 public record PointFigures(int index, String label, Map<String, String> values, long seed, long events,
                            List<TenantRow> tenants, Map<String, Number> total, String saturation, String resource,
-                           String saturationWords, Map<String, Replicated> replications) {
+                           String saturationWords, String yaml, Map<String, Replicated> replications) {
 
     public PointFigures {
         Objects.requireNonNull(label, "label");
@@ -48,7 +49,7 @@ public record PointFigures(int index, String label, Map<String, String> values, 
         Saturation verdict = Saturation.of(result.resources());
         return new PointFigures(result.index(), result.label(), result.values(), result.seed(), result.events(),
                 result.tenants(), result.total(), verdict.status().name().toLowerCase(java.util.Locale.ROOT),
-                verdict.resource() == null ? "" : verdict.resource().label(), verdict.brief(), Map.of());
+                verdict.resource() == null ? "" : verdict.resource().label(), verdict.brief(), result.yaml(), Map.of());
     }
 
     /** The figures of every result, in order. */
@@ -59,6 +60,11 @@ public record PointFigures(int index, String label, Map<String, String> values, 
     /** Returns a name for the point: its label, or {@code point-<index>} without a sweep. */
     public String displayLabel() {
         return label.isEmpty() ? "point-" + index : label;
+    }
+
+    /** Returns the sweep values without their field paths ({@code on-demand/4}), or the display label. */
+    public String shortLabel() {
+        return values.isEmpty() ? displayLabel() : String.join("/", values.values());
     }
 
     /** Returns the total metric {@code column}, or NaN when the point has none. */

@@ -61,9 +61,10 @@ final class Charts {
                         P99, written);
             }
             XYChart cdf = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("Latency CDF of all tenants' requests, by " + axes)
-                    .xAxisTitle("latency (log scale)").yAxisTitle("requests at or below").build();
+                    .xAxisTitle("latency (µs, log scale)").yAxisTitle("requests at or below").build();
+            // XChart's tick formatting function replaces the logarithmic axis by a linear one: plain decimals here
             cdf.getStyler().setXAxisLogarithmic(true);
-            cdf.getStyler().setxAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.NANOS));
+            cdf.getStyler().setXAxisDecimalPattern("#,##0.###");
             cdf.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.FRACTION));
             boolean any = false;
             for (int i = 0; i < results.size(); i++) {
@@ -72,7 +73,7 @@ final class Charts {
                     List<Double> x = new ArrayList<>();
                     List<Double> y = new ArrayList<>();
                     for (HistogramIterationValue v : all.percentiles(5)) {
-                        x.add((double) Math.max(all.highestEquivalentValue(v.getValueIteratedTo()), 1));
+                        x.add(Math.max(all.highestEquivalentValue(v.getValueIteratedTo()), 1) / 1e3);
                         y.add(v.getPercentileLevelIteratedTo() / 100.0);
                     }
                     cdf.addSeries(labels.get(i), x, y).setMarker(SeriesMarkers.NONE);
@@ -125,6 +126,9 @@ final class Charts {
                 .yAxisTitle(yTitle).build();
         chart.getStyler().setLegendVisible(false);
         chart.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(unit));
+        if (labels.size() > 4) {
+            chart.getStyler().setXAxisLabelRotation(30);
+        }
         chart.addSeries(yTitle, labels, values);
         return chart;
     }

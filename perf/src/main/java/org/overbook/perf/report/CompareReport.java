@@ -155,7 +155,8 @@ public final class CompareReport {
 
     /** The headline panels: a bar per side for every pair, one panel per metric. */
     static List<CategoryChart> charts(Comparison comparison) {
-        List<String> categories = comparison.pairs().stream().map(p -> p.a().shortLabel()).toList();
+        List<String> categories = comparison.pairs().stream().map(p -> p.a().label().equals(p.b().label())
+                ? p.a().shortLabel() : p.a().shortLabel() + " vs " + p.b().shortLabel()).toList();
         List<CategoryChart> panels = new ArrayList<>();
         for (String metric : CHARTED) {
             CategoryChart chart = new CategoryChartBuilder().width(620).height(400)

@@ -52,6 +52,7 @@ final class SaturationChart {
         chart.getStyler().setxAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.MILLIS));
         chart.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.FRACTION));
         XYStyler styler = chart.getStyler();
+        styler.setXAxisTickMarkSpacingHint(120);
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
         styler.setYAxisMin(0.0);
         styler.setXAxisMin(0.0);

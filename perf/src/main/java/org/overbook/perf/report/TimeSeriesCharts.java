@@ -150,7 +150,7 @@ final class TimeSeriesCharts {
         TimeSeries ts = result.timeSeries();
         styler.setXAxisMin(0.0);
         styler.setXAxisMax(ts.timeNanos(ts.samples() - 1) / 1e6);
-        styler.setXAxisTickMarkSpacingHint(90);
+        styler.setXAxisTickMarkSpacingHint(120);
         styler.setxAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.MILLIS));
         styler.setyAxisTickLabelsFormattingFunction(TickLabels.of(unit));
         return chart;

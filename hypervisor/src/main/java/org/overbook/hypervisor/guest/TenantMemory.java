@@ -6,6 +6,7 @@ import org.overbook.guest.GuestMemory;
 import org.overbook.guest.GuestOutOfMemoryException;
 import org.overbook.hypervisor.FaultCharges;
 import org.overbook.hypervisor.memory.FaultKind;
+import org.overbook.hypervisor.memory.FrameBytes;
 import org.overbook.hypervisor.memory.HostMemory;
 import org.overbook.hypervisor.memory.PageState;
 import org.overbook.hypervisor.memory.SecondLevelTable;
@@ -23,6 +24,7 @@ public final class TenantMemory implements GuestMemory {
     private static final int ZERO_PAGE = -2;
 
     private final HostMemory host;
+    private final FrameBytes bytes;
     private final SecondLevelTable table;
     private final Vcpu vcpu;
     private final FaultCharges faults;
@@ -34,6 +36,7 @@ public final class TenantMemory implements GuestMemory {
 
     public TenantMemory(HostMemory host, SecondLevelTable table, Vcpu vcpu, FaultCharges faults) {
         this.host = host;
+        this.bytes = host.bytes();
         this.table = table;
         this.vcpu = vcpu;
         this.faults = faults;
@@ -112,13 +115,13 @@ public final class TenantMemory implements GuestMemory {
     public byte readByte(long address) {
         check(address, 1);
         int frame = frame(address, /* write= */ false);
-        return frame == ZERO_PAGE ? 0 : host.readByte(frame, (int) (address & OFFSET_MASK));
+        return frame == ZERO_PAGE ? 0 : bytes.readByte(frame, (int) (address & OFFSET_MASK));
     }
 
     @Override
     public void writeByte(long address, byte value) {
         check(address, 1);
-        host.writeByte(frame(address, /* write= */ true), (int) (address & OFFSET_MASK), value);
+        bytes.writeByte(frame(address, /* write= */ true), (int) (address & OFFSET_MASK), value);
     }
 
     @Override
@@ -127,7 +130,7 @@ public final class TenantMemory implements GuestMemory {
         int offset = (int) (address & OFFSET_MASK);
         if (offset <= PAGE_SIZE - Integer.BYTES) {
             int frame = frame(address, /* write= */ false);
-            return frame == ZERO_PAGE ? 0 : host.readInt(frame, offset);
+            return frame == ZERO_PAGE ? 0 : bytes.readInt(frame, offset);
         }
         return (int) readSpanning(address, Integer.BYTES);
     }
@@ -137,7 +140,7 @@ public final class TenantMemory implements GuestMemory {
         check(address, Integer.BYTES);
         int offset = (int) (address & OFFSET_MASK);
         if (offset <= PAGE_SIZE - Integer.BYTES) {
-            host.writeInt(frame(address, /* write= */ true), offset, value);
+            bytes.writeInt(frame(address, /* write= */ true), offset, value);
         } else {
             writeSpanning(address, value, Integer.BYTES);
         }
@@ -149,7 +152,7 @@ public final class TenantMemory implements GuestMemory {
         int offset = (int) (address & OFFSET_MASK);
         if (offset <= PAGE_SIZE - Long.BYTES) {
             int frame = frame(address, /* write= */ false);
-            return frame == ZERO_PAGE ? 0 : host.readLong(frame, offset);
+            return frame == ZERO_PAGE ? 0 : bytes.readLong(frame, offset);
         }
         return readSpanning(address, Long.BYTES);
     }
@@ -159,7 +162,7 @@ public final class TenantMemory implements GuestMemory {
         check(address, Long.BYTES);
         int offset = (int) (address & OFFSET_MASK);
         if (offset <= PAGE_SIZE - Long.BYTES) {
-            host.writeLong(frame(address, /* write= */ true), offset, value);
+            bytes.writeLong(frame(address, /* write= */ true), offset, value);
         } else {
             writeSpanning(address, value, Long.BYTES);
         }
@@ -178,7 +181,7 @@ public final class TenantMemory implements GuestMemory {
             if (frame == ZERO_PAGE) {
                 Arrays.fill(destination, offset + done, offset + done + chunk, (byte) 0);
             } else {
-                host.copyOut(frame, inPage, destination, offset + done, chunk);
+                bytes.copyOut(frame, inPage, destination, offset + done, chunk);
             }
             done += chunk;
             at += chunk;
@@ -194,7 +197,7 @@ public final class TenantMemory implements GuestMemory {
         while (done < length) {
             int inPage = (int) (at & OFFSET_MASK);
             int chunk = Math.min(length - done, PAGE_SIZE - inPage);
-            host.copyIn(source, offset + done, frame(at, /* write= */ true), inPage, chunk);
+            bytes.copyIn(source, offset + done, frame(at, /* write= */ true), inPage, chunk);
             done += chunk;
             at += chunk;
         }

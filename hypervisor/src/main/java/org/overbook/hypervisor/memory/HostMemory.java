@@ -1,10 +1,8 @@
 package org.overbook.hypervisor.memory;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.List;
 import org.overbook.hypervisor.spi.VictimSelection;
-import org.overbook.hypervisor.spi.VictimSelector;
 import org.overbook.hypervisor.swap.SwapStore;
 
 /**
@@ -36,27 +34,20 @@ import org.overbook.hypervisor.swap.SwapStore;
  */
 public final class HostMemory implements AutoCloseable {
 
-    /**
-     * How far a search for a clean victim looks before giving up: reclaim scans in small batches (Linux
-     * isolates SWAP_CLUSTER_MAX = 32 pages at a time), not the whole of memory, for a page it may take.
-     */
-    private static final int CLEAN_SCAN_BUDGET = 32 * 32;
 
     private final FramePool frames;
     private final SecondLevelTable[] tables;
-    private VictimSelector clock;
     private final TenantVictimPicker victimPicker;
     private final SwapStore swap;
     private final int lowWatermark;
-    private final int highWatermark;
     private final Evictor evictor;
     private final MemorySegment swapInBuffer = MemorySegment.ofArray(new byte[FramePool.PAGE_SIZE]);
     private final SwapIo io;
     private final int minWatermark;
-    private final int pageCluster;
-    private long reclaimRuns;
+    private final WatermarkReclaim reclaim;
+    private final SwapReadahead readahead;
+    private final FrameBytes bytes;
     private int lastSwapInPages;
-    private long readaheadPages;
 
     /**
      * @param frames        host RAM in frames
@@ -76,15 +67,21 @@ public final class HostMemory implements AutoCloseable {
         for (int t = 0; t < guestPages.length; t++) {
             tables[t] = new SecondLevelTable(t, guestPages[t]);
         }
-        this.clock = new ClockReclaimer(new HostFrames(this.frames, tables));
         this.victimPicker = new TenantVictimPicker(tables.length);
         this.swap = swap;
         this.evictor = new Evictor(this.frames, tables, swap);
         this.lowWatermark = lowWatermark;
-        this.highWatermark = highWatermark;
         this.minWatermark = minWatermark;
         this.io = io;
-        this.pageCluster = 1 << io.resources().pageCluster();
+        this.reclaim = new WatermarkReclaim(this.frames, evictor, swap, io,
+                new ClockReclaimer(new HostFrames(this.frames, tables)), minWatermark, highWatermark);
+        this.bytes = new FrameBytes(this.frames);
+        this.readahead = new SwapReadahead(this.frames, swap, io.resources().pageCluster(), lowWatermark);
+    }
+
+    /** Returns the bytes of the host's frames: what an access or a DMA reads and writes once it has a frame. */
+    public FrameBytes bytes() {
+        return bytes;
     }
 
     /** Returns the timing of swap traffic on the host's resources. */
@@ -105,25 +102,17 @@ public final class HostMemory implements AutoCloseable {
      * pages of its aligned readahead cluster (what {@link #fault} brings in when free frames allow).
      */
     public int swapInPagesFor(SecondLevelTable table, int page) {
-        int first = page & -pageCluster;
-        int end = Math.min(table.pages(), first + pageCluster);
-        int pages = 1;
-        for (int p = first; p < end; p++) {
-            if (p != page && table.state(p) == PageState.SWAPPED) {
-                pages++;
-            }
-        }
-        return pages;
+        return readahead.pagesFor(table, page);
     }
 
     /** Returns the number of pages in one readahead cluster. */
     public int readaheadCluster() {
-        return pageCluster;
+        return readahead.cluster();
     }
 
     /** Returns the pages read ahead with major faults, in all. */
     public long readaheadPages() {
-        return readaheadPages;
+        return readahead.pagesRead();
     }
 
     /**
@@ -164,12 +153,12 @@ public final class HostMemory implements AutoCloseable {
 
     /** Returns how many times reclaim ran. */
     public long reclaimRuns() {
-        return reclaimRuns;
+        return reclaim.runs();
     }
 
     /** Returns how many frames the CLOCK hand has passed. */
     public long clockScanned() {
-        return clock.scanned();
+        return reclaim.scanned();
     }
 
     /** Returns pages written to swap, in all. */
@@ -250,7 +239,7 @@ public final class HostMemory implements AutoCloseable {
                 table.map(page, frame, keepCopy ? (byte) (accessBits | SecondLevelTable.SWAP_COPY)
                         : (byte) (accessBits | SecondLevelTable.DIRTY));
                 table.majorFaults++;
-                lastSwapInPages = 1 + readAhead(table, page);
+                lastSwapInPages = 1 + readahead.readAround(table, page);
                 return FaultKind.MAJOR;
             }
             case BALLOONED -> throw new IllegalStateException("tenant " + table.tenantId() + " touched guest page "
@@ -336,50 +325,6 @@ public final class HostMemory implements AutoCloseable {
         return accessed;
     }
 
-    // ---- bytes of frames ----
-
-    public byte readByte(int frame, int offset) {
-        return frames.chunk(frame).get(ValueLayout.JAVA_BYTE, FramePool.offset(frame) + offset);
-    }
-
-    public void writeByte(int frame, int offset, byte value) {
-        frames.chunk(frame).set(ValueLayout.JAVA_BYTE, FramePool.offset(frame) + offset, value);
-    }
-
-    public int readInt(int frame, int offset) {
-        return frames.chunk(frame).get(FramePool.INT, FramePool.offset(frame) + offset);
-    }
-
-    public void writeInt(int frame, int offset, int value) {
-        frames.chunk(frame).set(FramePool.INT, FramePool.offset(frame) + offset, value);
-    }
-
-    public long readLong(int frame, int offset) {
-        return frames.chunk(frame).get(FramePool.LONG, FramePool.offset(frame) + offset);
-    }
-
-    public void writeLong(int frame, int offset, long value) {
-        frames.chunk(frame).set(FramePool.LONG, FramePool.offset(frame) + offset, value);
-    }
-
-    /** Copies bytes of a frame into {@code destination}. */
-    public void copyOut(int frame, int offset, byte[] destination, int destinationOffset, int length) {
-        MemorySegment.copy(frames.chunk(frame), ValueLayout.JAVA_BYTE, FramePool.offset(frame) + offset,
-                destination, destinationOffset, length);
-    }
-
-    /** Copies bytes of {@code source} into a frame. */
-    public void copyIn(byte[] source, int sourceOffset, int frame, int offset, int length) {
-        MemorySegment.copy(source, sourceOffset, frames.chunk(frame), ValueLayout.JAVA_BYTE,
-                FramePool.offset(frame) + offset, length);
-    }
-
-    /** Copies bytes from one frame to another (the host's one copy of NetVM's system buffer, say). */
-    public void copyFrames(int from, int fromOffset, int to, int toOffset, int length) {
-        MemorySegment.copy(frames.chunk(from), FramePool.offset(from) + fromOffset,
-                frames.chunk(to), FramePool.offset(to) + toOffset, length);
-    }
-
     // ---- reclaim ----
 
     /**
@@ -414,10 +359,10 @@ public final class HostMemory implements AutoCloseable {
 
     private int allocateFrame(int tenant, int page, boolean zero) {
         if (frames.free() <= lowWatermark) {
-            reclaim();
+            reclaim.run(/* mayPreferClean= */ true);
         }
         if (frames.free() == 0) {
-            reclaimDirtyToo();
+            reclaim.run(/* mayPreferClean= */ false); // the last resort: whatever can be taken, dirty or not
         }
         if (frames.free() == 0) {
             throw new HostOutOfMemoryException("no free frame for tenant " + tenant + " guest page " + page
@@ -425,69 +370,6 @@ public final class HostMemory implements AutoCloseable {
                     + swap.used() + " of " + swap.capacity() + " pages)");
         }
         return frames.allocate(tenant, page, zero);
-    }
-
-    private void reclaim() {
-        reclaimRuns++;
-        long scannedBefore = clock.scanned();
-        long writesBefore = swap.writes();
-        int evicted = 0;
-        boolean cleanOnly = io.writebackCongested();
-        while (frames.free() < highWatermark) {
-            int victim = cleanOnly ? clock.nextCleanVictim(CLEAN_SCAN_BUDGET) : clock.nextVictim();
-            if (victim < 0 && cleanOnly && frames.free() <= minWatermark) {
-                cleanOnly = false; // direct reclaim: dirty pages too, and the faulting context waits for their writes
-                continue;
-            }
-            if (victim < 0 || !evictor.evict(victim)) {
-                break;
-            }
-            evicted++;
-        }
-        io.kswapdRan(clock.scanned() - scannedBefore, evicted, (int) (swap.writes() - writesBefore));
-    }
-
-    /** The last resort before running out: reclaim whatever can be reclaimed, dirty or not. */
-    private void reclaimDirtyToo() {
-        long scannedBefore = clock.scanned();
-        long writesBefore = swap.writes();
-        int evicted = 0;
-        while (frames.free() < highWatermark) {
-            int victim = clock.nextVictim();
-            if (victim < 0 || !evictor.evict(victim)) {
-                break;
-            }
-            evicted++;
-        }
-        io.kswapdRan(clock.scanned() - scannedBefore, evicted, (int) (swap.writes() - writesBefore));
-    }
-
-    /**
-     * Reads ahead the other swapped pages of the aligned cluster around {@code page}, while free frames
-     * stay above the low watermark (readahead never makes reclaim run). They come in clean, keeping their
-     * swap copy while swap is less than half full, and not accessed, so reclaim takes them first if no
-     * one touches them. Returns how many were read.
-     */
-    private int readAhead(SecondLevelTable table, int page) {
-        int first = page & -pageCluster;
-        int end = Math.min(table.pages(), first + pageCluster);
-        int read = 0;
-        for (int p = first; p < end; p++) {
-            if (p == page || table.state(p) != PageState.SWAPPED || frames.free() <= lowWatermark) {
-                continue;
-            }
-            long key = SwapStore.key(table.tenantId(), p);
-            int frame = frames.allocate(table.tenantId(), p, /* zero= */ false);
-            swap.read(key, frames.chunk(frame), FramePool.offset(frame));
-            boolean keepCopy = swap.used() * 2 <= swap.capacity();
-            if (!keepCopy) {
-                swap.remove(key);
-            }
-            table.map(p, frame, keepCopy ? SecondLevelTable.SWAP_COPY : SecondLevelTable.DIRTY);
-            read++;
-        }
-        readaheadPages += read;
-        return read;
     }
 
     // ---- invariants ----
@@ -503,7 +385,7 @@ public final class HostMemory implements AutoCloseable {
 
     /** Picks reclaim victims with {@code selection} from now on (set before anything runs; the CLOCK by default). */
     public void selectVictimsWith(VictimSelection selection) {
-        this.clock = selection.create(new HostFrames(frames, tables));
+        reclaim.selectWith(selection.create(new HostFrames(frames, tables)));
     }
 
     @Override

@@ -206,12 +206,12 @@ public final class Translator {
 
     /** Copies bytes of a translated page into {@code destination}. */
     public void copyOut(int frame, int offset, byte[] destination, int destinationOffset, int length) {
-        host.copyOut(frame, offset, destination, destinationOffset, length);
+        host.bytes().copyOut(frame, offset, destination, destinationOffset, length);
     }
 
     /** Copies bytes into a translated page. */
     public void copyIn(byte[] source, int sourceOffset, int frame, int offset, int length) {
-        host.copyIn(source, sourceOffset, frame, offset, length);
+        host.bytes().copyIn(source, sourceOffset, frame, offset, length);
     }
 
     /**

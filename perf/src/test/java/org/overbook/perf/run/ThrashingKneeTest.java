@@ -1,0 +1,89 @@
+package org.overbook.perf.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
+
+/**
+ * The emergent cliff at quick size, on the contended host: memcached tenants (about 5.6 MiB of items each,
+ * offered 20,000 requests a second in an open loop) added to a 32 MiB host with an NVMe swap device. While
+ * their items fit in RAM every request is served from memory; the knee, the first tenant count that is not
+ * served what it offered within 1 ms at the 99th percentile (an open loop keeps the offered rate, so the
+ * tail moves a step before the throughput does), must sit within 10 % of RAM over one tenant's working set
+ * (what a uniform get touches: the bytes of its items and its hash table, as memcached reports them), and
+ * past it the host must swap and throughput fall off the cliff.
+ */
+class ThrashingKneeTest {
+
+    private static final String SCENARIO = """
+            seed: 1
+            duration: 100ms
+            warm-up: 400ms
+            host: {memory: 32MiB, swap: 256MiB}
+            nic: {memory-policy: on-demand}
+            client-host: {memory: 128MiB}
+            tenants:
+              count: 2
+              template: {name: s, memory: 8MiB, workload: {name: memcached, params: {memory-limit: 6MiB}}}
+            clients:
+              count: 2
+              template: {name: c, memory: 4MiB, workload: {name: memaslap, params: {targets: "s${index}", concurrency: 4,
+                window: 1280, key-size: 64, value-size: 1024, loop: open, rate: 20000, warmup: 0s, duration: 10s}}}
+            sweep:
+              "tenants.count, clients.count": [[4, 4], [5, 5], [6, 6], [7, 7]]
+            """;
+    private static final double OFFERED_PER_TENANT = 20_000;
+    private static final double RAM_PAGES = 32.0 * 1024 * 1024 / 4096;
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void theKneeSitsWhereTheTenantsWorkingSetsExceedRam() {
+        ScenarioLoader loader = ScenarioLoader.standard();
+        Runner runner = new Runner(loader.registry(), System::nanoTime);
+        List<RunResult> results = new ArrayList<>();
+        for (SweepPoint point : loader.parse(SCENARIO, "thrashing-quick.yaml").points()) {
+            results.add(runner.run(point, directory.resolve("p" + point.index())).result());
+        }
+
+        RunResult first = results.getFirst();
+        assertEquals(0, first.total().get("cpu_major_faults").longValue(), "4 tenants fit: nothing is swapped in");
+        assertTrue(throughput(first) >= 0.95 * 4 * OFFERED_PER_TENANT, "4 tenants are served what they ask: " + throughput(first));
+        TenantRow server = first.tenants().getFirst();
+        double workingSetPages = (server.value("workload.bytes") + server.value("workload.hash_bytes")) / 4096;
+        double predictedKnee = RAM_PAGES / workingSetPages;
+
+        int knee = -1;
+        for (RunResult result : results) {
+            int tenants = tenants(result);
+            if (throughput(result) < 0.9 * tenants * OFFERED_PER_TENANT || result.total().get(Metrics.P99).doubleValue() > 1e6) {
+                knee = tenants;
+                break;
+            }
+        }
+        assertTrue(knee > 0, "every tenant count was served within 1 ms");
+        assertTrue(Math.abs(knee - predictedKnee) <= 0.1 * predictedKnee,
+                "the knee at " + knee + " tenants should be within 10 % of RAM / working set = " + predictedKnee);
+        RunResult last = results.getLast();
+        assertTrue(last.total().get("cpu_major_faults").longValue() > 0, "past the knee the host swaps");
+        assertTrue(throughput(last) < 0.5 * tenants(last) * OFFERED_PER_TENANT,
+                "past the knee throughput falls off the cliff: " + throughput(last));
+        assertEquals(0, last.mismatches());
+    }
+
+    private static double throughput(RunResult result) {
+        return result.total().get(Metrics.THROUGHPUT).doubleValue();
+    }
+
+    private static int tenants(RunResult result) {
+        return (int) result.tenants().stream().filter(t -> t.host().equals("server")).count();
+    }
+}

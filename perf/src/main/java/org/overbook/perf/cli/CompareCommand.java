@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
 final class CompareCommand implements Callable<Integer> {
 
     private static final Pattern POINT = Pattern.compile("(.+):([0-9]+)");
-    private static final String FORMAT = "%-28s %14s %14s %10s %14s %s%n";
+    private static final String FORMAT = "%-28s %14s %14s %10s %14s %s";
 
     @Spec
     private CommandSpec spec;
@@ -78,12 +78,13 @@ final class CompareCommand implements Callable<Integer> {
         if (shown < pair.differences().size()) {
             out.printf("  ... and %d more fields (compare.md lists them)%n", pair.differences().size() - shown);
         }
-        out.printf(FORMAT, "metric", "A", "B", "B / A", "B - A", "Welch p");
+        out.println(String.format(FORMAT, "metric", "A", "B", "B / A", "B - A", "Welch p"));
         for (String metric : CompareReport.HEADLINE) {
             Comparison.Row row = pair.row(metric);
             if (row != null) {
-                out.printf(FORMAT, metric, CompareReport.spell(metric, row.a()), CompareReport.spell(metric, row.b()),
-                        CompareReport.ratio(row), CompareReport.spell(metric, row.difference()), CompareReport.pValue(row));
+                out.println(String.format(FORMAT, metric, CompareReport.spell(metric, row.a()), CompareReport.spell(metric,
+                        row.b()), CompareReport.ratio(row), CompareReport.spell(metric, row.difference()),
+                        CompareReport.pValue(row)).stripTrailing());
             }
         }
     }

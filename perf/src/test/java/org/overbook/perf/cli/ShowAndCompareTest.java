@@ -71,6 +71,7 @@ class ShowAndCompareTest {
         assertTrue(printed.contains("A's point nic.tlb.replacement=lru against B's point nic.tlb.replacement=fifo"), printed);
         assertTrue(printed.contains("  differs: nic.tlb.replacement: lru -> fifo"), printed);
         assertTrue(printed.contains(String.format("%-28s", "workload.throughput_ops_per_s")), printed);
+        assertTrue(printed.lines().noneMatch(l -> l.endsWith(" ")), "no trailing blanks:\n" + printed);
     }
 
     @Test

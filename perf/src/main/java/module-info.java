@@ -19,6 +19,8 @@ module org.overbook.perf {
     requires java.management;
     requires jdk.management;
     requires org.knowm.xchart;
+    requires org.apache.commons.statistics.inference;
+    requires org.apache.commons.statistics.distribution;
     requires me.tongfei.progressbar;
     requires com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.databind;

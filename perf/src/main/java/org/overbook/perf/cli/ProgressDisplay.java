@@ -32,6 +32,11 @@ final class ProgressDisplay implements Runner.Progress, AutoCloseable {
         return new ProgressDisplay(out, task, console != null && console.isTerminal());
     }
 
+    /** Returns a display for {@code task} that prints plain lines, for points that run side by side. */
+    static ProgressDisplay lines(PrintWriter out, String task) {
+        return new ProgressDisplay(out, task, false);
+    }
+
     @Override
     public void at(long nowNanos, long endNanos) {
         long steps = endNanos == 0 ? STEPS : nowNanos * STEPS / endNanos;
@@ -42,8 +47,10 @@ final class ProgressDisplay implements Runner.Progress, AutoCloseable {
         int reached = (int) (steps * 4 / STEPS);
         if (reached > quarter) {
             quarter = reached;
-            out.printf("  %s: %d%% of %.0f ms simulated%n", task, quarter * 25, endNanos / 1e6);
-            out.flush();
+            synchronized (out) {
+                out.printf("  %s: %d%% of %.0f ms simulated%n", task, quarter * 25, endNanos / 1e6);
+                out.flush();
+            }
         }
     }
 

@@ -6,7 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.run.LocalPointExecutor;
+import org.overbook.perf.run.PointCache;
+import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.SwapArea;
 import org.overbook.perf.run.TimedResult;
@@ -20,12 +25,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overbook run [FILE] [--out DIR]}: runs a scenario file, every point of its sweep one after another,
- * prints a summary table per point and writes the results folder. Exit 0; 2 on a configuration error (one
+ * {@code overbook run [FILE] [--out DIR] [--threads N]}: runs a scenario file, every point of its sweep, on all
+ * cores as {@code sweep} does (each simulation single-threaded and deterministic, so the folder is the same byte for
+ * byte whatever the number of threads), prints the finding and a summary table per point and writes the results
+ * folder, rewritten as each point in file order completes. Exit 0; 2 on a configuration error (one
  * line naming the field); 1 if any workload read back a value other than the one written.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs a scenario file, every point of its sweep, or the embedded default.",
+        description = {"Runs a scenario file, every point of its sweep on all cores, or the embedded default.",
                 "The default: memcached tenants under 2x overcommit, pin-all against on-demand.",
                 "Prints a summary table and writes a results folder (CSV, JSON, .hgrm, report.md)."})
 final class RunCommand implements Callable<Integer> {
@@ -42,30 +49,85 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     private PluginsOption plugins;
 
+    @Mixin
+    private ThreadsOption parallelism;
+
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
         ScenarioLoader loader = plugins.loader();
         ScenarioFile scenarios = file == null ? loader.defaultScenario() : loader.load(file);
         Path folder = output.folder(file == null ? "default" : nameOf(file));
         ResultsWriter writer = new ResultsWriter(folder);
-        Runner runner = Runner.standard(loader.registry());
-        List<TimedResult> results = new ArrayList<>();
         List<SweepPoint> points = scenarios.points();
-        SwapArea.standard().requireRoom(points.stream().map(Runner::maxSwapBytesOnDisk).toList(), 1);
-        for (SweepPoint point : points) {
-            stdout.printf("running point %d/%d %s%n", point.index() + 1, points.size(), point.label());
-            stdout.flush();
-            try (ProgressDisplay progress = ProgressDisplay.of(stdout, "point " + (point.index() + 1) + "/" + points.size())) {
-                results.add(runner.run(point, folder, progress));
+        int threads = Math.min(parallelism.threads(), points.size());
+        SwapArea.standard().requireRoom(points.stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
+        List<TimedResult> results = new ArrayList<>();
+        try (PointExecutor executor = LocalPointExecutor.withThreads(Runner.standard(loader.registry()), folder.resolve(".work"),
+                threads)) {
+            PointCache cache = new PointCache(executor, 1024);
+            List<Announced> displays = new ArrayList<>();
+            List<CompletableFuture<TimedResult>> futures = new ArrayList<>();
+            for (SweepPoint point : points) {
+                Announced display = new Announced(stdout, "point " + (point.index() + 1) + "/" + points.size(), point.label(),
+                        threads == 1);
+                displays.add(display);
+                futures.add(cache.get(point, display));
             }
-            writer.write(scenarios.source(), results, points.size());
+            for (int i = 0; i < futures.size(); i++) {
+                results.add(futures.get(i).get());
+                displays.get(i).close();
+                writer.write(scenarios.source(), results, points.size());
+            }
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+        } finally {
+            deleteIfEmpty(folder.resolve(".work"));
         }
-        results.forEach(r -> SummaryTable.print(stdout, r));
-        SummaryTable.printSaturation(stdout, results);
-        stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
+        SummaryTable.printAll(stdout, results);
+        stdout.printf("%nresults: %s (%d thread%s)%n", folder.toAbsolutePath(), threads, threads == 1 ? "" : "s");
         stdout.flush();
         return verdict(results, spec.commandLine().getErr());
+    }
+
+    /**
+     * Says that a point started, on its first report of progress, then shows its progress: a bar when points run
+     * one at a time on a terminal, plain lines when they run side by side.
+     */
+    private static final class Announced implements Runner.Progress, AutoCloseable {
+
+        private final PrintWriter out;
+        private final String task;
+        private final String label;
+        private final boolean alone;
+        private ProgressDisplay display;
+
+        Announced(PrintWriter out, String task, String label, boolean alone) {
+            this.out = out;
+            this.task = task;
+            this.label = label;
+            this.alone = alone;
+        }
+
+        @Override
+        public synchronized void at(long nowNanos, long endNanos) {
+            if (display == null) {
+                synchronized (out) {
+                    out.printf("running %s %s%n", task, label);
+                    out.flush();
+                }
+                display = alone ? ProgressDisplay.of(out, task) : ProgressDisplay.lines(out, task);
+            }
+            display.at(nowNanos, endNanos);
+        }
+
+        @Override
+        public synchronized void close() {
+            if (display != null) {
+                display.close();
+            }
+        }
     }
 
     /** Returns 0, or {@link ErrorReporter#FAILURE} with a loud line on {@code err} if any value read back wrong. */

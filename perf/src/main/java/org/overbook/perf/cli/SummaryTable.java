@@ -4,14 +4,15 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
 import org.overbook.perf.run.Metrics;
-import org.overbook.perf.run.RunResult;
+import org.overbook.perf.report.Finding;
+import org.overbook.perf.report.PointFigures;
 import org.overbook.perf.run.Saturation;
 import org.overbook.perf.run.TenantRow;
 import org.overbook.perf.run.TimedResult;
 
 /**
- * The terminal summary of a run: one table per point, a row per tenant and a total; then a line per point
- * naming the resource that saturated first ({@link Saturation}).
+ * The terminal summary of a run: the finding first ({@link Finding}), then one table per point, a row per tenant
+ * and a total; then a line per point naming the resource that saturated first ({@link Saturation}).
  */
 public final class SummaryTable {
 
@@ -20,11 +21,31 @@ public final class SummaryTable {
     private SummaryTable() {
     }
 
+    /** Prints the finding, then the table of every point, then what saturated: the whole summary of a run. */
+    public static void printAll(PrintWriter out, List<TimedResult> results) {
+        printFinding(out, PointFigures.of(results.stream().map(TimedResult::result).toList()));
+        results.forEach(r -> print(out, r));
+        printSaturation(out, results.stream().map(r -> PointFigures.of(r.result())).toList());
+    }
+
+    /** Prints the finding's sentences ({@link Finding}), one a line. */
+    static void printFinding(PrintWriter out, List<PointFigures> points) {
+        List<String> sentences = Finding.sentences(points);
+        if (!sentences.isEmpty()) {
+            out.printf("%nfinding:%n");
+            sentences.forEach(s -> out.printf("  - %s%n", s.replace("`", "")));
+        }
+    }
+
     /** Prints the table of one point. */
     public static void print(PrintWriter out, TimedResult timed) {
-        RunResult result = timed.result();
-        out.printf("%npoint %d: %s   (seed %d, %d events, %.1f s wall)%n", result.index(), result.displayLabel(),
-                result.seed(), result.events(), timed.wallNanos() / 1e9);
+        print(out, PointFigures.of(timed.result()), String.format(java.util.Locale.ROOT, ", %.1f s wall", timed.wallNanos() / 1e9));
+    }
+
+    /** Prints the table of one point, {@code note} added to its heading line. */
+    static void print(PrintWriter out, PointFigures result, String note) {
+        out.printf("%npoint %d: %s   (seed %d, %d events%s)%n", result.index(), result.displayLabel(),
+                result.seed(), result.events(), note);
         out.printf(FORMAT, "tenant", "workload", "ops/s", "p50 us", "p99 us", "hit", "cpu faults", "nic faults", "mismatch");
         for (TenantRow row : result.tenants()) {
             line(out, row.name(), row.workload(), row.metrics());
@@ -33,16 +54,14 @@ public final class SummaryTable {
     }
 
     /** Prints a line per point naming what saturated, or nothing when no point has a contended resource. */
-    static void printSaturation(PrintWriter out, List<TimedResult> results) {
-        if (results.stream().allMatch(r -> r.result().resources().resources() == 0)) {
+    static void printSaturation(PrintWriter out, List<PointFigures> results) {
+        if (results.stream().allMatch(r -> "unmodelled".equals(r.saturation()))) {
             return;
         }
         out.printf("%nsaturated first (utilisation >= %.0f %% over the measured window):%n", 100 * Saturation.THRESHOLD);
-        int width = results.stream().mapToInt(r -> r.result().displayLabel().length()).max().orElse(0);
-        for (TimedResult timed : results) {
-            RunResult result = timed.result();
-            out.printf("point %-3d %-" + width + "s  %s%n", result.index(), result.displayLabel(),
-                    Saturation.of(result.resources()).brief());
+        int width = results.stream().mapToInt(r -> r.displayLabel().length()).max().orElse(0);
+        for (PointFigures result : results) {
+            out.printf("point %-3d %-" + width + "s  %s%n", result.index(), result.displayLabel(), result.saturationWords());
         }
     }
 

@@ -81,8 +81,7 @@ final class SweepCommand implements Callable<Integer> {
             }
             new ResultsWriter(folder).write(scenarios.source(), results);
             RunCommand.deleteIfEmpty(folder.resolve(".work"));
-            results.forEach(r -> SummaryTable.print(stdout, r));
-            SummaryTable.printSaturation(stdout, results);
+            SummaryTable.printAll(stdout, results);
             stdout.printf("%n%d points, %d simulations run, %s%nresults: %s%n", points.size(), cache.runs(), executor.describe(),
                     folder.toAbsolutePath());
             stdout.flush();

@@ -49,17 +49,23 @@ final class Charts {
         List<String> written = new ArrayList<>();
         try {
             List<String> labels = results.stream().map(Charts::shortLabel).toList();
+            String axes = axes(results);
             List<Double> throughput = results.stream().map(r -> value(r, Metrics.THROUGHPUT)).toList();
             if (throughput.stream().anyMatch(v -> v > 0)) {
-                save(bars("Throughput by point", "ops/s", labels, throughput), THROUGHPUT, written);
+                save(bars("Total throughput of the host by " + axes, "throughput (ops/s)", axes, labels, throughput,
+                        TickLabels.Unit.COUNT), THROUGHPUT, written);
             }
-            List<Double> p99 = results.stream().map(r -> value(r, Metrics.P99) / 1e3).toList();
+            List<Double> p99 = results.stream().map(r -> value(r, Metrics.P99)).toList();
             if (p99.stream().anyMatch(v -> v > 0)) {
-                save(bars("p99 latency by point", "p99 (µs)", labels, p99), P99, written);
+                save(bars("p99 latency of all requests by " + axes, "p99 latency", axes, labels, p99, TickLabels.Unit.NANOS),
+                        P99, written);
             }
-            XYChart cdf = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("Latency CDF (all tenants)")
-                    .xAxisTitle("latency (µs)").yAxisTitle("fraction of requests").build();
+            XYChart cdf = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("Latency CDF of all tenants' requests, by " + axes)
+                    .xAxisTitle("latency (µs, log scale)").yAxisTitle("requests at or below").build();
+            // XChart's tick formatting function replaces the logarithmic axis by a linear one: plain decimals here
             cdf.getStyler().setXAxisLogarithmic(true);
+            cdf.getStyler().setXAxisDecimalPattern("#,##0.###");
+            cdf.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.FRACTION));
             boolean any = false;
             for (int i = 0; i < results.size(); i++) {
                 Histogram all = merged(results.get(i));
@@ -114,10 +120,15 @@ final class Charts {
         AtomicFiles.write(folder.resolve(name), bytes.toByteArray());
     }
 
-    private CategoryChart bars(String title, String yTitle, List<String> labels, List<Double> values) {
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("point")
+    static CategoryChart bars(String title, String yTitle, String xTitle, List<String> labels, List<Double> values,
+                              TickLabels.Unit unit) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();
         chart.getStyler().setLegendVisible(false);
+        chart.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(unit));
+        if (labels.size() > 4) {
+            chart.getStyler().setXAxisLabelRotation(30);
+        }
         chart.addSeries(yTitle, labels, values);
         return chart;
     }
@@ -141,6 +152,13 @@ final class Charts {
     private static double value(RunResult result, String column) {
         Number n = result.total().get(column);
         return n == null ? 0 : n.doubleValue();
+    }
+
+    /** Names what the points differ in: the swept fields ({@code tenants × nic.memory-policy}), or {@code point}. */
+    static String axes(List<RunResult> results) {
+        java.util.Set<String> fields = new java.util.LinkedHashSet<>();
+        results.forEach(r -> fields.addAll(r.values().keySet()));
+        return fields.isEmpty() ? "point" : String.join(" × ", fields);
     }
 
     /** The point's sweep values without their field paths ({@code on-demand/256MiB}), or {@code point-<i>}. */

@@ -19,7 +19,7 @@ import org.overbook.perf.density.DensityCurve;
 
 /**
  * Draws a density curve with XChart, one PNG per bound of the objective: the worst tenant's figure (the
- * highest latency in µs, or the lowest throughput) against the number of tenants, the probes that met the
+ * highest latency, or the lowest throughput, ticks spelled by {@link TickLabels}) against the number of tenants, the probes that met the
  * objective as green circles and those that failed it as red crosses, joined in order of tenants, and the
  * bound as a dashed horizontal line. A latency axis is logarithmic when the curve spans more than a decade.
  * Without AWT fonts nothing is drawn and {@link #failure()} says why.
@@ -68,7 +68,6 @@ final class DensityChart {
 
     private static XYChart chart(DensityCurve curve, Bound bound) {
         boolean latency = bound.metric().latency();
-        double scale = latency ? 1e3 : 1;
         List<Double> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
         List<Boolean> meets = new ArrayList<>();
@@ -76,23 +75,33 @@ final class DensityChart {
             double value = p.judgement().worst(bound.metric());
             if (Double.isFinite(value)) {
                 x.add((double) p.tenants());
-                y.add(value / scale);
+                y.add(value);
                 meets.add(p.meets());
             }
         }
         if (x.isEmpty()) {
             return null;
         }
-        String unit = latency ? "µs" : "ops/s";
+        double limit = bound.limit();
+        double low = Math.min(limit, y.stream().mapToDouble(Double::doubleValue).min().orElseThrow());
+        double high = Math.max(limit, y.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
+        // XChart's tick formatting function makes an axis linear: a logarithmic latency axis is in µs, plain decimals
+        boolean logarithmic = latency && low > 0 && high / low > 10;
+        double scale = logarithmic ? 1e3 : 1;
+        y.replaceAll(v -> v / scale);
+        limit /= scale;
+        String unit = logarithmic ? "µs, log scale" : latency ? "virtual time" : "ops/s";
         String metric = (latency ? "worst tenant's " : "lowest tenant's ") + bound.metric().key();
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("Density: " + metric + " by number of tenants (" + curve.source() + ")")
                 .xAxisTitle("tenants").yAxisTitle(metric + " (" + unit + ")").build();
         chart.getStyler().setXAxisDecimalPattern("#");
-        double limit = bound.limit() / scale;
-        double low = Math.min(limit, y.stream().mapToDouble(Double::doubleValue).min().orElseThrow());
-        double high = Math.max(limit, y.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
-        chart.getStyler().setYAxisLogarithmic(latency && low > 0 && high / low > 10);
+        if (logarithmic) {
+            chart.getStyler().setYAxisLogarithmic(true);
+            chart.getStyler().setYAxisDecimalPattern("#,##0.###");
+        } else {
+            chart.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(latency ? TickLabels.Unit.NANOS : TickLabels.Unit.COUNT));
+        }
         XYSeries line = chart.addSeries("curve", x, y);
         line.setMarker(SeriesMarkers.NONE).setLineColor(Color.GRAY);
         line.setShowInLegend(false);

@@ -11,7 +11,7 @@ import org.overbook.perf.run.TenantRow;
 import org.overbook.perf.scenario.Scenario;
 import org.overbook.perf.scenario.TenantSpec;
 
-/** The {@code report.md} of a results folder: the scenario in words, the main metrics, the charts. */
+/** The {@code report.md} of a results folder: the finding ({@link Finding}), the scenario in words, the main metrics, the charts. */
 final class Report {
 
     private static final double MIB = 1 << 20;
@@ -38,6 +38,7 @@ final class Report {
     String markdown(BiFunction<RunResult, String, String> hgrmName) {
         StringBuilder out = new StringBuilder();
         out.append("# Overbook results: ").append(source).append("\n\n");
+        out.append(Finding.markdown(PointFigures.of(results)));
         if (!results.isEmpty()) {
             out.append(words(results.getFirst().scenario())).append("\n\n");
         }

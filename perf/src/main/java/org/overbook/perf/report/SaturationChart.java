@@ -47,14 +47,16 @@ final class SaturationChart {
             x[k] = (rs.timeNanos(k) + rs.timeNanos(k + 1)) / 2e6;
         }
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Point " + result.index() + " (" + result.displayLabel() + "): utilisation of each resource")
+                .title("Point " + result.index() + " (" + result.displayLabel() + "): utilisation of each contended resource over virtual time")
                 .xAxisTitle("virtual time (ms)").yAxisTitle("utilisation").build();
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.MILLIS));
+        chart.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.FRACTION));
         XYStyler styler = chart.getStyler();
+        styler.setXAxisTickMarkSpacingHint(120);
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
         styler.setYAxisMin(0.0);
         styler.setXAxisMin(0.0);
         styler.setXAxisMax(rs.timeNanos(rs.samples() - 1) / 1e6);
-        styler.setYAxisDecimalPattern("0.0#");
         styler.setAnnotationLineColor(Color.GRAY);
         styler.setAnnotationLineStroke(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
                 new float[] {6, 4}, 0));

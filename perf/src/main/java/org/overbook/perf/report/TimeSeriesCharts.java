@@ -21,7 +21,9 @@ import org.overbook.perf.run.TimeSeries.Series;
  * The two time-series charts of one point, each a 2 x 2 grid of XChart panels over virtual time (small
  * multiples, so that eight tenants stay legible): faults per millisecond in each sampling interval (CPU
  * minor, CPU major, NIC send, NIC receive), and memory per tenant in MiB (resident, swapped, ballooned,
- * pinned). In every panel a tenant keeps its colour, server tenants are solid lines and client tenants
+ * pinned). Ticks read as people write them ({@link TickLabels}: {@code 250 µs}, {@code 1.5k}, {@code 512 MiB}). A panel
+ * draws at most {@value #TOP} tenants, the largest over the run, and sums the rest into one grey "others" line, so that
+ * its legend stays legible with dozens of tenants. In every panel a tenant keeps its colour, server tenants are solid lines and client tenants
  * dashed, tenants whose values are all zero are left out, and a grey dashed vertical line marks the end of
  * the warm-up. Builds charts only; {@link Charts} renders and writes them.
  */
@@ -34,6 +36,8 @@ final class TimeSeriesCharts {
     private static final int WIDTH = 620;
     private static final int HEIGHT = 400;
     private static final double MIB = 1 << 20;
+    /** Tenants drawn as their own line in a panel; the rest are summed into "others". */
+    static final int TOP = 7;
     private static final List<Series> FAULTS = List.of(Series.CPU_MINOR_FAULTS, Series.CPU_MAJOR_FAULTS,
             Series.NIC_FAULTS_SEND, Series.NIC_FAULTS_RECEIVE);
     private static final List<Series> MEMORY = List.of(Series.RESIDENT_PAGES, Series.SWAPPED_PAGES,
@@ -69,8 +73,9 @@ final class TimeSeriesCharts {
             x[k] = (ts.timeNanos(k) + ts.timeNanos(k + 1)) / 2e6;
         }
         for (Series series : FAULTS) {
-            XYChart panel = panel(result, title(series) + " per ms", "faults / ms");
-            for (int tenant = 0; tenant < ts.tenants().size(); tenant++) {
+            XYChart panel = panel(result, title(series) + " per ms", "faults / ms", TickLabels.Unit.COUNT);
+            double[][] ys = new double[ts.tenants().size()][];
+            for (int tenant = 0; tenant < ys.length; tenant++) {
                 double[] y = new double[intervals];
                 boolean any = false;
                 for (int k = 0; k < intervals; k++) {
@@ -78,10 +83,9 @@ final class TimeSeriesCharts {
                     y[k] = faults / ((ts.timeNanos(k + 1) - ts.timeNanos(k)) / 1e6);
                     any |= faults != 0;
                 }
-                if (any) {
-                    line(panel, result, tenant, x, y);
-                }
+                ys[tenant] = any ? y : null;
             }
+            lines(panel, result, x, ys);
             finish(panel, ts, x);
             panels.add(panel);
         }
@@ -97,8 +101,9 @@ final class TimeSeriesCharts {
         }
         List<XYChart> panels = new ArrayList<>();
         for (Series series : MEMORY) {
-            XYChart panel = panel(result, title(series), "MiB");
-            for (int tenant = 0; tenant < ts.tenants().size(); tenant++) {
+            XYChart panel = panel(result, title(series) + " memory", "memory", TickLabels.Unit.MEBIBYTES);
+            double[][] ys = new double[ts.tenants().size()][];
+            for (int tenant = 0; tenant < ys.length; tenant++) {
                 double[] y = new double[ts.samples()];
                 boolean any = false;
                 for (int k = 0; k < y.length; k++) {
@@ -106,10 +111,9 @@ final class TimeSeriesCharts {
                     y[k] = pages * (double) GuestMemory.PAGE_SIZE / MIB;
                     any |= pages != 0;
                 }
-                if (any) {
-                    line(panel, result, tenant, x, y);
-                }
+                ys[tenant] = any ? y : null;
             }
+            lines(panel, result, x, ys);
             finish(panel, ts, x);
             panels.add(panel);
         }
@@ -134,9 +138,9 @@ final class TimeSeriesCharts {
                 + TimeSeriesCsv.millis(warmUp) + " ms).";
     }
 
-    private static XYChart panel(RunResult result, String title, String yTitle) {
+    private static XYChart panel(RunResult result, String title, String yTitle, TickLabels.Unit unit) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(pointName(result) + ": " + title)
-                .xAxisTitle("virtual time (ms)").yAxisTitle(yTitle).build();
+                .xAxisTitle("virtual time").yAxisTitle(yTitle).build();
         XYStyler styler = chart.getStyler();
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
         styler.setAnnotationLineColor(Color.GRAY);
@@ -146,14 +150,46 @@ final class TimeSeriesCharts {
         TimeSeries ts = result.timeSeries();
         styler.setXAxisMin(0.0);
         styler.setXAxisMax(ts.timeNanos(ts.samples() - 1) / 1e6);
-        styler.setXAxisTickMarkSpacingHint(90);
-        styler.setYAxisDecimalPattern("#,##0.###");
+        styler.setXAxisTickMarkSpacingHint(120);
+        styler.setxAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.MILLIS));
+        styler.setyAxisTickLabelsFormattingFunction(TickLabels.of(unit));
         return chart;
     }
 
     /** Returns the colour of line number {@code i} of a chart. */
     static Color colour(int i) {
         return PALETTE[i % PALETTE.length];
+    }
+
+    /**
+     * Draws the tenants of {@code ys} that have a line (non-null): the {@value #TOP} largest by their sum over the
+     * run each as their own line, the rest summed into one grey "others" line, so that the legend stays legible
+     * with many tenants.
+     */
+    static void lines(XYChart panel, RunResult result, double[] x, double[][] ys) {
+        List<Integer> drawn = new ArrayList<>();
+        for (int tenant = 0; tenant < ys.length; tenant++) {
+            if (ys[tenant] != null) {
+                drawn.add(tenant);
+            }
+        }
+        if (drawn.size() > TOP + 1) {
+            drawn.sort(java.util.Comparator.comparingDouble((Integer t) -> -java.util.Arrays.stream(ys[t]).sum())
+                    .thenComparingInt(t -> t));
+        }
+        List<Integer> shown = drawn.size() > TOP + 1 ? drawn.subList(0, TOP) : drawn;
+        shown.stream().sorted().forEach(tenant -> line(panel, result, tenant, x, ys[tenant]));
+        if (shown.size() < drawn.size()) {
+            double[] others = new double[x.length];
+            for (int tenant : drawn.subList(TOP, drawn.size())) {
+                for (int k = 0; k < others.length; k++) {
+                    others[k] += ys[tenant][k];
+                }
+            }
+            XYSeries series = panel.addSeries("others (" + (drawn.size() - TOP) + " tenants, summed)", x, others);
+            series.setMarker(SeriesMarkers.NONE);
+            series.setLineColor(Color.GRAY);
+        }
     }
 
     private static void line(XYChart panel, RunResult result, int tenant, double[] x, double[] y) {

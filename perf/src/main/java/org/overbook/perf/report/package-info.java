@@ -1,7 +1,11 @@
 /**
  * Writes a run's results folder: {@code summary.csv}, {@code summary.json}, {@code timeseries.csv},
  * {@code resources.csv}, {@code .hgrm} latency files, {@code timing.txt}, PNG charts (what saturated over time
- * among them) and {@code report.md} (with which resource saturated first), each written to a
- * temporary name and renamed into place.
+ * among them, their ticks spelled as people write numbers: {@code 2.8M}, {@code 250 µs}, {@code 512 MiB}) and
+ * {@code report.md}, which opens with the finding ({@link org.overbook.perf.report.Finding}: the best point by
+ * throughput and p99, what saturated, what thrashed, whether a value read back wrong); each file is written to a
+ * temporary name and renamed into place. Reads a folder back ({@link org.overbook.perf.report.ResultsFolder}) to
+ * show it again or compare it with another ({@link org.overbook.perf.report.Comparison}, with Welch's t-test
+ * where both sides are replicated), writing {@code compare.md} and {@code compare.png}.
  */
 package org.overbook.perf.report;

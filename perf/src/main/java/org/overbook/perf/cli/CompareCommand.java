@@ -1,0 +1,120 @@
+package org.overbook.perf.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.report.CompareReport;
+import org.overbook.perf.report.Comparison;
+import org.overbook.perf.report.PointFigures;
+import org.overbook.perf.report.ResultsFolder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code overbook compare A B [--out DIR]}: two results folders, point by point where their points match, or two
+ * points ({@code FOLDER:N}, N the point's index) of one folder or two. Prints what differs and the headline metrics
+ * side by side with their ratio and difference (and Welch's test when the folders hold replications), and writes
+ * {@code compare.md} (every metric) and {@code compare.png}. Nothing is re-run. Exit 0; 2 when A or B is not a
+ * results folder or names a point it lacks.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compares two results folders where their points match, or two points (FOLDER:N).",
+                "Every metric side by side with ratio and difference; Welch's t-test when replicated.",
+                "Writes compare.md and compare.png."})
+final class CompareCommand implements Callable<Integer> {
+
+    private static final Pattern POINT = Pattern.compile("(.+):([0-9]+)");
+    private static final String FORMAT = "%-28s %14s %14s %10s %14s %s";
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "A", description = "A results folder, or FOLDER:N for its point N.")
+    private String first;
+
+    @Parameters(index = "1", paramLabel = "B", description = "A results folder, or FOLDER:N for its point N.")
+    private String second;
+
+    @Mixin
+    private OutputOption output;
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        Side a = side(first, "A");
+        Side b = side(second, "B");
+        Comparison comparison = a.point == null && b.point == null
+                ? Comparison.of(a.name(), a.folder.points(), b.name(), b.folder.points())
+                : Comparison.points(a.name(), a.point != null ? a.point : only(a), b.name(), b.point != null ? b.point : only(b));
+        Path folder = CompareReport.write(comparison, output.folder("compare"));
+        stdout.printf("A: %s%nB: %s%n", comparison.nameA(), comparison.nameB());
+        stdout.printf("%nfinding:%n");
+        CompareReport.summary(comparison).forEach(s -> stdout.printf("  - %s%n", s.replace("`", "")));
+        if (!comparison.onlyA().isEmpty() || !comparison.onlyB().isEmpty()) {
+            stdout.printf("  - not compared (no match on the other side): A %s; B %s%n", comparison.onlyA(), comparison.onlyB());
+        }
+        for (Comparison.Pair pair : comparison.pairs()) {
+            print(stdout, pair);
+        }
+        stdout.printf("%nevery metric: %s%n", folder.resolve(CompareReport.MARKDOWN).toAbsolutePath());
+        stdout.flush();
+        return 0;
+    }
+
+    private static void print(PrintWriter out, Comparison.Pair pair) {
+        out.printf("%n%s%n", pair.a().label().equals(pair.b().label()) ? "point " + pair.a().displayLabel()
+                : "A's point " + pair.a().displayLabel() + " against B's point " + pair.b().displayLabel());
+        int shown = Math.min(pair.differences().size(), 8);
+        for (String difference : pair.differences().subList(0, shown)) {
+            out.printf("  differs: %s%n", difference);
+        }
+        if (shown < pair.differences().size()) {
+            out.printf("  ... and %d more fields (compare.md lists them)%n", pair.differences().size() - shown);
+        }
+        out.println(String.format(FORMAT, "metric", "A", "B", "B / A", "B - A", "Welch p"));
+        for (String metric : CompareReport.HEADLINE) {
+            Comparison.Row row = pair.row(metric);
+            if (row != null) {
+                out.println(String.format(FORMAT, metric, CompareReport.spell(metric, row.a()), CompareReport.spell(metric,
+                        row.b()), CompareReport.ratio(row), CompareReport.spell(metric, row.difference()),
+                        CompareReport.pValue(row)).stripTrailing());
+            }
+        }
+    }
+
+    /** A folder, and the point chosen in it or null for all. */
+    private record Side(String text, ResultsFolder folder, PointFigures point) {
+        String name() {
+            return point == null ? text : folder.folder() + " point " + point.index() + " (" + point.displayLabel() + ")";
+        }
+    }
+
+    private static Side side(String text, String option) {
+        Path path = Path.of(text);
+        Matcher m = POINT.matcher(text);
+        if (!Files.isDirectory(path) && m.matches()) {
+            ResultsFolder folder = ResultsFolder.read(Path.of(m.group(1)), option);
+            int index = Integer.parseInt(m.group(2));
+            PointFigures point = folder.points().stream().filter(p -> p.index() == index).findFirst()
+                    .orElseThrow(() -> new ConfigurationException(option, "'" + text + "': the folder has no point " + index
+                            + "; accepted: 0 to " + (folder.points().size() - 1)));
+            return new Side(text, folder, point);
+        }
+        return new Side(text, ResultsFolder.read(path, option), null);
+    }
+
+    private static PointFigures only(Side side) {
+        if (side.folder.points().size() != 1) {
+            throw new ConfigurationException(side.text, "a folder of " + side.folder.points().size() + " points compared with"
+                    + " one point; accepted: FOLDER:N to choose one of its points");
+        }
+        return side.folder.points().getFirst();
+    }
+}

@@ -1,0 +1,204 @@
+package org.overbook.perf.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.overbook.perf.run.Metrics;
+
+/**
+ * The finding of a run, said first: a few factual sentences generated from the points' figures, for the terminal
+ * and the top of {@code report.md}.
+ *
+ * <h2>Design</h2>
+ * Each sentence is a rule over the numbers, worded without judgement beyond the rule:
+ * <ul>
+ *   <li>with several points, the point of highest total throughput and how many times the lowest it serves (and
+ *   per server tenant when the points hold different numbers of tenants), then the point of lowest p99 latency
+ *   and how many times lower it is than the highest; with one point, its throughput and p99;</li>
+ *   <li>which resource saturated at which points ({@link org.overbook.perf.run.Saturation}'s verdict), or that
+ *   none did;</li>
+ *   <li>which points <em>thrashed</em>: major faults (CPU and NIC, on either host) in the measured window on at
+ *   least {@value #THRASHING_PER_REQUEST} of the completed requests, with the share of the best throughput each
+ *   kept;</li>
+ *   <li>whether any value read back differed from the one written.</li>
+ * </ul>
+ * Numbers are spelled as the chart ticks are ({@link TickLabels}).
+ */
+public final class Finding {
+
+    /** Major faults per completed request from which a point is said to thrash. */
+    static final double THRASHING_PER_REQUEST = 0.01;
+
+    private Finding() {
+    }
+
+    /** Returns the finding's sentences for {@code points}, in file order; none without a point. */
+    public static List<String> sentences(List<PointFigures> points) {
+        List<String> out = new ArrayList<>();
+        if (points.isEmpty()) {
+            return out;
+        }
+        out.addAll(performance(points));
+        out.add(saturation(points));
+        thrashing(points, out);
+        out.add(integrity(points));
+        out.removeIf(String::isEmpty);
+        return out;
+    }
+
+    /** The sentences as a Markdown section. */
+    public static String markdown(List<PointFigures> points) {
+        List<String> sentences = sentences(points);
+        return sentences.isEmpty() ? "" : "## Finding\n\n" + sentences.stream().map(s -> "- " + s + "\n")
+                .collect(Collectors.joining()) + "\n";
+    }
+
+    private static List<String> performance(List<PointFigures> points) {
+        List<PointFigures> serving = points.stream().filter(p -> p.value(Metrics.THROUGHPUT) > 0).toList();
+        List<String> out = new ArrayList<>();
+        if (serving.isEmpty()) {
+            out.add("No point completed a request, so there is no throughput or latency to compare.");
+            return out;
+        }
+        if (points.size() == 1) {
+            PointFigures p = points.getFirst();
+            out.add(String.format(Locale.ROOT, "%s served %s ops/s%s.", capitalised(name(p)), TickLabels.count(p.value(Metrics.THROUGHPUT)),
+                    Double.isNaN(p.value(Metrics.P99)) ? "" : " at a p99 latency of " + TickLabels.nanos(p.value(Metrics.P99))));
+            return out;
+        }
+        Comparator<PointFigures> byThroughput = Comparator.comparingDouble(p -> p.value(Metrics.THROUGHPUT));
+        PointFigures best = serving.stream().max(byThroughput.thenComparing(p -> -p.index())).orElseThrow();
+        PointFigures worst = serving.stream().min(byThroughput.thenComparing(PointFigures::index)).orElseThrow();
+        boolean perTenant = points.stream().map(PointFigures::serverTenants).distinct().count() > 1;
+        if (best.value(Metrics.THROUGHPUT) == worst.value(Metrics.THROUGHPUT)) {
+            out.add(String.format(Locale.ROOT, "%s served the same throughput, %s ops/s.", serving.size() == points.size()
+                    ? "Every point" : "Every point that completed a request", TickLabels.count(best.value(Metrics.THROUGHPUT))));
+        } else {
+            out.add(String.format(Locale.ROOT, "Highest throughput: %s, %s ops/s%s, %s the lowest, %s (%s ops/s%s).", name(best),
+                TickLabels.count(best.value(Metrics.THROUGHPUT)), perTenant ? tenants(best) : "",
+                times(best.value(Metrics.THROUGHPUT) / worst.value(Metrics.THROUGHPUT)), name(worst),
+                TickLabels.count(worst.value(Metrics.THROUGHPUT)), perTenant ? tenants(worst) : ""));
+        }
+        bestByFirstField(serving, perTenant, out);
+        if (points.size() > serving.size()) {
+            out.add(String.format(Locale.ROOT, "No request completed at %s.", names(points.stream()
+                    .filter(p -> !(p.value(Metrics.THROUGHPUT) > 0)).toList())));
+        }
+        List<PointFigures> latency = serving.stream().filter(p -> p.value(Metrics.P99) > 0).toList();
+        if (latency.size() > 1 && latency.stream().mapToDouble(p -> p.value(Metrics.P99)).distinct().count() > 1) {
+            Comparator<PointFigures> byP99 = Comparator.comparingDouble(p -> p.value(Metrics.P99));
+            PointFigures fastest = latency.stream().min(byP99.thenComparing(PointFigures::index)).orElseThrow();
+            PointFigures slowest = latency.stream().max(byP99.thenComparing(p -> -p.index())).orElseThrow();
+            out.add(String.format(Locale.ROOT, "Lowest p99 latency: %s, %s; the highest, %s, is %s (%s).", name(fastest),
+                    TickLabels.nanos(fastest.value(Metrics.P99)), name(slowest),
+                    times(slowest.value(Metrics.P99) / fastest.value(Metrics.P99)) + " as high",
+                    TickLabels.nanos(slowest.value(Metrics.P99))));
+        }
+        return out;
+    }
+
+    /**
+     * When the first swept field takes several values and each holds several points (the default: the memory
+     * policy, then the tenant count), the best throughput of each value and how it compares with the top one.
+     */
+    private static void bestByFirstField(List<PointFigures> serving, boolean perTenant, List<String> out) {
+        if (serving.getFirst().values().isEmpty()) {
+            return;
+        }
+        String field = serving.getFirst().values().keySet().iterator().next();
+        Map<String, PointFigures> best = new LinkedHashMap<>();
+        for (PointFigures p : serving) {
+            String value = p.values().get(field);
+            if (value != null && (!best.containsKey(value) || p.value(Metrics.THROUGHPUT) > best.get(value).value(Metrics.THROUGHPUT))) {
+                best.put(value, p);
+            }
+        }
+        if (best.size() < 2 || best.size() == serving.size()) {
+            return;
+        }
+        List<PointFigures> ranked = best.values().stream().sorted(Comparator.comparingDouble(
+                (PointFigures p) -> -p.value(Metrics.THROUGHPUT)).thenComparingInt(PointFigures::index)).toList();
+        PointFigures top = ranked.getFirst();
+        out.add(String.format(Locale.ROOT, "Best of each %s: `%s` %s ops/s at point %d%s, %s.", field, top.values().get(field),
+                TickLabels.count(top.value(Metrics.THROUGHPUT)), top.index(), perTenant ? " (" + top.serverTenants() + " tenants)" : "",
+                ranked.subList(1, ranked.size()).stream().map(p -> String.format(Locale.ROOT, "%s `%s`'s %s ops/s at point %d%s",
+                        times(top.value(Metrics.THROUGHPUT) / p.value(Metrics.THROUGHPUT)), p.values().get(field),
+                        TickLabels.count(p.value(Metrics.THROUGHPUT)), p.index(), perTenant ? " (" + p.serverTenants() + " tenants)" : ""))
+                        .collect(Collectors.joining(", "))));
+    }
+
+    private static String saturation(List<PointFigures> points) {
+        if (points.stream().allMatch(p -> "unmodelled".equals(p.saturation()))) {
+            return "";
+        }
+        Map<String, List<PointFigures>> byResource = new LinkedHashMap<>();
+        points.stream().filter(PointFigures::saturated).forEach(p -> byResource.computeIfAbsent(p.resource(),
+                r -> new ArrayList<>()).add(p));
+        if (byResource.isEmpty()) {
+            return "No resource saturated at any point (utilisation of 90 % or more over the measured window).";
+        }
+        List<String> parts = new ArrayList<>();
+        byResource.forEach((resource, at) -> parts.add("the " + resource + " at " + names(at)));
+        List<PointFigures> calm = points.stream().filter(p -> !p.saturated()).toList();
+        return "Saturated first: " + String.join("; ", parts) + "."
+                + (calm.isEmpty() ? "" : " No resource saturated at " + names(calm) + ".");
+    }
+
+    private static void thrashing(List<PointFigures> points, List<String> out) {
+        double best = points.stream().mapToDouble(p -> p.value(Metrics.THROUGHPUT)).filter(v -> v > 0).max().orElse(0);
+        for (PointFigures p : points) {
+            double requests = p.value(Metrics.LATENCY_COUNT);
+            long major = p.majorFaults();
+            if (major > 0 && (!(requests > 0) || major / requests >= THRASHING_PER_REQUEST)) {
+                double throughput = p.value(Metrics.THROUGHPUT);
+                out.add(String.format(Locale.ROOT, "%s thrashed: %s major faults in the measured window (%s)%s.",
+                        capitalised(name(p)), TickLabels.count(major), requests > 0 ? String.format(Locale.ROOT,
+                                "%.2f per completed request", major / requests) : "and no completed request",
+                        best > 0 && throughput > 0 && points.size() > 1 ? String.format(Locale.ROOT,
+                                "; it kept %.0f %% of the best throughput", 100 * throughput / best) : ""));
+            }
+        }
+    }
+
+    private static String integrity(List<PointFigures> points) {
+        List<PointFigures> wrong = points.stream().filter(p -> p.mismatches() > 0).toList();
+        if (wrong.isEmpty()) {
+            return "Every value read back as written: no data-integrity mismatch.";
+        }
+        return "DATA-INTEGRITY FAILURE: " + wrong.stream().map(p -> String.format(Locale.ROOT, "%d value%s read back"
+                        + " differently from how %s written at %s", p.mismatches(), p.mismatches() == 1 ? "" : "s",
+                p.mismatches() == 1 ? "it was" : "they were", name(p))).collect(Collectors.joining("; "))
+                + " (a model bug: no figure of " + (wrong.size() == 1 ? "that point" : "those points") + " can be trusted).";
+    }
+
+    private static String tenants(PointFigures p) {
+        int n = p.serverTenants();
+        return n == 0 ? "" : String.format(Locale.ROOT, " with %d tenant%s, %s each", n, n == 1 ? "" : "s",
+                TickLabels.count(p.value(Metrics.THROUGHPUT) / n));
+    }
+
+    private static String times(double ratio) {
+        return String.format(Locale.ROOT, "%.2fx", ratio);
+    }
+
+    private static String name(PointFigures p) {
+        return "point " + p.index() + (p.label().isEmpty() ? "" : " (`" + p.label() + "`)");
+    }
+
+    /** One point with its label; several by their indices alone (the tables name them). */
+    private static String names(List<PointFigures> points) {
+        if (points.size() == 1) {
+            return name(points.getFirst());
+        }
+        List<String> indices = points.stream().map(p -> String.valueOf(p.index())).toList();
+        return "points " + String.join(", ", indices.subList(0, indices.size() - 1)) + " and " + indices.getLast();
+    }
+
+    private static String capitalised(String text) {
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+}

@@ -1,0 +1,101 @@
+package org.overbook.perf.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.run.TenantRow;
+
+/**
+ * A results folder read back from its {@code summary.json}: the scenario file's name and every point's figures,
+ * for {@code show} and {@code compare}, which never re-run anything.
+ *
+ * <p>Replications: a point may carry {@code "replications": {METRIC: {"mean": m, "sd": s, "n": n}, ...}}, the
+ * total's metrics over repeated runs with different seeds; they are read into {@link PointFigures#replications()}.
+ *
+ * @param folder the folder
+ * @param source the scenario file the folder's run came from
+ * @param points its points, in file order
+ */
+public record ResultsFolder(Path folder, String source, List<PointFigures> points) {
+
+    public ResultsFolder {
+        points = List.copyOf(points);
+    }
+
+    /**
+     * Reads {@code folder}'s {@code summary.json}.
+     *
+     * @throws ConfigurationException naming {@code option} when the folder or its summary is missing or unreadable
+     */
+    public static ResultsFolder read(Path folder, String option) {
+        Path summary = folder.resolve(ResultsWriter.SUMMARY_JSON);
+        if (!Files.isDirectory(folder)) {
+            throw new ConfigurationException(option, "'" + folder + "' is not a folder; accepted: a results folder of overbook run");
+        }
+        if (!Files.isRegularFile(summary)) {
+            throw new ConfigurationException(option, "'" + folder + "' has no " + ResultsWriter.SUMMARY_JSON
+                    + "; accepted: a results folder of overbook run, sweep or density");
+        }
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(summary.toFile());
+        } catch (IOException e) {
+            throw new ConfigurationException(option, "cannot read " + summary + ": " + e.getMessage());
+        }
+        if (root == null || !root.path("points").isArray()) {
+            throw new ConfigurationException(option, summary + " has no \"points\" array; it is not a summary of overbook run");
+        }
+        List<PointFigures> points = new ArrayList<>();
+        for (JsonNode point : root.path("points")) {
+            points.add(point(point));
+        }
+        return new ResultsFolder(folder, root.path("source").asText(""), points);
+    }
+
+    /** Returns the figures of one point of a summary. */
+    private static PointFigures point(JsonNode point) {
+        Map<String, String> values = new LinkedHashMap<>();
+        point.path("values").fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue().asText()));
+        List<TenantRow> tenants = new ArrayList<>();
+        for (JsonNode tenant : point.path("tenants")) {
+            tenants.add(new TenantRow(tenant.path("name").asText(), tenant.path("host").asText(),
+                    tenant.path("workload").asText(), metrics(tenant.path("metrics"))));
+        }
+        JsonNode saturation = point.path("saturation");
+        String resourceKey = saturation.path("resource").asText("");
+        String resourceLabel = "";
+        for (JsonNode resource : point.path("resources")) {
+            if (resource.path("key").asText().equals(resourceKey)) {
+                resourceLabel = resource.path("label").asText();
+            }
+        }
+        Map<String, PointFigures.Replicated> replications = new LinkedHashMap<>();
+        point.path("replications").fields().forEachRemaining(e -> replications.put(e.getKey(), new PointFigures.Replicated(
+                e.getValue().path("mean").asDouble(Double.NaN), e.getValue().path("sd").asDouble(Double.NaN),
+                e.getValue().path("n").asLong(0))));
+        return new PointFigures(point.path("index").asInt(), point.path("label").asText(""), values,
+                point.path("seed").asLong(), point.path("events").asLong(), tenants, metrics(point.path("total")),
+                saturation.path("status").asText("unmodelled"), resourceLabel, saturation.path("words").asText(""),
+                point.path("scenario_yaml").asText(""), replications);
+    }
+
+    /** Reads a metrics object back: integers as {@link Long}, other numbers as {@link Double}. */
+    private static Map<String, Number> metrics(JsonNode node) {
+        Map<String, Number> out = new LinkedHashMap<>();
+        node.fields().forEachRemaining(e -> {
+            if (e.getValue().isIntegralNumber()) {
+                out.put(e.getKey(), e.getValue().asLong());
+            } else if (e.getValue().isNumber()) {
+                out.put(e.getKey(), e.getValue().asDouble());
+            }
+        });
+        return out;
+    }
+}

@@ -1,0 +1,45 @@
+package org.overbook.perf.report;
+
+import org.apache.commons.statistics.distribution.TDistribution;
+import org.apache.commons.statistics.inference.TTest;
+
+/**
+ * Welch's t-test of the difference of one metric between two replicated points (Commons Statistics, unequal
+ * variances): its p-value and the 95 % confidence interval of the difference {@code B - A}, from the
+ * Welch-Satterthwaite degrees of freedom.
+ *
+ * @param pValue  the two-sided p-value
+ * @param low     the lower end of the 95 % confidence interval of {@code mean(B) - mean(A)}
+ * @param high    its upper end
+ * @param degrees the degrees of freedom
+ */
+public record Welch(double pValue, double low, double high, double degrees) {
+
+    /** The level below which a difference is called significant. */
+    public static final double ALPHA = 0.05;
+
+    /**
+     * Tests {@code b - a}; returns null unless both sides have at least two replications. Two sides without
+     * variance are equal (p = 1) when their means are, and different (p = 0) otherwise.
+     */
+    public static Welch of(PointFigures.Replicated a, PointFigures.Replicated b) {
+        if (a == null || b == null || a.n() < 2 || b.n() < 2 || !Double.isFinite(a.sd()) || !Double.isFinite(b.sd())) {
+            return null;
+        }
+        double difference = b.mean() - a.mean();
+        double va = a.sd() * a.sd();
+        double vb = b.sd() * b.sd();
+        if (va == 0 && vb == 0) {
+            return new Welch(difference == 0 ? 1 : 0, difference, difference, a.n() + b.n() - 2);
+        }
+        TTest.Result result = TTest.withDefaults().test(a.mean(), va, a.n(), b.mean(), vb, b.n());
+        double halfWidth = TDistribution.of(result.getDegreesOfFreedom()).inverseCumulativeProbability(1 - ALPHA / 2)
+                * Math.sqrt(va / a.n() + vb / b.n());
+        return new Welch(result.getPValue(), difference - halfWidth, difference + halfWidth, result.getDegreesOfFreedom());
+    }
+
+    /** Returns whether the difference is significant at {@link #ALPHA}. */
+    public boolean significant() {
+        return pValue < ALPHA;
+    }
+}

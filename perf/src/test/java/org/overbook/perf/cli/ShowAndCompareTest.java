@@ -1,0 +1,89 @@
+package org.overbook.perf.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.report.CompareReport;
+import org.overbook.perf.run.SmallScenarios;
+
+/** {@code show} prints a folder's finding and tables again; {@code compare} sets two folders or two points side by side. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ShowAndCompareTest {
+
+    private Path directory;
+    private Path lru;
+    private Path seeded;
+    private String runPrinted;
+
+    @BeforeAll
+    void runTwoFolders(@TempDir Path temporary) throws Exception {
+        directory = temporary;
+        Path file = Files.writeString(directory.resolve("two.yaml"), SmallScenarios.SWEEP);
+        Path other = Files.writeString(directory.resolve("other.yaml"), SmallScenarios.SWEEP.replace("seed: 7", "seed: 8"));
+        lru = directory.resolve("seven");
+        seeded = directory.resolve("eight");
+        CommandRun run = new CommandRun();
+        assertEquals(0, run.execute("run", file.toString(), "--out", lru.toString()), run.err.toString());
+        runPrinted = run.out.toString();
+        CommandRun again = new CommandRun();
+        assertEquals(0, again.execute("run", other.toString(), "--out", seeded.toString()), again.err.toString());
+    }
+
+    @Test
+    void showPrintsTheFindingAndTheTablesTheRunPrinted() {
+        CommandRun show = new CommandRun();
+        assertEquals(0, show.execute("show", lru.toString()), show.err.toString());
+        String printed = show.out.toString();
+        String finding = runPrinted.substring(runPrinted.indexOf("finding:"), runPrinted.indexOf("\npoint 0: "));
+        assertTrue(printed.contains(finding), "the same finding:\n" + printed + "\nrun printed:\n" + runPrinted);
+        for (String line : runPrinted.lines().filter(l -> l.startsWith("s0 ") || l.startsWith("total ")
+                || l.startsWith("point 1   ")).toList()) {
+            assertTrue(printed.contains(line), "show prints '" + line + "':\n" + printed);
+        }
+    }
+
+    @Test
+    void twoFoldersAreComparedPointByPointNamingTheFieldThatDiffers() throws Exception {
+        CommandRun compare = new CommandRun();
+        Path out = directory.resolve("compared");
+        assertEquals(0, compare.execute("compare", lru.toString(), seeded.toString(), "--out", out.toString()), compare.err.toString());
+        String printed = compare.out.toString();
+        assertTrue(printed.contains("point nic.tlb.replacement=lru") && printed.contains("point nic.tlb.replacement=fifo"), printed);
+        assertTrue(printed.contains("  differs: seed: 7 -> 8"), printed);
+        String markdown = Files.readString(out.resolve(CompareReport.MARKDOWN));
+        assertTrue(markdown.contains("| workload.throughput_ops_per_s | "), markdown);
+        assertTrue(markdown.contains("- `seed: 7 -> 8`"), markdown);
+        assertTrue(Files.size(out.resolve(CompareReport.CHART)) > 0 || markdown.contains("could not be drawn"));
+    }
+
+    @Test
+    void twoPointsOfOneFolderAreComparedAsOnePair() throws Exception {
+        CommandRun compare = new CommandRun();
+        Path out = directory.resolve("points");
+        assertEquals(0, compare.execute("compare", lru + ":0", lru + ":1", "--out", out.toString()), compare.err.toString());
+        String printed = compare.out.toString();
+        assertTrue(printed.contains("A's point nic.tlb.replacement=lru against B's point nic.tlb.replacement=fifo"), printed);
+        assertTrue(printed.contains("  differs: nic.tlb.replacement: lru -> fifo"), printed);
+        assertTrue(printed.contains(String.format("%-28s", "workload.throughput_ops_per_s")), printed);
+        assertTrue(printed.lines().noneMatch(l -> l.endsWith(" ")), "no trailing blanks:\n" + printed);
+    }
+
+    @Test
+    void aFolderThatIsNotOneOrAPointItLacksIsAConfigurationError() {
+        CommandRun show = new CommandRun();
+        assertEquals(2, show.execute("show", directory.resolve("nowhere").toString()));
+        assertTrue(show.err.toString().contains("DIR: '" + directory.resolve("nowhere") + "' is not a folder"), show.err.toString());
+        CommandRun compare = new CommandRun();
+        assertEquals(2, compare.execute("compare", lru + ":5", seeded.toString(), "--out", directory.resolve("never").toString()));
+        assertTrue(compare.err.toString().contains("the folder has no point 5; accepted: 0 to 1"), compare.err.toString());
+        CommandRun mixed = new CommandRun();
+        assertEquals(2, mixed.execute("compare", lru + ":0", seeded.toString(), "--out", directory.resolve("never").toString()));
+        assertTrue(mixed.err.toString().contains("accepted: FOLDER:N to choose one of its points"), mixed.err.toString());
+    }
+}

@@ -1,0 +1,103 @@
+package org.overbook.perf.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.overbook.perf.run.Metrics;
+import org.overbook.perf.run.TenantRow;
+
+/** The finding's sentences, generated from known figures: the default's shape, a thrashing point, a mismatch. */
+class FindingTest {
+
+    /**
+     * A point of the default's sweep: {@code n} server tenants and their clients, each client serving
+     * {@code perTenant} ops/s at {@code p99} ns, {@code major} major faults on the first server tenant, the
+     * saturation verdict naming {@code saturated} (empty: none saturated).
+     */
+    static PointFigures point(int index, String policy, int n, double perTenant, long p99, long major, String saturated,
+                              long mismatches) {
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("nic.memory-policy", policy);
+        values.put("tenants.count", String.valueOf(n));
+        List<TenantRow> rows = new ArrayList<>();
+        for (int t = 0; t < n; t++) {
+            rows.add(new TenantRow("s" + t, "server", "memcached", Map.of("cpu_major_faults", t == 0 ? major : 0L)));
+        }
+        for (int t = 0; t < n; t++) {
+            rows.add(new TenantRow("c" + t, "client", "memaslap", Map.of(Metrics.THROUGHPUT, perTenant)));
+        }
+        Map<String, Number> total = new LinkedHashMap<>();
+        total.put(Metrics.THROUGHPUT, perTenant * n);
+        total.put(Metrics.LATENCY_COUNT, Math.round(perTenant * n * 0.1)); // 100 ms measured
+        if (p99 > 0) {
+            total.put(Metrics.P99, p99);
+        }
+        total.put(Metrics.MISMATCHES, mismatches);
+        String label = "nic.memory-policy=" + policy + ", tenants.count=" + n;
+        return new PointFigures(index, label, values, 1, 1000, rows, total, saturated.isEmpty() ? "none" : "saturated",
+                saturated.isEmpty() ? "server PCIe host-to-NIC" : saturated, "", "", Map.of());
+    }
+
+    private static List<PointFigures> defaultShape() {
+        return List.of(point(0, "pin-all", 1, 695_000, 15_300, 0, "", 0), point(1, "pin-all", 2, 695_000, 15_300, 0, "", 0),
+                point(2, "on-demand", 2, 695_000, 15_300, 0, "", 0), point(3, "on-demand", 3, 694_000, 15_300, 0, "", 0),
+                point(4, "on-demand", 4, 693_750, 15_300, 0, "", 0),
+                point(5, "on-demand", 5, 4_400, 12_000_000, 9_000, "server swap device writes", 0),
+                point(6, "on-demand", 6, 0, 0, 20_000, "server swap device writes", 0));
+    }
+
+    @Test
+    void theDefaultsShapeNamesTheBestPointTheCliffAndWhatSaturated() {
+        List<String> sentences = Finding.sentences(defaultShape());
+        assertEquals(List.of(
+                "Highest throughput: point 4 (`nic.memory-policy=on-demand, tenants.count=4`), 2.78M ops/s with 4 tenants,"
+                        + " 694k each, 126.14x the lowest, point 5 (`nic.memory-policy=on-demand, tenants.count=5`)"
+                        + " (22k ops/s with 5 tenants, 4.4k each).",
+                "Best of each nic.memory-policy: `on-demand` 2.78M ops/s at point 4 (4 tenants), 2.00x `pin-all`'s 1.39M"
+                        + " ops/s at point 1 (2 tenants).",
+                "No request completed at point 6 (`nic.memory-policy=on-demand, tenants.count=6`).",
+                "Lowest p99 latency: point 0 (`nic.memory-policy=pin-all, tenants.count=1`), 15.3 µs; the highest, point 5"
+                        + " (`nic.memory-policy=on-demand, tenants.count=5`), is 784.31x as high (12 ms).",
+                "Saturated first: the server swap device writes at points 5 and 6. No resource saturated at points 0, 1,"
+                        + " 2, 3 and 4.",
+                "Point 5 (`nic.memory-policy=on-demand, tenants.count=5`) thrashed: 9k major faults in the measured window"
+                        + " (4.09 per completed request); it kept 1 % of the best throughput.",
+                "Point 6 (`nic.memory-policy=on-demand, tenants.count=6`) thrashed: 20k major faults in the measured window"
+                        + " (and no completed request).",
+                "Every value read back as written: no data-integrity mismatch."), sentences);
+    }
+
+    @Test
+    void aFewMajorFaultsAreNotThrashingButManyAre() {
+        PointFigures calm = point(0, "on-demand", 2, 695_000, 15_300, 1_000, "", 0); // 1000 of 139k requests
+        PointFigures thrashing = point(1, "on-demand", 2, 695_000, 15_300, 1_390, "", 0); // exactly 1 %
+        List<String> sentences = Finding.sentences(List.of(calm, thrashing));
+        assertEquals(1, sentences.stream().filter(s -> s.contains("thrashed")).count(), sentences.toString());
+        assertTrue(sentences.contains("Point 1 (`nic.memory-policy=on-demand, tenants.count=2`) thrashed: 1.39k major faults"
+                + " in the measured window (0.01 per completed request); it kept 100 % of the best throughput."), sentences.toString());
+        assertEquals("Every point served the same throughput, 1.39M ops/s.", sentences.getFirst());
+        assertTrue(sentences.stream().noneMatch(s -> s.startsWith("Lowest p99")), "equal p99s name no best point");
+    }
+
+    @Test
+    void aMismatchIsSaidLoudlyWithThePointAndTheCount() {
+        List<PointFigures> points = List.of(point(0, "pin-all", 2, 695_000, 15_300, 0, "", 0),
+                point(1, "on-demand", 2, 695_000, 15_300, 0, "", 3));
+        String last = Finding.sentences(points).getLast();
+        assertEquals("DATA-INTEGRITY FAILURE: 3 values read back differently from how they were written at point 1"
+                + " (`nic.memory-policy=on-demand, tenants.count=2`) (a model bug: no figure of that point can be trusted).", last);
+        assertTrue(Finding.markdown(points).startsWith("## Finding\n\n- Every point served the same throughput"), Finding.markdown(points));
+    }
+
+    @Test
+    void onePointIsDescribedAlone() {
+        List<String> sentences = Finding.sentences(List.of(point(0, "on-demand", 4, 693_750, 15_300, 0, "", 0)));
+        assertEquals("Point 0 (`nic.memory-policy=on-demand, tenants.count=4`) served 2.78M ops/s at a p99 latency of 15.3 µs.",
+                sentences.getFirst());
+    }
+}

@@ -23,6 +23,7 @@ module org.overbook.perf {
     requires com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
+    requires org.apache.commons.statistics.distribution;
 
     exports org.overbook.perf.api;
     exports org.overbook.perf.plugin;

@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.overbook.perf.report.Replicated;
 import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.run.Replications;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.SwapArea;
 import org.overbook.perf.run.TimedResult;
@@ -42,27 +44,36 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     private PluginsOption plugins;
 
+    @Mixin
+    private ReplicationsOption replications;
+
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         ScenarioLoader loader = plugins.loader();
-        ScenarioFile scenarios = file == null ? loader.defaultScenario() : loader.load(file);
+        ScenarioFile scenarios = replications.apply(file == null ? loader.defaultScenario() : loader.load(file));
         Path folder = output.folder(file == null ? "default" : nameOf(file));
         ResultsWriter writer = new ResultsWriter(folder);
         Runner runner = Runner.standard(loader.registry());
         List<TimedResult> results = new ArrayList<>();
         List<SweepPoint> points = scenarios.points();
         SwapArea.standard().requireRoom(points.stream().map(Runner::maxSwapBytesOnDisk).toList(), 1);
+        int n = scenarios.replications();
         for (SweepPoint point : points) {
-            stdout.printf("running point %d/%d %s%n", point.index() + 1, points.size(), point.label());
-            stdout.flush();
-            try (ProgressDisplay progress = ProgressDisplay.of(stdout, "point " + (point.index() + 1) + "/" + points.size())) {
-                results.add(runner.run(point, folder, progress));
+            for (SweepPoint replica : Replications.of(point, n)) {
+                String name = "point " + (point.index() + 1) + "/" + points.size() + replicationName(replica, n);
+                stdout.printf("running %s %s%n", name, point.label());
+                stdout.flush();
+                try (ProgressDisplay progress = ProgressDisplay.of(stdout, name)) {
+                    results.add(runner.run(replica, folder, progress));
+                }
             }
             writer.write(scenarios.source(), results, points.size());
         }
-        results.forEach(r -> SummaryTable.print(stdout, r));
-        SummaryTable.printSaturation(stdout, results);
+        List<TimedResult> primaries = new Replicated(results).primaries();
+        primaries.forEach(r -> SummaryTable.print(stdout, r));
+        SummaryTable.printSaturation(stdout, primaries);
+        IntervalTable.print(stdout, new Replicated(results));
         stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
         stdout.flush();
         return verdict(results, spec.commandLine().getErr());
@@ -78,6 +89,12 @@ final class RunCommand implements Callable<Integer> {
             return ErrorReporter.FAILURE;
         }
         return 0;
+    }
+
+    /** Returns {@code , seed S of N replications} for a replica of a replicated point, or nothing. */
+    static String replicationName(SweepPoint replica, int replications) {
+        return replications == 1 ? "" : String.format(java.util.Locale.ROOT, ", seed %d of %d replications",
+                replica.scenario().seed(), replications);
     }
 
     /** Returns a results-folder name for a scenario file: its name without the extension. */

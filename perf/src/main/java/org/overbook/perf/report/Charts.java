@@ -45,17 +45,17 @@ final class Charts {
     }
 
     /** Draws the charts that have data; returns the file names written, in the order to show them. */
-    List<String> write(List<RunResult> results) {
+    List<String> write(List<RunResult> results, Replicated replicated) {
         List<String> written = new ArrayList<>();
         try {
             List<String> labels = results.stream().map(Charts::shortLabel).toList();
-            List<Double> throughput = results.stream().map(r -> value(r, Metrics.THROUGHPUT)).toList();
-            if (throughput.stream().anyMatch(v -> v > 0)) {
-                save(bars("Throughput by point", "ops/s", labels, throughput), THROUGHPUT, written);
+            ErrorBars throughput = ErrorBars.of(results, replicated, Metrics.THROUGHPUT, 1);
+            if (throughput.values().stream().anyMatch(v -> v > 0)) {
+                save(bars("Throughput by point" + throughput.caption(), "ops/s", labels, throughput), THROUGHPUT, written);
             }
-            List<Double> p99 = results.stream().map(r -> value(r, Metrics.P99) / 1e3).toList();
-            if (p99.stream().anyMatch(v -> v > 0)) {
-                save(bars("p99 latency by point", "p99 (µs)", labels, p99), P99, written);
+            ErrorBars p99 = ErrorBars.of(results, replicated, Metrics.P99, 1e3);
+            if (p99.values().stream().anyMatch(v -> v > 0)) {
+                save(bars("p99 latency by point" + p99.caption(), "p99 (µs)", labels, p99), P99, written);
             }
             XYChart cdf = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("Latency CDF (all tenants)")
                     .xAxisTitle("latency (µs)").yAxisTitle("fraction of requests").build();
@@ -114,11 +114,15 @@ final class Charts {
         AtomicFiles.write(folder.resolve(name), bytes.toByteArray());
     }
 
-    private CategoryChart bars(String title, String yTitle, List<String> labels, List<Double> values) {
+    private CategoryChart bars(String title, String yTitle, List<String> labels, ErrorBars bars) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("point")
                 .yAxisTitle(yTitle).build();
         chart.getStyler().setLegendVisible(false);
-        chart.addSeries(yTitle, labels, values);
+        if (bars.any()) {
+            chart.addSeries(yTitle, labels, bars.values(), bars.errors());
+        } else {
+            chart.addSeries(yTitle, labels, bars.values());
+        }
         return chart;
     }
 
@@ -138,7 +142,7 @@ final class Charts {
         return all;
     }
 
-    private static double value(RunResult result, String column) {
+    static double value(RunResult result, String column) {
         Number n = result.total().get(column);
         return n == null ? 0 : n.doubleValue();
     }

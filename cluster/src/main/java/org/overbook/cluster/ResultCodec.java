@@ -17,6 +17,7 @@ import java.util.zip.DataFormatException;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.InflaterInputStream;
 import org.HdrHistogram.Histogram;
+import org.overbook.perf.run.ResourceSeries;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.TenantRow;
 import org.overbook.perf.run.TimeSeries;
@@ -30,12 +31,13 @@ import org.overbook.perf.scenario.SweepPoint;
  * <h2>Design</h2>
  * Deflated {@link DataOutputStream} fields: metrics as name, type and exact value (a {@code long}, or a
  * {@code double} by its bits), in their order; each latency histogram in HdrHistogram's own compressed encoding;
- * the time series as its sample times and values. Decoding gives a {@link RunResult} equal to the one the task
- * computed, so the results folder written from it is byte-identical to the local path's.
+ * the time series as its sample times and values; the contended resources field by field
+ * ({@link ResourceSeriesCodec}). Decoding gives a {@link RunResult} equal to the one the task computed, so the
+ * results folder written from it is byte-identical to the local path's.
  */
 final class ResultCodec {
 
-    private static final int FORMAT = 2;
+    private static final int FORMAT = 3;
     private static final byte LONG = 'L';
     private static final byte DOUBLE = 'D';
 
@@ -68,6 +70,7 @@ final class ResultCodec {
                 out.write(buffer.array(), 0, length);
             }
             writeTimeSeries(out, r.timeSeries());
+            ResourceSeriesCodec.write(out, r.resources());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -100,8 +103,9 @@ final class ResultCodec {
                 histograms.put(key, Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(histogram), 0));
             }
             TimeSeries series = readTimeSeries(in);
+            ResourceSeries resources = ResourceSeriesCodec.read(in);
             RunResult result = new RunResult(point.index(), point.label(), point.values(), point.scenario(), point.yaml(),
-                    events, rows, total, histograms, series);
+                    events, rows, total, histograms, series, resources);
             return new TimedResult(result, wallNanos, setUpNanos);
         } catch (IOException | DataFormatException e) {
             throw new IllegalStateException("a task returned a result that cannot be read: " + e.getMessage(), e);

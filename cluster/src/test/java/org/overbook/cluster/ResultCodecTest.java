@@ -4,17 +4,30 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.overbook.hypervisor.resource.ResourceUsage;
+import org.overbook.perf.run.ResourceSeries;
+import org.overbook.perf.run.ResourceWindow;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;
 
-/** What a task returns reads back to an equal result, under the driver's point; a damaged one is refused. */
+/**
+ * What a task returns reads back to an equal result, under the driver's point, its contended resources included;
+ * a damaged one is refused.
+ */
 class ResultCodecTest {
 
     @TempDir
@@ -24,7 +37,7 @@ class ResultCodecTest {
     void aResultReadsBackEqualUnderItsPoint() throws Exception {
         ScenarioLoader loader = ScenarioLoader.standard();
         List<SweepPoint> points = loader.parse(Files.readString(Sweeps.fourPoints(directory)), "four-points.yaml").points();
-        SweepPoint point = points.get(1);
+        SweepPoint point = points.get(0);
         TimedResult timed = Runner.standard(loader.registry()).run(point, directory.resolve("run"));
         assertTrue(!timed.result().histograms().isEmpty(), "the point records latency");
 
@@ -33,12 +46,61 @@ class ResultCodecTest {
         assertEquals(timed.result(), decoded.result());
         assertEquals(timed.wallNanos(), decoded.wallNanos());
         assertEquals(timed.result().total(), decoded.result().total(), "every metric, by exact value");
+        assertResourcesReadBack(timed.result().resources(), decoded.result().resources());
 
-        PointTask task = new PointTask("point 2", point.yaml());
+        PointTask task = new PointTask("point 1", point.yaml());
         assertEquals(point.scenario(), task.point(loader).scenario(), "the text a task gets reads back to the point's scenario");
 
         byte[] damaged = encoded.clone();
         damaged[damaged.length / 2] ^= 0x5a;
         assertThrows(RuntimeException.class, () -> ResultCodec.decode(damaged, point));
+    }
+
+    @Test
+    void aSeriesWithWaitsAndPooledLanesReadsBackEqual() throws Exception {
+        ResourceWindow cpus = new ResourceWindow("server_cpu", "server CPUs",
+                new ResourceUsage("cpu", 2, 0.75, 1.5e5, 1234.5, 9000, 0.125, 300), List.of(0.5, 1.0), Map.of());
+        ResourceWindow pool = new ResourceWindow("server_fault_service", "server NIC fault service",
+                new ResourceUsage("fault-service", 4, Double.MIN_VALUE, 0.1, Double.NaN, Long.MAX_VALUE, 3.0, 7),
+                List.of(), new LinkedHashMap<>(Map.of("pages", 12.25)));
+        ResourceSeries sent = new ResourceSeries(List.of(cpus, pool), new int[] {2, 1}, new int[] {1, 4},
+                new long[] {0, 10, 25}, 1, new long[] {0, 0, 0, 4, 9, 30, 12, 15, 70}, new long[] {0, 0, 3, 2, 8, 7},
+                new long[] {0, 0, 11, 5, 40, 19});
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            ResourceSeriesCodec.write(out, sent);
+        }
+        ResourceSeries read = ResourceSeriesCodec.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+        assertEquals(sent, read);
+        assertEquals(sent.windows(), read.windows(), "each window by exact value, NaN included");
+        assertEquals(4, read.capacity(1));
+        assertEquals(15, read.laneBookedNanos(2, 0, 1));
+        assertEquals(19, read.waitNanos(2, 1));
+        assertEquals(sent.utilisation(0, 2, 1), read.utilisation(0, 2, 1));
+    }
+
+    /** The run had contended resources to send (pCPUs, a swap device), and every one reads back, lane by lane. */
+    private static void assertResourcesReadBack(ResourceSeries sent, ResourceSeries read) {
+        assertTrue(IntStream.range(0, sent.resources()).anyMatch(r -> sent.lanes(r) > 1 && !sent.idle(r)),
+                "a busy resource of several lanes (pCPUs): " + sent);
+        assertTrue(sent.windows().stream().anyMatch(w -> w.key().endsWith("_swap_read")), "a swap device: " + sent);
+        assertTrue(sent.windows().stream().anyMatch(w -> !w.serverUtilisation().isEmpty()), "each pCPU's utilisation");
+        assertTrue(sent.windows().stream().anyMatch(w -> w.ratesPerSecond().values().stream().anyMatch(rate -> rate > 0)),
+                "a resource's own rates: " + sent.windows());
+        int last = sent.samples() - 1;
+        assertTrue(IntStream.range(0, sent.resources()).anyMatch(r -> sent.requests(last, r) > 0), "a resource took requests");
+        assertEquals(sent, read);
+        assertEquals(sent.samples(), read.samples());
+        assertEquals(sent.warmUpSample(), read.warmUpSample());
+        for (int r = 0; r < sent.resources(); r++) {
+            assertEquals(sent.window(r).columns(), read.window(r).columns(), sent.window(r).key() + " over the window");
+            assertEquals(sent.capacity(r), read.capacity(r));
+            assertEquals(sent.servedNanos(last, r), read.servedNanos(last, r), "served time derives again from the booked");
+            for (int l = 0; l < sent.lanes(r); l++) {
+                assertEquals(sent.laneUtilisation(sent.warmUpSample(), last, r, l),
+                        read.laneUtilisation(read.warmUpSample(), last, r, l), sent.window(r).key() + " lane " + l);
+            }
+        }
     }
 }

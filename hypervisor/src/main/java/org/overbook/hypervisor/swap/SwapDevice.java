@@ -119,7 +119,7 @@ public final class SwapDevice {
             long service = count * servicePerPage;
             free = start + service;
             stats.record(start - at, service);
-            return start + (count - 1) * servicePerPage + Math.max(latency, servicePerPage);
+            return start + (count - 1) * servicePerPage + latency;
         }
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -115,7 +114,6 @@ class SwapDeviceClosedFormTest {
      * the device adds {@code max(0, latency - service)} after it. The same holds for {@code hdd} reads
      * (1 / 86 IOPS = 11,627,907 ns against 11,600,000 ns). Real drives absorb a lone write in their cache.
      */
-    @Disabled("model bug, reported: a lone nvme write takes 26,316 ns (1/write-IOPS), not its 20,000 ns QD1 latency")
     @Test
     void aWriteAloneTakesItsQueueDepthOneLatency() {
         SwapDeviceConfig nvme = SwapDeviceConfig.defaults();

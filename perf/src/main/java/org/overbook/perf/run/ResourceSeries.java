@@ -145,6 +145,16 @@ public final class ResourceSeries {
         return lanes[resource];
     }
 
+    /** Returns how many servers each lane of {@code resource} stands for (1 for a lane per server). */
+    public int capacity(int resource) {
+        return capacity[resource];
+    }
+
+    /** Returns the busy time lane {@code lane} of {@code resource} had booked by sample {@code sample}. */
+    public long laneBookedNanos(int sample, int resource, int lane) {
+        return booked[sample * width + firstLane[resource] + Objects.checkIndex(lane, lanes[resource])];
+    }
+
     /** Returns the busy time {@code resource} had booked by sample {@code sample}, over all its lanes. */
     public long bookedNanos(int sample, int resource) {
         return sum(booked, sample, resource);

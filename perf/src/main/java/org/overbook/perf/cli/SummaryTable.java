@@ -30,7 +30,7 @@ public final class SummaryTable {
             line(out, row.name(), row.workload(), row.metrics());
         }
         line(out, "total", "", result.total());
-        SampleSizeNote.print(out, result);
+        CaveatLines.print(out, result);
     }
 
     /** Prints a line per point naming what saturated, or nothing when no point has a contended resource. */
@@ -51,8 +51,8 @@ public final class SummaryTable {
         long nicFaults = m.entrySet().stream().filter(e -> e.getKey().startsWith("nic_faults_"))
                 .mapToLong(e -> e.getValue().longValue()).sum();
         long cpuFaults = value(m, "cpu_minor_faults") + value(m, "cpu_major_faults");
-        out.printf(FORMAT, name, workload, number(m.get(Metrics.THROUGHPUT), "%.0f"), SampleSizeNote.mark(micros(m.get(Metrics.P50)), m, Metrics.P50),
-                SampleSizeNote.mark(micros(m.get(Metrics.P99)), m, Metrics.P99), number(m.get(Metrics.HIT_RATIO), "%.3f"), cpuFaults, nicFaults,
+        out.printf(FORMAT, name, workload, number(m.get(Metrics.THROUGHPUT), "%.0f"), CaveatLines.mark(micros(m.get(Metrics.P50)), m, Metrics.P50),
+                CaveatLines.mark(micros(m.get(Metrics.P99)), m, Metrics.P99), number(m.get(Metrics.HIT_RATIO), "%.3f"), cpuFaults, nicFaults,
                 m.containsKey(Metrics.MISMATCHES) ? String.valueOf(value(m, Metrics.MISMATCHES)) : "-");
     }
 

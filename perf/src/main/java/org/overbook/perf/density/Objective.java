@@ -7,6 +7,7 @@ import java.util.Map;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.SteadyState;
 import org.overbook.perf.run.TenantRow;
 
 /**
@@ -98,6 +99,11 @@ public final class Objective {
         long mismatches = result.mismatches();
         if (mismatches > 0) {
             return new Judgement(false, judged.size(), worst, "", mismatches + " data mismatches");
+        }
+        List<String> loading = SteadyState.loading(result);
+        if (!loading.isEmpty()) {
+            return new Judgement(false, judged.size(), worst, loading.getFirst().split(" ", 2)[0],
+                    "not measured: " + String.join("; ", loading), false);
         }
         if (starved != null) {
             return new Judgement(false, judged.size(), worst, starved, starved + ": no request completed in the measured window");

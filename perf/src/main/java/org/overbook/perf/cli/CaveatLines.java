@@ -6,12 +6,17 @@ import java.util.List;
 import java.util.Map;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.SampleSize;
+import org.overbook.perf.run.SteadyState;
 import org.overbook.perf.run.TenantRow;
 
-/** Marks the terminal table's under-sampled percentiles ({@link SampleSize}) with a {@code *} and explains them under it. */
-final class SampleSizeNote {
+/**
+ * The terminal table's caveats: a {@code *} on an under-sampled percentile ({@link SampleSize}) with a line
+ * naming them under the table, and a line naming the load generators still loading when the measured window
+ * opened ({@link SteadyState}).
+ */
+final class CaveatLines {
 
-    private SampleSizeNote() {
+    private CaveatLines() {
     }
 
     /** Returns {@code cell} with a {@code *} when percentile {@code column} of {@code metrics} is under-sampled. */
@@ -19,8 +24,12 @@ final class SampleSizeNote {
         return SampleSize.undersampled(metrics, column) ? cell + "*" : cell;
     }
 
-    /** Prints a line naming every under-sampled percentile of {@code result}'s tenants, or nothing. */
+    /** Prints a line naming every under-sampled percentile of {@code result}'s tenants and one on its steady state, or nothing. */
     static void print(PrintWriter out, RunResult result) {
+        List<String> loading = SteadyState.loading(result);
+        if (!loading.isEmpty()) {
+            out.printf("not in steady state when the measured window opened: %s%n", String.join("; ", loading));
+        }
         List<String> notes = new ArrayList<>();
         for (TenantRow row : result.tenants()) {
             SampleSize.describe(row.metrics()).forEach(d -> notes.add(row.name() + " " + d));

@@ -60,6 +60,19 @@ class ReplicationsCommandTest {
     }
 
     @Test
+    void aReplicatedReproductionGivesEachPresetsIntervals() throws Exception {
+        StringWriter out = new StringWriter();
+        Path folder = directory.resolve("reproduce");
+        assertEquals(0, execute(out, new StringWriter(), "reproduce", "pin-down-cache", "--quick", "--replications", "2",
+                "--threads", "2", "--out", folder.toString()), out.toString());
+        List<String> csv = Files.readAllLines(folder.resolve("pin-down-cache").resolve(ResultsWriter.SUMMARY_CSV));
+        for (String statistic : Replicated.STATISTICS) {
+            assertTrue(csv.stream().anyMatch(line -> line.split(",", -1)[3].equals(statistic)), statistic + " rows: " + csv);
+        }
+        assertTrue(Files.exists(folder.resolve("reproduce.md")), "the figures are still measured and reported");
+    }
+
+    @Test
     void badReplicationsAreConfigurationErrorsNamingTheOptionOrTheField() throws Exception {
         StringWriter err = new StringWriter();
         assertEquals(2, execute(new StringWriter(), err, "run", "--replications", "0", "--out", directory.toString()));

@@ -119,6 +119,24 @@ public final class Objective {
         return new Judgement(true, judged.size(), worst, "", "");
     }
 
+    /**
+     * Judges the replications of one probe, the first under the scenario's own seed: the probe is not measured if
+     * any replication is not, fails if any fails (the first such, its reason prefixed with its seed), and meets
+     * only if every one meets, with the first's figures. A conservative rule, Overbook's choice: an answer holds
+     * under every seed tried.
+     */
+    public Judgement judge(List<RunResult> replications) {
+        List<Judgement> each = replications.stream().map(this::judge).toList();
+        for (int i = 0; i < each.size(); i++) {
+            Judgement j = each.get(i);
+            if (!j.meets()) {
+                return i == 0 ? j : new Judgement(false, j.judged(), j.worst(), j.tenant(),
+                        "seed " + replications.get(i).seed() + ": " + j.reason(), j.measured());
+            }
+        }
+        return each.getFirst();
+    }
+
     /** Returns whether {@code row}'s workload records latency: it has a histogram in the run, empty or not. */
     private static boolean recordsLatency(RunResult result, TenantRow row) {
         String prefix = row.name() + "/";

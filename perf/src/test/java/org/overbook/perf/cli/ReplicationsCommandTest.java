@@ -55,6 +55,10 @@ class ReplicationsCommandTest {
         }
         String json = Files.readString(directory.resolve("parallel").resolve(ResultsWriter.SUMMARY_JSON));
         assertTrue(json.contains("\"replications\" : 3") && json.contains("\"ci95_high\""), json.substring(0, 400));
+        String report = Files.readString(directory.resolve("parallel").resolve(ResultsWriter.REPORT));
+        if (!report.contains("Charts could not be drawn")) { // a JDK without fonts draws none, error bars or not
+            assertTrue(Files.size(directory.resolve("parallel").resolve("throughput-by-point.png")) > 0);
+        }
         assertTrue(parallel.toString().contains("over the replications"), parallel.toString());
         assertTrue(parallel.toString().contains("2 points, 6 simulations run"), parallel.toString());
     }
@@ -70,6 +74,21 @@ class ReplicationsCommandTest {
             assertTrue(csv.stream().anyMatch(line -> line.split(",", -1)[3].equals(statistic)), statistic + " rows: " + csv);
         }
         assertTrue(Files.exists(folder.resolve("reproduce.md")), "the figures are still measured and reported");
+    }
+
+    @Test
+    void aReplicatedDensitySearchJudgesEveryReplicationOfAProbe() throws Exception {
+        Path file = directory.resolve("density.yaml");
+        Files.writeString(file, SmallScenarios.DENSITY);
+        StringWriter out = new StringWriter();
+        assertEquals(0, execute(out, new StringWriter(), "density", file.toString(), "--slo", "p99=500us", "--max", "2",
+                "--threads", "1", "--replications", "2", "--out", directory.resolve("density").toString()), out.toString());
+        String summary = out.toString().lines().filter(l -> l.matches("\\d+ probes, \\d+ simulations started.*")).findFirst()
+                .orElseThrow();
+        int probes = Integer.parseInt(summary.split(" ")[0]);
+        int simulations = Integer.parseInt(summary.split(" ")[2]);
+        assertEquals(2 * probes, simulations, "each probe runs under two seeds: " + summary);
+        assertTrue(out.toString().contains("answer: "), out.toString());
     }
 
     @Test

@@ -13,6 +13,7 @@ import org.overbook.perf.report.DensityWriter;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
+import org.overbook.perf.scenario.ScenarioFile;
 import org.overbook.perf.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -69,6 +70,9 @@ final class DensityCommand implements Callable<Integer> {
     @Mixin
     private ClusterOption cluster;
 
+    @Mixin
+    private ReplicationsOption replications;
+
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -80,7 +84,8 @@ final class DensityCommand implements Callable<Integer> {
             throw new ConfigurationException("--max", max + " is less than --min " + min + "; accepted: --max at least --min");
         }
         ScenarioLoader loader = plugins.loader();
-        DensityExperiment experiment = new DensityExperiment(loader.load(file), loader.registry(), objective, min, max);
+        ScenarioFile scenarios = replications.apply(loader.load(file));
+        DensityExperiment experiment = new DensityExperiment(scenarios, loader.registry(), objective, min, max);
         Path folder = output.folder(RunCommand.nameOf(file));
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"),
                 parallelism.threads(), "overbook density " + file.getFileName(), plugins.plugins().jars())) {
@@ -99,7 +104,8 @@ final class DensityCommand implements Callable<Integer> {
                         + " probe); the answer may be too low%n", c.getKey(), c.getValue());
             }
             stdout.printf("%d probes, %d simulations started (%d speculative), %s%nresults: %s%n", curve.points().size(),
-                    cache.runs(), Math.max(0, cache.runs() - curve.points().size()), executor.describe(),
+                    cache.runs(), Math.max(0, cache.runs() - (long) curve.points().size() * scenarios.replications()),
+                    executor.describe(),
                     folder.toAbsolutePath());
             stdout.flush();
             return RunCommand.verdict(curve.results(), spec.commandLine().getErr());

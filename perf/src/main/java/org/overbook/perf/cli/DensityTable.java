@@ -23,7 +23,7 @@ final class DensityTable {
     static void probe(PrintWriter out, CurvePoint p, SloMetric primary) {
         out.printf(Locale.ROOT, "probe %d: %d tenant%s, %.2fx overcommit: %s%n", p.step(), p.tenants(), p.tenants() == 1 ? "" : "s",
                 p.overcommit(), p.meets() ? "meets (worst " + primary.key() + " " + format(p, primary) + ")"
-                        : "fails (" + p.judgement().reason() + ")");
+                        : p.judgement().verdict() + " (" + p.judgement().reason() + ")");
         out.flush();
     }
 
@@ -33,12 +33,12 @@ final class DensityTable {
         curve.objective().bounds().stream().map(Bound::metric).filter(m -> !shown.contains(m)).forEach(shown::add);
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%n%7s %4s %10s", "tenants", "step", "overcommit"));
         shown.forEach(m -> header.append(String.format(Locale.ROOT, " %14s", m.latency() ? "worst " + m.key() + " us" : "min ops/s")));
-        header.append(String.format(Locale.ROOT, " %12s  %-7s %s", "total ops/s", "verdict", "failed by"));
+        header.append(String.format(Locale.ROOT, " %12s  %-12s %s", "total ops/s", "verdict", "failed by"));
         out.println(header);
         for (CurvePoint p : curve.points()) {
             StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%7d %4d %9.2fx", p.tenants(), p.step(), p.overcommit()));
             shown.forEach(m -> row.append(String.format(Locale.ROOT, " %14s", number(p, m))));
-            row.append(String.format(Locale.ROOT, " %12.0f  %-7s %s", p.totalThroughput(), p.meets() ? "meets" : "fails",
+            row.append(String.format(Locale.ROOT, " %12.0f  %-12s %s", p.totalThroughput(), p.judgement().verdict(),
                     p.judgement().reason()));
             Saturation verdict = Saturation.of(p.timed().result().resources());
             if (verdict.status() != Saturation.Status.UNMODELLED) {

@@ -59,6 +59,9 @@ final class ReproduceCommand implements Callable<Integer> {
     @Mixin
     private ClusterOption cluster;
 
+    @Mixin
+    private ReplicationsOption replications;
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -68,7 +71,7 @@ final class ReproduceCommand implements Callable<Integer> {
         ScenarioLoader loader = plugins.loader();
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"), threads,
                 "overbook reproduce", plugins.plugins().jars())) {
-            List<Reproduction.PresetResult> results = new Reproduction(loader, quick)
+            List<Reproduction.PresetResult> results = new Reproduction(loader, quick, replications::apply)
                     .run(presets, folder, executor, (experiment, point, points, error) -> {
                         synchronized (stdout) {
                             stdout.printf("%s: point %d/%d %s%s%n", experiment, point.index() + 1, points,

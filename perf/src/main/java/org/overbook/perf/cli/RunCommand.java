@@ -12,6 +12,8 @@ import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.LocalPointExecutor;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
+import org.overbook.perf.report.Replicated;
+import org.overbook.perf.run.Replications;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.SwapArea;
 import org.overbook.perf.run.TimedResult;
@@ -52,15 +54,20 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     private ThreadsOption parallelism;
 
+    @Mixin
+    private ReplicationsOption replications;
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
         ScenarioLoader loader = plugins.loader();
-        ScenarioFile scenarios = file == null ? loader.defaultScenario() : loader.load(file);
+        ScenarioFile scenarios = replications.apply(file == null ? loader.defaultScenario() : loader.load(file));
         Path folder = output.folder(file == null ? "default" : nameOf(file));
         ResultsWriter writer = new ResultsWriter(folder);
         List<SweepPoint> points = scenarios.points();
-        int threads = Math.min(parallelism.threads(), points.size());
+        int n = scenarios.replications();
+        List<SweepPoint> runs = Replications.of(points, n);
+        int threads = Math.min(parallelism.threads(), runs.size());
         SwapArea.standard().requireRoom(points.stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
         List<TimedResult> results = new ArrayList<>();
         try (PointExecutor executor = LocalPointExecutor.withThreads(Runner.standard(loader.registry()), folder.resolve(".work"),
@@ -68,16 +75,16 @@ final class RunCommand implements Callable<Integer> {
             PointCache cache = new PointCache(executor, 1024);
             List<Announced> displays = new ArrayList<>();
             List<CompletableFuture<TimedResult>> futures = new ArrayList<>();
-            for (SweepPoint point : points) {
-                Announced display = new Announced(stdout, "point " + (point.index() + 1) + "/" + points.size(), point.label(),
-                        threads == 1);
+            for (SweepPoint point : runs) {
+                Announced display = new Announced(stdout, "point " + (point.index() + 1) + "/" + points.size()
+                        + replicationName(point, n), point.label(), threads == 1);
                 displays.add(display);
                 futures.add(cache.get(point, display));
             }
             for (int i = 0; i < futures.size(); i++) {
                 results.add(futures.get(i).get());
                 displays.get(i).close();
-                writer.write(scenarios.source(), results, points.size());
+                writer.write(scenarios.source(), results, runs.size());
             }
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
@@ -85,7 +92,9 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             deleteIfEmpty(folder.resolve(".work"));
         }
-        SummaryTable.printAll(stdout, results);
+        List<TimedResult> primaries = new Replicated(results).primaries();
+        SummaryTable.printAll(stdout, primaries);
+        IntervalTable.print(stdout, new Replicated(results));
         stdout.printf("%nresults: %s (%d thread%s)%n", folder.toAbsolutePath(), threads, threads == 1 ? "" : "s");
         stdout.flush();
         return verdict(results, spec.commandLine().getErr());
@@ -140,6 +149,12 @@ final class RunCommand implements Callable<Integer> {
             return ErrorReporter.FAILURE;
         }
         return 0;
+    }
+
+    /** Returns {@code , seed S of N replications} for a replica of a replicated point, or nothing. */
+    static String replicationName(SweepPoint replica, int replications) {
+        return replications == 1 ? "" : String.format(java.util.Locale.ROOT, ", seed %d of %d replications",
+                replica.scenario().seed(), replications);
     }
 
     /** Returns a results-folder name for a scenario file: its name without the extension. */

@@ -40,6 +40,7 @@ public final class SummaryTable {
     /** Prints the table of one point. */
     public static void print(PrintWriter out, TimedResult timed) {
         print(out, PointFigures.of(timed.result()), String.format(java.util.Locale.ROOT, ", %.1f s wall", timed.wallNanos() / 1e9));
+        CaveatLines.printSteadyState(out, timed.result());
     }
 
     /** Prints the table of one point, {@code note} added to its heading line. */
@@ -51,6 +52,7 @@ public final class SummaryTable {
             line(out, row.name(), row.workload(), row.metrics());
         }
         line(out, "total", "", result.total());
+        CaveatLines.printSampleSize(out, result);
     }
 
     /** Prints a line per point naming what saturated, or nothing when no point has a contended resource. */
@@ -69,8 +71,8 @@ public final class SummaryTable {
         long nicFaults = m.entrySet().stream().filter(e -> e.getKey().startsWith("nic_faults_"))
                 .mapToLong(e -> e.getValue().longValue()).sum();
         long cpuFaults = value(m, "cpu_minor_faults") + value(m, "cpu_major_faults");
-        out.printf(FORMAT, name, workload, number(m.get(Metrics.THROUGHPUT), "%.0f"), micros(m.get(Metrics.P50)),
-                micros(m.get(Metrics.P99)), number(m.get(Metrics.HIT_RATIO), "%.3f"), cpuFaults, nicFaults,
+        out.printf(FORMAT, name, workload, number(m.get(Metrics.THROUGHPUT), "%.0f"), CaveatLines.mark(micros(m.get(Metrics.P50)), m, Metrics.P50),
+                CaveatLines.mark(micros(m.get(Metrics.P99)), m, Metrics.P99), number(m.get(Metrics.HIT_RATIO), "%.3f"), cpuFaults, nicFaults,
                 m.containsKey(Metrics.MISMATCHES) ? String.valueOf(value(m, Metrics.MISMATCHES)) : "-");
     }
 

@@ -7,9 +7,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import org.overbook.perf.report.Replicated;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
+import org.overbook.perf.run.Replications;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.SwapArea;
 import org.overbook.perf.run.TimedResult;
@@ -51,12 +53,15 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     private ClusterOption cluster;
 
+    @Mixin
+    private ReplicationsOption replications;
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
         int threads = parallelism.threads();
         ScenarioLoader loader = plugins.loader();
-        ScenarioFile scenarios = loader.load(file);
+        ScenarioFile scenarios = replications.apply(loader.load(file));
         Path folder = output.folder(RunCommand.nameOf(file));
         if (cluster.isLocal()) {
             SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
@@ -66,11 +71,12 @@ final class SweepCommand implements Callable<Integer> {
             PointCache cache = new PointCache(executor, 1024);
             List<SweepPoint> points = scenarios.points();
             List<CompletableFuture<TimedResult>> futures = new ArrayList<>();
-            for (SweepPoint point : points) {
+            int n = scenarios.replications();
+            for (SweepPoint point : Replications.of(points, n)) {
                 futures.add(cache.get(point, Runner.Progress.none()).whenComplete((result, error) -> {
                     synchronized (stdout) {
-                        stdout.printf("point %d/%d %s%n", point.index() + 1, points.size(), error == null ? "done: " + point.label()
-                                : "failed: " + point.label());
+                        stdout.printf("point %d/%d%s %s%n", point.index() + 1, points.size(), RunCommand.replicationName(point, n),
+                                error == null ? "done: " + point.label() : "failed: " + point.label());
                         stdout.flush();
                     }
                 }));
@@ -81,7 +87,9 @@ final class SweepCommand implements Callable<Integer> {
             }
             new ResultsWriter(folder).write(scenarios.source(), results);
             RunCommand.deleteIfEmpty(folder.resolve(".work"));
-            SummaryTable.printAll(stdout, results);
+            List<TimedResult> primaries = new Replicated(results).primaries();
+            SummaryTable.printAll(stdout, primaries);
+            IntervalTable.print(stdout, new Replicated(results));
             stdout.printf("%n%d points, %d simulations run, %s%nresults: %s%n", points.size(), cache.runs(), executor.describe(),
                     folder.toAbsolutePath());
             stdout.flush();

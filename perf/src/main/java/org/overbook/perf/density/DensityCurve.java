@@ -49,8 +49,9 @@ public record DensityCurve(String source, Objective objective, String axis, Brac
     public String answer() {
         if (bracket.answer().isEmpty()) {
             CurvePoint first = at(bracket.min());
-            return String.format(Locale.ROOT, "none: even %s (--min, %.2fx overcommit) fail%s %s (%s)", tenants(bracket.min()),
-                    first.overcommit(), bracket.min() == 1 ? "s" : "", objective, first.judgement().reason());
+            String verb = !first.judgement().measured() ? "could not be measured against" : bracket.min() == 1 ? "fails" : "fail";
+            return String.format(Locale.ROOT, "none: even %s (--min, %.2fx overcommit) %s %s (%s)", tenants(bracket.min()),
+                    first.overcommit(), verb, objective, first.judgement().reason());
         }
         int most = bracket.answer().getAsInt();
         CurvePoint best = at(most);
@@ -58,8 +59,9 @@ public record DensityCurve(String source, Objective objective, String axis, Brac
             return String.format(Locale.ROOT, "at least %s (%.2fx overcommit) meet %s: the most tried (--max)", tenants(most),
                     best.overcommit(), objective);
         }
-        return String.format(Locale.ROOT, "%s (%.2fx overcommit) meet%s %s; %d do not (%s)", tenants(most), best.overcommit(),
-                most == 1 ? "s" : "", objective, most + 1, at(most + 1).judgement().reason());
+        Judgement next = at(most + 1).judgement();
+        return String.format(Locale.ROOT, "%s (%.2fx overcommit) meet%s %s; %d %s (%s)", tenants(most), best.overcommit(),
+                most == 1 ? "s" : "", objective, most + 1, next.measured() ? "do not" : "could not be measured", next.reason());
     }
 
     private static String tenants(int n) {

@@ -9,7 +9,9 @@ import java.util.function.Consumer;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.plugin.Catalog;
 import org.overbook.perf.run.PointCache;
+import org.overbook.perf.run.Replications;
 import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
 import org.overbook.perf.scenario.Scenario;
 import org.overbook.perf.scenario.ScenarioFile;
@@ -99,12 +101,22 @@ public final class DensityExperiment {
         } catch (ConfigurationException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return cache.get(point, (now, end) -> {
+        Runner.Progress progress = (now, end) -> {
             if (!wanted.getAsBoolean()) {
                 throw new Abandoned(tenants);
             }
-        }).thenApply(timed -> new CurvePoint(0, tenants, point.scenario().clients().size(), point.scenario().overcommit(),
-                objective.judge(timed.result()), timed));
+        };
+        if (file.replications() == 1) {
+            return cache.get(point, progress).thenApply(timed -> new CurvePoint(0, tenants, point.scenario().clients().size(),
+                    point.scenario().overcommit(), objective.judge(timed.result()), timed));
+        }
+        List<CompletableFuture<TimedResult>> runs = Replications.of(point, file.replications()).stream()
+                .map(replica -> cache.get(replica, progress)).toList();
+        return CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new)).thenApply(done -> {
+            List<TimedResult> timed = runs.stream().map(CompletableFuture::join).toList();
+            return new CurvePoint(0, tenants, point.scenario().clients().size(), point.scenario().overcommit(),
+                    objective.judge(timed.stream().map(TimedResult::result).toList()), timed.getFirst());
+        });
     }
 
     private static CurvePoint withStep(CurvePoint p, int step) {

@@ -6,7 +6,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Whether one probe met the objective, and its worst figures.
+ * Whether one probe met the objective, and its worst figures. A probe whose load generators were still in their
+ * load phase when the measured window opened ({@link org.overbook.perf.run.SteadyState}) is not measured: it does
+ * not meet the objective (the search treats it as a failure, so an answer never rests on it), but its verdict
+ * says "not measured", not "fails".
  *
  * @param meets    every judged tenant within every bound, and no data mismatch
  * @param judged   how many tenants were judged: those that record latency
@@ -15,13 +18,25 @@ import java.util.Objects;
  * @param tenant   the tenant that failed the objective: the worst one for the first bound broken (in
  *                 {@code --slo} order); empty when it is met or when mismatches broke it
  * @param reason   why it failed ({@code c3: p99 812.4us > 500us}); empty when it is met
+ * @param measured whether the probe's load generators were in steady state when the measured window opened
  */
-public record Judgement(boolean meets, int judged, Map<SloMetric, Double> worst, String tenant, String reason) {
+public record Judgement(boolean meets, int judged, Map<SloMetric, Double> worst, String tenant, String reason,
+                        boolean measured) {
+
+    /** A judgement of a probe measured in steady state. */
+    public Judgement(boolean meets, int judged, Map<SloMetric, Double> worst, String tenant, String reason) {
+        this(meets, judged, worst, tenant, reason, true);
+    }
 
     public Judgement {
         Objects.requireNonNull(tenant, "tenant");
         Objects.requireNonNull(reason, "reason");
         worst = Collections.unmodifiableMap(worst.isEmpty() ? new EnumMap<>(SloMetric.class) : new EnumMap<>(worst));
+    }
+
+    /** Returns {@code meets}, {@code fails} or {@code not measured}. */
+    public String verdict() {
+        return !measured ? "not measured" : meets ? "meets" : "fails";
     }
 
     /** Returns the worst value of {@code metric}, or NaN when no judged tenant completed a request. */

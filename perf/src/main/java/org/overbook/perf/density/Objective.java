@@ -7,6 +7,7 @@ import java.util.Map;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.SteadyState;
 import org.overbook.perf.run.TenantRow;
 
 /**
@@ -99,6 +100,11 @@ public final class Objective {
         if (mismatches > 0) {
             return new Judgement(false, judged.size(), worst, "", mismatches + " data mismatches");
         }
+        List<String> loading = SteadyState.loading(result);
+        if (!loading.isEmpty()) {
+            return new Judgement(false, judged.size(), worst, loading.getFirst().split(" ", 2)[0],
+                    "not measured: " + String.join("; ", loading), false);
+        }
         if (starved != null) {
             return new Judgement(false, judged.size(), worst, starved, starved + ": no request completed in the measured window");
         }
@@ -111,6 +117,24 @@ public final class Objective {
             }
         }
         return new Judgement(true, judged.size(), worst, "", "");
+    }
+
+    /**
+     * Judges the replications of one probe, the first under the scenario's own seed: the probe is not measured if
+     * any replication is not, fails if any fails (the first such, its reason prefixed with its seed), and meets
+     * only if every one meets, with the first's figures. A conservative rule, Overbook's choice: an answer holds
+     * under every seed tried.
+     */
+    public Judgement judge(List<RunResult> replications) {
+        List<Judgement> each = replications.stream().map(this::judge).toList();
+        for (int i = 0; i < each.size(); i++) {
+            Judgement j = each.get(i);
+            if (!j.meets()) {
+                return i == 0 ? j : new Judgement(false, j.judged(), j.worst(), j.tenant(),
+                        "seed " + replications.get(i).seed() + ": " + j.reason(), j.measured());
+            }
+        }
+        return each.getFirst();
     }
 
     /** Returns whether {@code row}'s workload records latency: it has a histogram in the run, empty or not. */

@@ -45,20 +45,20 @@ final class Charts {
     }
 
     /** Draws the charts that have data; returns the file names written, in the order to show them. */
-    List<String> write(List<RunResult> results) {
+    List<String> write(List<RunResult> results, Replicated replicated) {
         List<String> written = new ArrayList<>();
         try {
             List<String> labels = results.stream().map(Charts::shortLabel).toList();
             String axes = axes(results);
-            List<Double> throughput = results.stream().map(r -> value(r, Metrics.THROUGHPUT)).toList();
-            if (throughput.stream().anyMatch(v -> v > 0)) {
-                save(bars("Total throughput of the host by " + axes, "throughput (ops/s)", axes, labels, throughput,
-                        TickLabels.Unit.COUNT), THROUGHPUT, written);
+            ErrorBars throughput = ErrorBars.of(results, replicated, Metrics.THROUGHPUT, 1);
+            if (throughput.values().stream().anyMatch(v -> v > 0)) {
+                save(bars("Total throughput of the host by " + axes + throughput.caption(), "throughput (ops/s)", axes,
+                        labels, throughput, TickLabels.Unit.COUNT), THROUGHPUT, written);
             }
-            List<Double> p99 = results.stream().map(r -> value(r, Metrics.P99)).toList();
-            if (p99.stream().anyMatch(v -> v > 0)) {
-                save(bars("p99 latency of all requests by " + axes, "p99 latency", axes, labels, p99, TickLabels.Unit.NANOS),
-                        P99, written);
+            ErrorBars p99 = ErrorBars.of(results, replicated, Metrics.P99, 1);
+            if (p99.values().stream().anyMatch(v -> v > 0)) {
+                save(bars("p99 latency of all requests by " + axes + p99.caption(), "p99 latency", axes, labels, p99,
+                        TickLabels.Unit.NANOS), P99, written);
             }
             XYChart cdf = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("Latency CDF of all tenants' requests, by " + axes)
                     .xAxisTitle("latency (µs, log scale)").yAxisTitle("requests at or below").build();
@@ -122,6 +122,24 @@ final class Charts {
 
     static CategoryChart bars(String title, String yTitle, String xTitle, List<String> labels, List<Double> values,
                               TickLabels.Unit unit) {
+        CategoryChart chart = barChart(title, yTitle, xTitle, labels, unit);
+        chart.addSeries(yTitle, labels, values);
+        return chart;
+    }
+
+    /** Bars with 95 % error bars where the points were replicated. */
+    private static CategoryChart bars(String title, String yTitle, String xTitle, List<String> labels, ErrorBars bars,
+                                      TickLabels.Unit unit) {
+        CategoryChart chart = barChart(title, yTitle, xTitle, labels, unit);
+        if (bars.any()) {
+            chart.addSeries(yTitle, labels, bars.values(), bars.errors());
+        } else {
+            chart.addSeries(yTitle, labels, bars.values());
+        }
+        return chart;
+    }
+
+    private static CategoryChart barChart(String title, String yTitle, String xTitle, List<String> labels, TickLabels.Unit unit) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();
         chart.getStyler().setLegendVisible(false);
@@ -129,7 +147,6 @@ final class Charts {
         if (labels.size() > 4) {
             chart.getStyler().setXAxisLabelRotation(30);
         }
-        chart.addSeries(yTitle, labels, values);
         return chart;
     }
 
@@ -149,7 +166,7 @@ final class Charts {
         return all;
     }
 
-    private static double value(RunResult result, String column) {
+    static double value(RunResult result, String column) {
         Number n = result.total().get(column);
         return n == null ? 0 : n.doubleValue();
     }

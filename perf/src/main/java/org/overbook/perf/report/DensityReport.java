@@ -57,7 +57,7 @@ final class DensityReport {
             out.append(String.format(Locale.ROOT, "| %d | %d | %.2fx | %s |", p.step(), p.tenants(), p.overcommit(),
                     value(p, SloMetric.P99)));
             others.forEach(b -> out.append(' ').append(value(p, b.metric())).append(" |"));
-            out.append(String.format(Locale.ROOT, " %.0f | %s | %s | %s |%n", p.totalThroughput(), p.meets() ? "meets" : "fails",
+            out.append(String.format(Locale.ROOT, " %.0f | %s | %s | %s |%n", p.totalThroughput(), p.judgement().verdict(),
                     p.judgement().reason(), Saturation.of(p.timed().result().resources()).brief()));
         }
         out.append("\nStep is the order in which the search asked for each probe.\n\n");

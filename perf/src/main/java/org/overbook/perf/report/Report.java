@@ -68,7 +68,7 @@ final class Report {
                 out.append(row(row.name(), row.workload(), row.metrics()));
             }
             out.append(row("**total**", "", result.total()));
-            out.append('\n');
+            out.append('\n').append(Caveats.point(result));
             if (!result.histograms().isEmpty()) {
                 out.append("Latency percentile files: ").append(result.histograms().keySet().stream()
                         .map(key -> "[" + key + "](" + hgrmName.apply(result, key) + ")").collect(Collectors.joining(", ")))

@@ -16,8 +16,9 @@ import org.overbook.perf.run.TenantRow;
  * A results folder read back from its {@code summary.json}: the scenario file's name and every point's figures,
  * for {@code show} and {@code compare}, which never re-run anything.
  *
- * <p>Replications: a point may carry {@code "replications": {METRIC: {"mean": m, "sd": s, "n": n}, ...}}, the
- * total's metrics over repeated runs with different seeds; they are read into {@link PointFigures#replications()}.
+ * <p>Replications: a replicated point carries {@code "replications": N} and {@code "intervals": {METRIC: {"mean": m,
+ * "sd": s, ...}, ...}}, the total's metrics over its N seeds ({@link Replicated}); they are read into
+ * {@link PointFigures#replications()}.
  *
  * @param folder the folder
  * @param source the scenario file the folder's run came from
@@ -77,9 +78,9 @@ public record ResultsFolder(Path folder, String source, List<PointFigures> point
             }
         }
         Map<String, PointFigures.Replicated> replications = new LinkedHashMap<>();
-        point.path("replications").fields().forEachRemaining(e -> replications.put(e.getKey(), new PointFigures.Replicated(
-                e.getValue().path("mean").asDouble(Double.NaN), e.getValue().path("sd").asDouble(Double.NaN),
-                e.getValue().path("n").asLong(0))));
+        long n = point.path("replications").asLong(1);
+        point.path("intervals").fields().forEachRemaining(e -> replications.put(e.getKey(), new PointFigures.Replicated(
+                e.getValue().path("mean").asDouble(Double.NaN), e.getValue().path("sd").asDouble(Double.NaN), n)));
         return new PointFigures(point.path("index").asInt(), point.path("label").asText(""), values,
                 point.path("seed").asLong(), point.path("events").asLong(), tenants, metrics(point.path("total")),
                 saturation.path("status").asText("unmodelled"), resourceLabel, saturation.path("words").asText(""),

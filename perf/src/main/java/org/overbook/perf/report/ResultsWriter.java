@@ -68,7 +68,8 @@ public final class ResultsWriter {
     }
 
     /**
-     * Writes every file for {@code results}, the first points of a file of {@code points} points: while some
+     * Writes every file for {@code results}, the first points of a file of {@code points} points, each point's
+     * replications one after another in replication order ({@link Replicated}): while some
      * have not run, {@code report.md} and {@code timing.txt} say so at the top, so that the folder of a run
      * interrupted part way does not pass for a whole one.
      *
@@ -80,10 +81,13 @@ public final class ResultsWriter {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + folder, e);
         }
+        Replicated replicated = new Replicated(results);
+        List<RunResult> every = results.stream().map(TimedResult::result).toList();
+        results = replicated.primaries();
         List<RunResult> plain = results.stream().map(TimedResult::result).toList();
-        List<String> columns = Columns.of(plain);
-        AtomicFiles.write(folder.resolve(SUMMARY_CSV), csv(plain, columns));
-        AtomicFiles.write(folder.resolve(SUMMARY_JSON), json(source, plain));
+        List<String> columns = Columns.of(every);
+        AtomicFiles.write(folder.resolve(SUMMARY_CSV), csv(every, columns) + replicated.csv(columns));
+        AtomicFiles.write(folder.resolve(SUMMARY_JSON), json(source, plain, replicated));
         AtomicFiles.write(folder.resolve(TIMESERIES_CSV), TimeSeriesCsv.csv(plain));
         AtomicFiles.write(folder.resolve(RESOURCES_CSV), ResourcesCsv.csv(plain));
         for (RunResult result : plain) {
@@ -95,7 +99,7 @@ public final class ResultsWriter {
                 + " this run was interrupted or is still going.%n", results.size(), points) : "";
         AtomicFiles.write(folder.resolve(TIMING), incomplete + timing(results));
         Charts charts = new Charts(folder);
-        List<String> drawn = charts.write(plain);
+        List<String> drawn = charts.write(plain, replicated);
         List<List<Charts.Figure>> figures = plain.stream().map(charts::writeTimeSeries).toList();
         AtomicFiles.write(folder.resolve(REPORT), (incomplete.isEmpty() ? "" : "**" + incomplete.strip() + "**\n\n")
                 + new Report(source, plain, drawn, figures, charts.failure()).markdown(this::hgrmName));
@@ -122,7 +126,7 @@ public final class ResultsWriter {
         return out.toString();
     }
 
-    private static void line(StringBuilder out, RunResult result, String tenant, String host, String workload,
+    static void line(StringBuilder out, RunResult result, String tenant, String host, String workload,
                              Map<String, Number> metrics, List<String> columns) {
         out.append(result.index()).append(',').append(Columns.csv(result.label())).append(',').append(result.seed())
                 .append(',').append(Columns.csv(tenant)).append(',').append(host).append(',').append(Columns.csv(workload));
@@ -132,7 +136,7 @@ public final class ResultsWriter {
         out.append('\n');
     }
 
-    static String json(String source, List<RunResult> results) {
+    static String json(String source, List<RunResult> results, Replicated replicated) {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
         root.put("source", source);
@@ -158,6 +162,7 @@ public final class ResultsWriter {
             }
             metrics(point.putObject("total"), result.total());
             resources(point, result);
+            replicated.json(point, result.index());
             point.put("scenario_yaml", result.yaml());
         }
         try {
@@ -185,7 +190,7 @@ public final class ResultsWriter {
         }
     }
 
-    private static void metrics(ObjectNode node, Map<String, Number> metrics) {
+    static void metrics(ObjectNode node, Map<String, Number> metrics) {
         metrics.forEach((name, value) -> {
             if (value instanceof Long l) {
                 node.put(name, l);

@@ -7,5 +7,8 @@
  * temporary name and renamed into place. Reads a folder back ({@link org.overbook.perf.report.ResultsFolder}) to
  * show it again or compare it with another ({@link org.overbook.perf.report.Comparison}, with Welch's t-test
  * where both sides are replicated), writing {@code compare.md} and {@code compare.png}.
+ * A point run under several seeds is grouped by {@link org.overbook.perf.report.Replicated}: every replica's
+ * rows, and each total metric's mean, standard deviation and 95 % {@link org.overbook.perf.report.Interval},
+ * drawn as error bars on the charts.
  */
 package org.overbook.perf.report;

@@ -9,9 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.UnaryOperator;
+import org.overbook.perf.report.Replicated;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
+import org.overbook.perf.run.Replications;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
@@ -58,11 +61,23 @@ public final class Reproduction {
 
     private final ScenarioLoader loader;
     private final boolean quick;
+    private final UnaryOperator<ScenarioFile> override;
 
     /** Returns a reproduction loading with {@code loader}, at reduced size when {@code quick}. */
     public Reproduction(ScenarioLoader loader, boolean quick) {
+        this(loader, quick, UnaryOperator.identity());
+    }
+
+    /**
+     * Returns a reproduction loading with {@code loader}, at reduced size when {@code quick}, each experiment's file
+     * changed by {@code override} (a command line's {@code --replications}). A file with replications runs each
+     * point that many times ({@link Replications}); its results folder gives the intervals, and the figures are
+     * measured on replication 0 (the run under the file's own seed).
+     */
+    public Reproduction(ScenarioLoader loader, boolean quick, UnaryOperator<ScenarioFile> override) {
         this.loader = loader;
         this.quick = quick;
+        this.override = override;
     }
 
     /**
@@ -75,14 +90,14 @@ public final class Reproduction {
         Map<Experiment, ScenarioFile> files = new LinkedHashMap<>();
         for (Preset preset : presets) {
             for (Experiment experiment : preset.experiments()) {
-                files.put(experiment, experiment.load(loader, quick));
+                files.put(experiment, override.apply(experiment.load(loader, quick)));
             }
         }
         PointCache cache = new PointCache(executor, 1024);
         Map<Experiment, List<CompletableFuture<TimedResult>>> futures = new LinkedHashMap<>();
         files.forEach((experiment, file) -> {
             List<CompletableFuture<TimedResult>> points = new ArrayList<>();
-            for (SweepPoint point : file.points()) {
+            for (SweepPoint point : Replications.of(file.points(), file.replications())) {
                 points.add(cache.get(point, Runner.Progress.none())
                         .whenComplete((result, error) -> listener.pointDone(experiment.resource(), point, file.points().size(), error)));
             }
@@ -111,7 +126,7 @@ public final class Reproduction {
                     : folder.resolve(preset.name()).resolve(experiment.name());
             new ResultsWriter(where).write(files.get(experiment).source(), results);
             folders.put(experiment.name(), where);
-            measured.put(experiment.name(), results.stream().map(TimedResult::result).toList());
+            measured.put(experiment.name(), new Replicated(results).primaries().stream().map(TimedResult::result).toList());
             all.addAll(results);
         }
         Measurements measurements = new Measurements(measured);

@@ -54,9 +54,12 @@ public final class Metrics {
             "bytes_received", "nic_tlb_hits", "nic_tlb_misses", "nic_tlb_evicted", "nic_tlb_evicted_by_others",
             "nic_tlb_occupancy", TLB_HIT_RATE, "vcpu_busy_ns", "vcpu_run_queue_wait_ns", "vcpu_io_stall_ns");
 
-    /** Latency columns, from the tenant's histograms merged (empty for a tenant that records none). */
+    /**
+     * Latency columns, from the tenant's histograms merged (empty for a tenant that records none), with a flag per
+     * percentile that too few requests back ({@link SampleSize}).
+     */
     public static final List<String> LATENCY_COLUMNS = List.of(LATENCY_COUNT, "latency_mean_ns", P50, P99, P999,
-            "latency_max_ns");
+            "latency_max_ns", "latency_p50_undersampled", "latency_p99_undersampled", "latency_p999_undersampled");
 
     /** Columns that are a state at the end of the run, not a count over the measured window. */
     static final Set<String> STATE = Set.of("resident_pages", "swapped_pages", "ballooned_pages", "pinned_pages",
@@ -146,6 +149,7 @@ public final class Metrics {
         out.put(P99, histogram.getValueAtPercentile(99));
         out.put(P999, histogram.getValueAtPercentile(99.9));
         out.put("latency_max_ns", histogram.getMaxValue());
+        out.putAll(SampleSize.flags(histogram.getTotalCount()));
         return out;
     }
 

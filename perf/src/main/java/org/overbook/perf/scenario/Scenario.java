@@ -40,6 +40,11 @@ public record Scenario(long seed, long durationNanos, long warmUpNanos, HostSett
         clients = List.copyOf(clients);
     }
 
+    /** Returns this scenario under another seed: a replication of it. */
+    public Scenario withSeed(long newSeed) {
+        return new Scenario(newSeed, durationNanos, warmUpNanos, host, clientHost, nic, link, balloon, costs, tenants, clients);
+    }
+
     /** Returns the virtual time at which a run ends: warm-up plus duration. */
     public long endNanos() {
         return Math.addExact(warmUpNanos, durationNanos);

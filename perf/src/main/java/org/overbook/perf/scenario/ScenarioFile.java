@@ -23,6 +23,7 @@ public final class ScenarioFile {
     private final Catalog registry;
     private final List<String> axes;
     private final List<SweepPoint> points;
+    private final int replications;
 
     ScenarioFile(String source, ObjectNode tree, Catalog registry) {
         this.source = source;
@@ -36,6 +37,18 @@ public final class ScenarioFile {
                     YamlTrees.write(point.tree())));
         }
         this.points = List.copyOf(resolved);
+        this.replications = (int) Section.open("", tree, ScenarioReader.FIELDS).integer("replications", 1, MAX_REPLICATIONS);
+    }
+
+    /** The most replications a scenario may ask for: each is a whole run of every point. */
+    public static final int MAX_REPLICATIONS = 1000;
+
+    /**
+     * Returns how many times each point runs, each time under its own seed derived from the scenario's
+     * ({@code org.overbook.perf.run.Replications}): 1 unless the file sets {@code replications}.
+     */
+    public int replications() {
+        return replications;
     }
 
     private Scenario resolve(SweepExpander.Point point, List<SweepExpander.Axis> sweep) {

@@ -22,7 +22,7 @@ final class ScenarioReader {
 
     /** The top-level fields of a scenario file. */
     static final String[] FIELDS = {"seed", "duration", "warm-up", "host", "client-host", "nic", "link", "balloon",
-            "tenants", "clients", "costs", "sweep"};
+            "tenants", "clients", "costs", "sweep", "replications"};
 
     private ScenarioReader() {
     }

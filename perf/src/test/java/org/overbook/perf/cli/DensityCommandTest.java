@@ -110,7 +110,8 @@ class DensityCommandTest {
         }
         String answer = serialOut.lines().filter(l -> l.startsWith("answer: ")).findFirst().orElseThrow();
         assertTrue(out.toString().contains(answer), "the same answer with 2 threads: " + answer + "\n" + out);
-        assertTrue(answer.matches("answer: \\d+ tenants \\(.*x overcommit\\) meet p99 <= 500us; \\d+ do not \\(.*\\)"), answer);
+        assertTrue(answer.matches("answer: \\d+ tenants \\(.*x overcommit\\) meet p99 <= 500us; \\d+ (do not|could not be measured) \\(.*\\)"),
+                "the next count fails, or its load phase overran the warm-up (not measured): " + answer);
         assertTrue(serialOut.contains("simulations started (0 speculative), 1 thread"), serialOut);
         List<String> csv = Files.readAllLines(serial.resolve(DensityWriter.CSV));
         assertEquals("step,tenants,clients,overcommit,worst_latency_p50_ns,worst_latency_p99_ns,worst_latency_p999_ns,"

@@ -17,7 +17,8 @@ import org.overbook.perf.run.Metrics;
 
 /**
  * Welch's test in {@code compare}, on replicated folders written as a replicated run would write them
- * ({@code "replications": {METRIC: {mean, sd, n}}} per point), from throughputs drawn with fixed seeds: a real
+ * ({@code "replications": N} and {@code "intervals": {METRIC: {mean, sd}}} per point, as the results writer
+ * writes them), from throughputs drawn with fixed seeds: a real
  * difference is significant, two seed sets of the same scenario are not.
  */
 class ReplicatedCompareTest {
@@ -44,7 +45,8 @@ class ReplicatedCompareTest {
         point.put("label", "");
         point.put("seed", seed);
         point.putObject("total").put(Metrics.THROUGHPUT, m).put(Metrics.MISMATCHES, 0L);
-        point.putObject("replications").putObject(Metrics.THROUGHPUT).put("mean", m).put("sd", s).put("n", REPLICATIONS);
+        point.put("replications", REPLICATIONS);
+        point.putObject("intervals").putObject(Metrics.THROUGHPUT).put("mean", m).put("sd", s);
         point.put("scenario_yaml", "seed: " + seed + "\n");
         Path folder = Files.createDirectories(directory.resolve(name));
         Files.writeString(folder.resolve(ResultsWriter.SUMMARY_JSON), mapper.writeValueAsString(root));

@@ -30,6 +30,10 @@ final class ClientStats {
     long droppedArrivals;
     long failedConnections;
     long measureStart = -1;
+    /** Virtual time the load phase ended (every key set and acknowledged), or -1 while it has not. */
+    long loadEnd = -1;
+    /** Keys the load phase sets: 0 without a load phase. */
+    long keysToLoad;
     long lastCompletion = -1;
 
     long mismatches() {
@@ -66,6 +70,8 @@ final class ClientStats {
         metrics.counter("dropped_arrivals", droppedArrivals);
         metrics.counter("failed_connections", failedConnections);
         metrics.counter("loaded_keys", loaded);
+        metrics.counter("keys_to_load", keysToLoad);
+        metrics.gauge("load_phase_end_ns", loadEnd);
         metrics.counter("measured_ns", measureStart < 0 || lastCompletion < measureStart ? 0 : lastCompletion - measureStart);
         metrics.gauge("throughput_ops_per_s", throughput());
         metrics.gauge("hit_ratio", hitRatio());

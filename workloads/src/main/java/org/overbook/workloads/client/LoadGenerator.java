@@ -130,6 +130,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             }
         }
         phase = Phase.LOADING;
+        stats.keysToLoad = settings.load() ? profile.keysToLoad() : 0;
         advance();
     }
 
@@ -166,6 +167,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
 
     private void beginRun() {
         phase = Phase.WARMING;
+        stats.loadEnd = guest.now();
         if (settings.warmupNanos() > 0) {
             guest.schedule(settings.warmupNanos(), this::beginMeasuring);
         } else {

@@ -104,6 +104,8 @@ class LoadGeneratorTest {
                 "depth", 2, "duration", "5ms", "receive-buffers", 32), null);
         String where = "seed " + SEED + ", workload " + workload + ": " + m;
         assertEquals(400L, m.get("loaded_keys"), where);
+        assertEquals(400L, m.get("keys_to_load"), where);
+        assertTrue(m.get("load_phase_end_ns").doubleValue() > 0, "the load phase ended, at a time after the start: " + where);
         assertTrue(m.get("hit_ratio").doubleValue() > 0.9, where);
         if (workload.equals("c")) {
             assertEquals(0L, m.get("sets"), where);

@@ -1,0 +1,56 @@
+package org.overbook.perf.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Whether a point's load generators had reached steady state when its measured window opened.
+ *
+ * <h2>Design</h2>
+ * A load generator (memaslap, etc, ycsb) first sets every key once, its load phase, and reports when that ended
+ * ({@value #LOAD_END}, -1 while it has not) with how many keys it set of how many. A point in which any of them
+ * ended its load phase after the scenario's warm-up, or never did, measured a mix of loading and running, often
+ * few requests: its figures describe the load phase overrunning the warm-up, not the question asked. Such a
+ * point is reported as not in steady state (report.md, the terminal) and a density search calls its verdict
+ * "not measured" rather than "fails". The rule uses what the generators know, not a statistical truncation
+ * rule (MSER-5 and the like), because the load phase's end is exact.
+ */
+public final class SteadyState {
+
+    /** When a load generator's load phase ended, virtual ns, or -1 while it has not. */
+    public static final String LOAD_END = Metrics.WORKLOAD_PREFIX + "load_phase_end_ns";
+    private static final String KEYS_TO_LOAD = Metrics.WORKLOAD_PREFIX + "keys_to_load";
+    private static final String LOADED_KEYS = Metrics.WORKLOAD_PREFIX + "loaded_keys";
+
+    private SteadyState() {
+    }
+
+    /**
+     * Returns a phrase per load generator of {@code result} that had not ended its load phase when the measured
+     * window opened ({@code c3 still loading at the end (6061 of 6144 keys set)}); empty when every one had.
+     */
+    public static List<String> loading(RunResult result) {
+        long opens = result.scenario().warmUpNanos();
+        List<String> out = new ArrayList<>();
+        for (TenantRow row : result.tenants()) {
+            Number end = row.metrics().get(LOAD_END);
+            if (end == null) {
+                continue;
+            }
+            String keys = String.format(Locale.ROOT, "%d of %d keys set", (long) row.value(LOADED_KEYS), (long) row.value(KEYS_TO_LOAD));
+            if (end.doubleValue() < 0) {
+                out.add(row.name() + " still loading at the end (" + keys + ")");
+            } else if (end.doubleValue() > opens) {
+                out.add(String.format(Locale.ROOT, "%s ended its load phase at %.1f ms, after the window opened at %.1f ms (%s)",
+                        row.name(), end.doubleValue() / 1e6, opens / 1e6, keys));
+            }
+        }
+        return out;
+    }
+
+    /** Returns whether every load generator of {@code result} had ended its load phase when the window opened. */
+    public static boolean steady(RunResult result) {
+        return loading(result).isEmpty();
+    }
+}

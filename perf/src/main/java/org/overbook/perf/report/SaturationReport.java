@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import org.overbook.perf.run.ResourceWindow;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.Saturation;
+import org.overbook.perf.run.TenantRow;
 
 /**
  * The parts of {@code report.md} about contended resources: the rules, each point's verdict and resource
@@ -34,7 +35,7 @@ final class SaturationReport {
             return "";
         }
         StringBuilder out = new StringBuilder();
-        out.append(Saturation.of(result.resources()).sentence()).append("\n\n");
+        out.append(Saturation.of(result.resources()).sentence()).append(vcpus(result)).append("\n\n");
         out.append("| resource | servers | utilisation | requests/s | mean wait (µs) | p99 wait (µs) | mean queue | other |\n");
         out.append("|---|---:|---:|---:|---:|---:|---:|---|\n");
         List<String> idle = new ArrayList<>();
@@ -59,6 +60,27 @@ final class SaturationReport {
             out.append("Idle for the whole run, left out: ").append(String.join(", ", idle)).append(".\n\n");
         }
         return out.toString();
+    }
+
+    /**
+     * Says where the server tenants' vCPUs spent the window, on average per vCPU: on a pCPU, waiting for one, and
+     * stalled on I/O (a tenant whose vCPU mostly waits for swap-ins is latency-bound before any resource is busy).
+     */
+    private static String vcpus(RunResult result) {
+        List<TenantRow> servers = result.tenants().stream().filter(t -> t.host().equals("server")).toList();
+        double window = result.scenario().durationNanos();
+        if (servers.isEmpty() || window <= 0) {
+            return "";
+        }
+        double scale = 1e3 / (servers.size() * window); // ms per second of the window, per vCPU
+        return format(" Each server vCPU, per second of the window on average: %.0f ms on a pCPU, ",
+                sum(servers, "vcpu_busy_ns") * scale)
+                + format("%.0f ms waiting for one, ", sum(servers, "vcpu_run_queue_wait_ns") * scale)
+                + format("%.0f ms stalled on I/O.", sum(servers, "vcpu_io_stall_ns") * scale);
+    }
+
+    private static double sum(List<TenantRow> rows, String column) {
+        return rows.stream().mapToDouble(t -> t.value(column)).sum();
     }
 
     /** A rate in words: bytes as Gb/s, nanoseconds as ms per second, counts per second. */

@@ -18,6 +18,7 @@ import org.overbook.perf.run.ResourceSeriesFixture;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.Saturation;
 import org.overbook.perf.run.SmallScenarios;
+import org.overbook.perf.run.TenantRow;
 import org.overbook.perf.run.TimeSeries;
 import org.overbook.perf.run.TimedResult;
 import org.overbook.perf.scenario.ScenarioLoader;
@@ -67,6 +68,22 @@ class SaturationReportTest {
                 + " was the server CPUs at 50 % (`tenants=4`)."), words);
         assertTrue(words.contains("With `policy=on-demand`, ordered by `tenants`: the first point to saturate a resource is"
                 + " `tenants=4` (point 3), where the server CPUs saturated at 97 %"), words);
+    }
+
+    @Test
+    void aPointSaysWhereTheServerVcpusSpentTheWindow() {
+        RunResult bare = point(0, Map.of(), 0.3, 0.5);
+        Map<String, Number> vcpu = Map.of("vcpu_busy_ns", 2_000_000L, "vcpu_run_queue_wait_ns", 200_000L,
+                "vcpu_io_stall_ns", 16_000_000L);
+        RunResult result = new RunResult(0, "", Map.of(), bare.scenario(), bare.yaml(), 1, List.of(
+                new TenantRow("s0", "server", "memcached", vcpu), new TenantRow("s1", "server", "memcached", vcpu),
+                new TenantRow("c0", "client", "memaslap", Map.of("vcpu_io_stall_ns", 20_000_000L))), bare.total(),
+                new TreeMap<>(), bare.timeSeries(), bare.resources());
+        String words = SaturationReport.point(result);
+        assertEquals(20_000_000, result.scenario().durationNanos(), "the window the figures below assume");
+        assertTrue(words.contains("None saturated; the busiest was the server swap device at 50 %"), words);
+        assertTrue(words.contains("Each server vCPU, per second of the window on average: 100 ms on a pCPU, 10 ms"
+                + " waiting for one, 800 ms stalled on I/O."), words);
     }
 
     @Test

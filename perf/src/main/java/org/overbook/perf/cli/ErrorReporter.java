@@ -14,6 +14,15 @@ final class ErrorReporter implements IExecutionExceptionHandler {
     static final int CONFIGURATION_ERROR = 2;
     static final int FAILURE = 1;
 
+    /**
+     * Returns what a point's run threw, for the handler to report: the run's own runtime exception (a
+     * configuration error, say), or the checked cause wrapped.
+     */
+    static RuntimeException causeOf(java.util.concurrent.ExecutionException e) {
+        Throwable cause = e.getCause();
+        return cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+    }
+
     @Override
     public int handleExecutionException(Exception e, CommandLine commandLine, ParseResult parseResult) {
         if (System.getenv("OVERBOOK_DEBUG") != null) {

@@ -87,8 +87,7 @@ final class ReproduceCommand implements Callable<Integer> {
             List<TimedResult> all = results.stream().flatMap(r -> r.results().stream()).toList();
             return RunCommand.verdict(all, spec.commandLine().getErr());
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+            throw ErrorReporter.causeOf(e);
         }
     }
 

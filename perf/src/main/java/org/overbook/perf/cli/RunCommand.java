@@ -87,8 +87,7 @@ final class RunCommand implements Callable<Integer> {
                 writer.write(scenarios.source(), results, runs.size());
             }
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+            throw ErrorReporter.causeOf(e);
         } finally {
             deleteIfEmpty(folder.resolve(".work"));
         }

@@ -95,8 +95,7 @@ final class SweepCommand implements Callable<Integer> {
             stdout.flush();
             return RunCommand.verdict(results, spec.commandLine().getErr());
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+            throw ErrorReporter.causeOf(e);
         }
     }
 }

@@ -1,6 +1,9 @@
 package org.overbook.perf.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -33,7 +36,7 @@ import picocli.CommandLine.Spec;
  * {@code sensitivity.csv} and a tornado chart per subject. Exit 0; 2 on a configuration error.
  */
 @Command(name = "sensitivity", mixinStandardHelpOptions = true,
-        description = {"Varies each input marked as Overbook's estimate by -50 % and +50 %, one at a time, with replications,",
+        description = {"Varies each input marked as Overbook's estimate by -50 %% and +50 %%, one at a time, with replications,",
                 "and reports how far each headline figure moves: a ranking, sensitivity.md, sensitivity.csv, tornado charts."})
 final class SensitivityCommand implements Callable<Integer> {
 
@@ -95,6 +98,10 @@ final class SensitivityCommand implements Callable<Integer> {
                 stdout.printf("%s: %s%n", subject, variant);
                 stdout.flush();
             });
+            stdout.println();
+            SensitivityReport.print(stdout, rows);
+            stdout.flush();
+            createFolder(folder);
             List<String> charts = new ArrayList<>();
             for (Subject subject : subjects) {
                 String chart = "tornado-" + subject.name() + ".png";
@@ -114,13 +121,19 @@ final class SensitivityCommand implements Callable<Integer> {
                     + "at a time, " + replications + " replications a variant under the same seeds" + (quick ? "; presets at "
                     + "reduced size (--quick)" : "") + ". A move within the unchanged figure's 95 % interval is marked (noise).";
             SensitivityReport.write(folder, rows, setting, charts);
-            stdout.println();
-            SensitivityReport.print(stdout, rows);
             stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
             stdout.flush();
             return 0;
         } catch (ExecutionException e) {
             throw ErrorReporter.causeOf(e);
+        }
+    }
+
+    private static void createFolder(Path folder) {
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the results folder " + folder, e);
         }
     }
 }

@@ -163,7 +163,7 @@ public final class ReproduceReport {
     }
 
     /** Spells a figure for people: three significant digits, whole numbers from 100 up; {@code -} when absent. */
-    static String shown(double value) {
+    public static String shown(double value) {
         if (!Double.isFinite(value)) {
             return "-";
         }
@@ -171,14 +171,15 @@ public final class ReproduceReport {
     }
 
     /** Spells a figure for files: six significant digits, never an exponent; empty when absent. */
-    static String exact(double value) {
+    public static String exact(double value) {
         if (!Double.isFinite(value)) {
             return "";
         }
         return value == 0 ? "0" : BigDecimal.valueOf(value).round(new MathContext(6)).stripTrailingZeros().toPlainString();
     }
 
-    private static String quote(String field) {
+    /** Quotes a CSV field that holds a comma or a quote (RFC 4180). */
+    public static String quote(String field) {
         return field.contains(",") || field.contains("\"") ? '"' + field.replace("\"", "\"\"") + '"' : field;
     }
 }

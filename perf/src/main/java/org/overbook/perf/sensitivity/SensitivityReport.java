@@ -1,8 +1,10 @@
 package org.overbook.perf.sensitivity;
 
+import static org.overbook.perf.reproduce.ReproduceReport.exact;
+import static org.overbook.perf.reproduce.ReproduceReport.quote;
+import static org.overbook.perf.reproduce.ReproduceReport.shown;
+
 import java.io.PrintWriter;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -102,23 +104,5 @@ public final class SensitivityReport {
     /** A change as a signed percentage with one decimal: {@code +12.3 %}; {@code -} when undefined. */
     static String percent(double fraction) {
         return Double.isFinite(fraction) ? String.format(Locale.ROOT, "%+.1f %%", fraction * 100) : "-";
-    }
-
-    private static String shown(double value) {
-        if (!Double.isFinite(value)) {
-            return "-";
-        }
-        return Math.abs(value) >= 100 ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%.3g", value);
-    }
-
-    private static String exact(double value) {
-        if (!Double.isFinite(value)) {
-            return "";
-        }
-        return value == 0 ? "0" : BigDecimal.valueOf(value).round(new MathContext(6)).stripTrailingZeros().toPlainString();
-    }
-
-    private static String quote(String field) {
-        return field.contains(",") || field.contains("\"") ? '"' + field.replace("\"", "\"\"") + '"' : field;
     }
 }

@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.overbook.hypervisor.resource.ResourceSnapshot;
 import org.overbook.hypervisor.resource.ResourceStats;
+import org.overbook.hypervisor.spi.SwapDeviceModels;
 import org.overbook.hypervisor.sim.RandomStreams;
 
 /**
@@ -98,7 +99,7 @@ class SwapDeviceClosedFormTest {
     @ParameterizedTest(name = "{0}: a read alone takes its QD1 latency")
     @CsvSource({"nvme", "optane", "sata-ssd"})
     void aReadAloneTakesItsQueueDepthOneLatency(String kind) {
-        SwapDeviceConfig config = SwapDeviceConfig.preset("kind", kind);
+        SwapDeviceConfig config = SwapDeviceModels.builtIn().device("host.swap-device.kind", kind);
         SwapDevice device = new SwapDevice(config);
         long first = 1_000;
         assertEquals(config.readLatencyNanos(), device.read(first, 1) - first);
@@ -124,7 +125,7 @@ class SwapDeviceClosedFormTest {
     @ParameterizedTest(name = "{0} saturated completes its read IOPS")
     @CsvSource({"nvme", "optane", "sata-ssd", "hdd"})
     void atSaturationTheDeviceCompletesItsIops(String kind) {
-        SwapDeviceConfig config = SwapDeviceConfig.preset("kind", kind);
+        SwapDeviceConfig config = SwapDeviceModels.builtIn().device("host.swap-device.kind", kind);
         int requests = kind.equals("hdd") ? 2_000 : 400_000;
         // offered at 1.5 times the IOPS: the queue only grows, and the device never idles once started
         double lambda = 1.5 * config.readIops() / 1e9;

@@ -38,6 +38,7 @@ class SwapDeviceClosedFormTest {
         double at = 0;
         for (int i = 0; i < requests; i++) {
             at += -Math.log1p(-random.nextDouble()) / lambda;
+            device.forgetBefore((long) at); // as the host does: nothing comes before the latest arrival
             if (random.nextDouble() < readFraction) {
                 device.read((long) at, 1);
             } else {
@@ -137,6 +138,7 @@ class SwapDeviceClosedFormTest {
         for (int i = 0; i < requests; i++) {
             at += -Math.log1p(-random.nextDouble()) / lambda;
             first = first < 0 ? (long) at : first;
+            device.forgetBefore((long) at);
             lastDone = Math.max(lastDone, device.read((long) at, 1));
         }
         double throughput = requests / ((lastDone - first) / 1e9);

@@ -20,4 +20,5 @@ module org.overbook.examples {
     provides org.overbook.nic.tlb.TlbPartitionProvider with org.overbook.examples.HalvesTlbPartition;
     provides org.overbook.balloon.policy.AllocationPolicyProvider with org.overbook.examples.EqualSharesBalloonPolicy;
     provides org.overbook.hypervisor.spi.VictimSelectionProvider with org.overbook.examples.FifoVictimSelection;
+    provides org.overbook.hypervisor.spi.SwapDeviceModelProvider with org.overbook.examples.StripedNvmeSwapDevice;
 }

@@ -21,5 +21,7 @@ module org.overbook.hypervisor {
     exports org.overbook.hypervisor.spi;
 
     uses org.overbook.hypervisor.spi.VictimSelectionProvider;
+    uses org.overbook.hypervisor.spi.SwapDeviceModelProvider;
     provides org.overbook.hypervisor.spi.VictimSelectionProvider with org.overbook.hypervisor.memory.BuiltinVictimSelections;
+    provides org.overbook.hypervisor.spi.SwapDeviceModelProvider with org.overbook.hypervisor.swap.BuiltinSwapDevices;
 }

@@ -5,7 +5,8 @@
  * the README's "Write your own workload" walks through it); one policy of every pluggable family
  * ({@link org.overbook.examples.PinHeadPolicy}, {@link org.overbook.examples.RingOrNackReceivePolicy},
  * {@link org.overbook.examples.MruTlbReplacement}, {@link org.overbook.examples.HalvesTlbPartition},
- * {@link org.overbook.examples.EqualSharesBalloonPolicy}, {@link org.overbook.examples.FifoVictimSelection};
+ * {@link org.overbook.examples.EqualSharesBalloonPolicy}, {@link org.overbook.examples.FifoVictimSelection},
+ * {@link org.overbook.examples.StripedNvmeSwapDevice};
  * docs/PLUGINS.md walks through them); and {@link org.overbook.examples.OvercommitFigure}, a program
  * that runs a scenario through the experiment API.
  */

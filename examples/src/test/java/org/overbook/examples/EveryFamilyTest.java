@@ -12,7 +12,7 @@ import org.overbook.perf.run.RunResult;
 import org.overbook.perf.scenario.ScenarioFile;
 
 /**
- * One scenario that names a plug-in of every policy family at once (FIFO reclaim, MRU TLB replacement,
+ * One scenario that names a plug-in of every policy family at once (FIFO reclaim, a striped swap device, MRU TLB replacement,
  * halves partitions, equal balloon shares, ring-or-nack receive faults), run through the experiment API:
  * the host reclaims and swaps with the FIFO hand, the balloon inflates under equal shares, and every
  * stamp the tenants read back is the one they wrote.
@@ -23,7 +23,7 @@ class EveryFamilyTest {
             seed: 3
             duration: 150ms
             warm-up: 50ms
-            host: {memory: 48MiB, swap: 128MiB, reclaim: {victim-selection: fifo}}
+            host: {memory: 48MiB, swap: 128MiB, reclaim: {victim-selection: fifo}, swap-device: {kind: nvme-raid0}}
             nic: {tlb: {replacement: mru, partition: halves}, receive-fault-policy: ring-or-nack}
             balloon: {enabled: true, policy: equal, reallocation-period: 50ms, sampling-period: 50ms}
             tenants: {count: 3, template: {memory: 24MiB, workload: {name: memory-toucher, params: {working-set: 20MiB, hot-fraction: 1.0}}}}

@@ -1,6 +1,7 @@
 package org.overbook.hypervisor.memory;
 
 import org.overbook.hypervisor.HostResources;
+import org.overbook.hypervisor.resource.BusyTimeline;
 import org.overbook.hypervisor.resource.ResourceStats;
 import org.overbook.hypervisor.sim.PhysicalCpus;
 import org.overbook.hypervisor.sim.Simulation;
@@ -15,7 +16,8 @@ import org.overbook.hypervisor.swap.SwapDevice;
  * free the moment reclaim picks it); this class books the time that work takes and keeps the frames
  * whose work has not finished yet ({@link PendingFrees}). The kernel's swap path has a host-wide ceiling
  * (its swap-cache and swap-slot locks serialise it: 0.5–0.8 M pages/s on a whole host), modelled as a
- * FIFO server every swapped page passes once; its per-fault CPU is charged by the faulting context.
+ * server every swapped page passes once, each in the first idle gap at or after it comes
+ * ({@link BusyTimeline}: callers' clocks reach different times in different orders); its per-fault CPU is charged by the faulting context.
  * kswapd is one host thread (Linux runs one per NUMA node): its runs follow one another, each run's CPU
  * (scanning and evicting) goes to the pCPUs as host work, and each dirty victim's write is booked on the
  * device when kswapd's run has finished. When kswapd cannot keep up, the frames it took wait for it,
@@ -31,7 +33,7 @@ public final class SwapIo {
     private final ResourceStats pathStats = new ResourceStats("swap-path", 1);
     private final ResourceStats kswapdStats = new ResourceStats("kswapd", 1);
     private final PendingFrees pending = new PendingFrees();
-    private long pathFree;
+    private final BusyTimeline path = new BusyTimeline();
     private long kswapdFree;
     private long directReclaims;
     private long directReclaimStallNanos;
@@ -65,9 +67,11 @@ public final class SwapIo {
     }
 
     private long throughPath(long at, int pages) {
-        long start = Math.max(at, pathFree);
+        long now = simulation.now();
+        path.forgetBefore(now);
+        device.forgetBefore(now);
         long service = pages * pathNanosPerPage;
-        pathFree = start + service;
+        long start = path.book(at, service);
         pathStats.record(start - at, service);
         return start + service;
     }

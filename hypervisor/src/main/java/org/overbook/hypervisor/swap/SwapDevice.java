@@ -1,6 +1,7 @@
 package org.overbook.hypervisor.swap;
 
 import java.util.PriorityQueue;
+import org.overbook.hypervisor.resource.BusyTimeline;
 import org.overbook.hypervisor.resource.ResourceStats;
 
 /**
@@ -25,7 +26,8 @@ import org.overbook.hypervisor.resource.ResourceStats;
  * service time is its whole latency, serves one request at a time.
  *
  * <p>Requests are booked as they are made, each at the time its caller reached (a vCPU's clock may run
- * ahead of the simulation's); each bottleneck serves them in booking order. The {@code ram} device (zram)
+ * ahead of the simulation's); each bottleneck serves a request in its first idle gap at or after the
+ * request's time ({@link BusyTimeline}), which for requests made in time order is FIFO. The {@code ram} device (zram)
  * takes no device time at all.
  */
 public final class SwapDevice {
@@ -88,7 +90,13 @@ public final class SwapDevice {
 
     /** Returns when the write bottleneck has finished everything booked on it so far. */
     public long writesBookedUntil() {
-        return writes.free;
+        return writes.timeline.bookedUntil();
+    }
+
+    /** Forgets the bottlenecks' bookings that ended by {@code now}: no request comes before it any more. */
+    public void forgetBefore(long now) {
+        reads.timeline.forgetBefore(now);
+        writes.timeline.forgetBefore(now);
     }
 
     public long pagesRead() {
@@ -104,7 +112,7 @@ public final class SwapDevice {
         private final long latency;
         private final long servicePerPage;
         private final ResourceStats stats;
-        private long free;
+        private final BusyTimeline timeline = new BusyTimeline();
         private long pages;
 
         Pipeline(String name, long latency, long servicePerPage) {
@@ -115,9 +123,8 @@ public final class SwapDevice {
 
         /** Serves a request made at {@code at} that entered the device at {@code enter}; returns its completion. */
         long serve(long at, long enter, int count) {
-            long start = Math.max(enter, free);
             long service = count * servicePerPage;
-            free = start + service;
+            long start = timeline.book(enter, service);
             stats.record(start - at, service);
             return start + (count - 1) * servicePerPage + latency;
         }

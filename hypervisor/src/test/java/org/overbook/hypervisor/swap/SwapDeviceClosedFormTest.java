@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.overbook.hypervisor.resource.ResourceSnapshot;
 import org.overbook.hypervisor.resource.ResourceStats;
+import org.overbook.hypervisor.spi.SwapDeviceModels;
 import org.overbook.hypervisor.sim.RandomStreams;
 
 /**
@@ -37,6 +38,7 @@ class SwapDeviceClosedFormTest {
         double at = 0;
         for (int i = 0; i < requests; i++) {
             at += -Math.log1p(-random.nextDouble()) / lambda;
+            device.forgetBefore((long) at); // as the host does: nothing comes before the latest arrival
             if (random.nextDouble() < readFraction) {
                 device.read((long) at, 1);
             } else {
@@ -98,7 +100,7 @@ class SwapDeviceClosedFormTest {
     @ParameterizedTest(name = "{0}: a read alone takes its QD1 latency")
     @CsvSource({"nvme", "optane", "sata-ssd"})
     void aReadAloneTakesItsQueueDepthOneLatency(String kind) {
-        SwapDeviceConfig config = SwapDeviceConfig.preset("kind", kind);
+        SwapDeviceConfig config = SwapDeviceModels.builtIn().device("host.swap-device.kind", kind);
         SwapDevice device = new SwapDevice(config);
         long first = 1_000;
         assertEquals(config.readLatencyNanos(), device.read(first, 1) - first);
@@ -124,7 +126,7 @@ class SwapDeviceClosedFormTest {
     @ParameterizedTest(name = "{0} saturated completes its read IOPS")
     @CsvSource({"nvme", "optane", "sata-ssd", "hdd"})
     void atSaturationTheDeviceCompletesItsIops(String kind) {
-        SwapDeviceConfig config = SwapDeviceConfig.preset("kind", kind);
+        SwapDeviceConfig config = SwapDeviceModels.builtIn().device("host.swap-device.kind", kind);
         int requests = kind.equals("hdd") ? 2_000 : 400_000;
         // offered at 1.5 times the IOPS: the queue only grows, and the device never idles once started
         double lambda = 1.5 * config.readIops() / 1e9;
@@ -136,6 +138,7 @@ class SwapDeviceClosedFormTest {
         for (int i = 0; i < requests; i++) {
             at += -Math.log1p(-random.nextDouble()) / lambda;
             first = first < 0 ? (long) at : first;
+            device.forgetBefore((long) at);
             lastDone = Math.max(lastDone, device.read((long) at, 1));
         }
         double throughput = requests / ((lastDone - first) / 1e9);

@@ -10,7 +10,7 @@ import org.overbook.nic.Policies;
 
 /**
  * Every name a scenario may use, by family: workloads, the testbed's policies (reclaim victim selection,
- * memory and receive-fault policies, TLB replacement and partitioning) and balloon allocation policies.
+ * swap devices, memory and receive-fault policies, TLB replacement and partitioning) and balloon allocation policies.
  * One catalog is built per experiment, from the built-ins and the plug-ins, and handed to whatever
  * resolves a name (the scenario checks, the builder, every simulation thread of a sweep): nothing looks a
  * name up in global state, so a plug-in's names resolve on any thread.
@@ -59,6 +59,7 @@ public record Catalog(WorkloadRegistry workloads, Policies policies, AllocationP
         out.put("TLB replacement policies (nic.tlb.replacement)", policies.tlbReplacement());
         out.put("TLB partitions (nic.tlb.partition)", policies.tlbPartition());
         out.put("Reclaim victim selection (host.reclaim.victim-selection)", policies.victimSelection());
+        out.put("Swap devices (host.swap-device.kind)", policies.swapDevices());
         return out;
     }
 }

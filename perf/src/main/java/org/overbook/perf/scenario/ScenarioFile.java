@@ -53,7 +53,7 @@ public final class ScenarioFile {
 
     private Scenario resolve(SweepExpander.Point point, List<SweepExpander.Axis> sweep) {
         try {
-            Scenario scenario = ScenarioReader.read(point.tree());
+            Scenario scenario = ScenarioReader.read(point.tree(), registry.policies().swapDevices());
             ScenarioChecks.check(scenario, registry);
             return scenario;
         } catch (ConfigurationException e) {

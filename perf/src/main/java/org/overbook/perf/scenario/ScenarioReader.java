@@ -9,6 +9,7 @@ import org.overbook.balloon.FreeMemoryThresholds;
 import org.overbook.balloon.TenantBalloonConfig;
 import org.overbook.hypervisor.CostModel;
 import org.overbook.hypervisor.HostResources;
+import org.overbook.hypervisor.spi.SwapDeviceModels;
 import org.overbook.hypervisor.swap.SwapDeviceConfig;
 import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicCosts;
@@ -27,8 +28,11 @@ final class ScenarioReader {
     private ScenarioReader() {
     }
 
-    /** Reads {@code tree}; its {@code sweep}, if any, is ignored (the expander has applied it). */
-    static Scenario read(ObjectNode tree) {
+    /**
+     * Reads {@code tree}; its {@code sweep}, if any, is ignored (the expander has applied it). A swap device's
+     * kind is looked up in {@code swapDevices}, built-in and plug-in alike.
+     */
+    static Scenario read(ObjectNode tree, SwapDeviceModels swapDevices) {
         Section root = Section.open("", tree, FIELDS);
         long seed = root.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
         long duration = root.nanos("duration");
@@ -38,7 +42,7 @@ final class ScenarioReader {
                 "host-copy-page", "notify-busy-wait", "notify-handler", "notify-block");
         CostModel hostCosts = hostCosts(costs);
         NicCosts nicCosts = nicCosts(costs);
-        HostSettings host = host(root);
+        HostSettings host = host(root, swapDevices);
         Section client = root.section("client-host", "memory", "cpus");
         ClientHostSettings clientHost = new ClientHostSettings(client.bytes("memory"), (int) client.integer("cpus", 0, 1 << 20));
         var nic = NicReader.read(root, nicCosts);
@@ -49,24 +53,24 @@ final class ScenarioReader {
                 tenants.servers(), tenants.clients());
     }
 
-    private static HostSettings host(Section root) {
+    private static HostSettings host(Section root, SwapDeviceModels swapDevices) {
         Section host = root.section("host", "memory", "swap", "reclaim", "keep-swap", "cpus", "cpu-slice",
                 "async-page-faults", "swap-device", "swap-path", "page-cluster");
         Section reclaim = host.section("reclaim", "min", "low", "high", "scan-cost", "evict-cost", "victim-selection");
         Section path = host.section("swap-path", "cpu", "pages-per-second");
         HostResources resources = new HostResources((int) host.integer("cpus", 0, 1 << 20), host.nanos("cpu-slice"),
-                host.flag("async-page-faults"), swapDevice(host), path.nanos("cpu"),
+                host.flag("async-page-faults"), swapDevice(host, swapDevices), path.nanos("cpu"),
                 path.integer("pages-per-second", 1, Long.MAX_VALUE), reclaim.nanos("scan-cost"),
                 reclaim.nanos("evict-cost"), reclaim.real("min"), (int) host.integer("page-cluster", 0, 10));
         return new HostSettings(host.bytes("memory"), host.bytes("swap"), reclaim.real("low"), reclaim.real("high"),
                 host.flag("keep-swap"), resources, reclaim.text("victim-selection", "a reclaim victim selection"));
     }
 
-    /** Reads {@code host.swap-device}: a preset by {@code kind}, any of whose values the file may override. */
-    private static SwapDeviceConfig swapDevice(Section host) {
+    /** Reads {@code host.swap-device}: a registered kind, any of whose values the file may override. */
+    private static SwapDeviceConfig swapDevice(Section host, SwapDeviceModels swapDevices) {
         Section d = host.section("swap-device", "kind", "read-latency", "write-latency", "read-iops", "write-iops",
                 "queue-depth");
-        SwapDeviceConfig preset = SwapDeviceConfig.preset(d.field("kind"), d.text("kind", "a swap device"));
+        SwapDeviceConfig preset = swapDevices.device(d.field("kind"), d.text("kind", "a swap device"));
         return new SwapDeviceConfig(preset.kind(),
                 d.has("read-latency") ? d.nanos("read-latency") : preset.readLatencyNanos(),
                 d.has("write-latency") ? d.nanos("write-latency") : preset.writeLatencyNanos(),

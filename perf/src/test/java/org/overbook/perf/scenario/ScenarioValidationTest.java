@@ -63,6 +63,9 @@ class ScenarioValidationTest {
         assertError(error("nic: {fault-path: smmu}"), "nic.fault-path", "'smmu'", "software, iommu");
         assertError(error("balloon: {policy: greedy}"), "balloon.policy", "'greedy'", "static, proportional, idle-tax");
         assertError(error("nic: {memory-policy-by-tenant: {s0: pin-none}}"), "nic.memory-policy-by-tenant.s0", "'pin-none'", "pin-all");
+        assertError(error("host: {swap-device: {kind: ssd}}"), "host.swap-device.kind", "unknown swap device 'ssd'",
+                "accepted: nvme, optane, sata-ssd, hdd, ram");
+        assertError(error("host: {swap-device: {kind: hdd, read-iops: 0}}"), "host.swap-device.read-iops", "0");
     }
 
     @Test

@@ -119,7 +119,8 @@ final class SensitivityCommand implements Callable<Integer> {
             }
             String setting = "Each input marked as Overbook's estimate in the reference file, at -50 % and +50 % of its value, one "
                     + "at a time, " + replications + " replications a variant under the same seeds" + (quick ? "; presets at "
-                    + "reduced size (--quick)" : "") + ". A move within the unchanged figure's 95 % interval is marked (noise).";
+                    + "reduced size (--quick)" : "") + ". (within the seeds' noise): the move is inside the unchanged figure's 95 % interval; "
+                    + "(no effect): the figure came out exactly the same.";
             SensitivityReport.write(folder, rows, setting, charts);
             stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
             stdout.flush();

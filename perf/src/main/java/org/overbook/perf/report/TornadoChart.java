@@ -5,6 +5,7 @@ import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -15,8 +16,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * A tornado chart: a horizontal bar per input, from zero to how far a figure moved with the input at its lower
  * value (blue) and at its higher value (orange), the input that moved it most on top. XChart has no horizontal
- * bars, so each bar is a thick horizontal line of an XY chart; the y axis names the bars and the x axis is spelled
- * as percentages by {@link TickLabels}. Without AWT fonts nothing is drawn.
+ * bars, so each bar is a thick horizontal line of an XY chart, named by a text just above it, and the x axis is
+ * spelled as percentages by {@link TickLabels}. Without AWT fonts nothing is drawn.
  */
 public final class TornadoChart {
 
@@ -34,6 +35,8 @@ public final class TornadoChart {
     private static final int ROW = 34;
     private static final Color LOW = new Color(0x1565c0);
     private static final Color HIGH = new Color(0xef6c00);
+    /** Where a bar's name sits: just above the bar, centred on zero. */
+    private static final double LABEL_OFFSET = 0.42;
 
     private TornadoChart() {
     }
@@ -61,10 +64,10 @@ public final class TornadoChart {
         XYStyler styler = chart.getStyler();
         styler.setLegendVisible(false);
         styler.setxAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.FRACTION));
-        styler.setyAxisTickLabelsFormattingFunction(y -> label(bars, y));
+        styler.setYAxisTicksVisible(false);
         styler.setYAxisMin(-0.6);
-        styler.setYAxisMax(n - 0.4);
-        styler.setYAxisTickMarkSpacingHint(ROW);
+        styler.setYAxisMax(n - 0.2);
+        styler.setAnnotationTextFontColor(Color.DARK_GRAY);
         styler.setPlotGridHorizontalLinesVisible(false);
         double extent = 0.001;
         for (int i = 0; i < n; i++) {
@@ -73,6 +76,7 @@ public final class TornadoChart {
             extent = Math.max(extent, Math.max(finite(Math.abs(bar.low())), finite(Math.abs(bar.high()))));
             add(chart, "low " + i, finite(bar.low()), y, LOW);
             add(chart, "high " + i, finite(bar.high()), y, HIGH);
+            chart.addAnnotation(new AnnotationText(bar.label(), 0, y + LABEL_OFFSET, false));
         }
         styler.setXAxisMin(-extent * 1.1);
         styler.setXAxisMax(extent * 1.1);
@@ -84,15 +88,6 @@ public final class TornadoChart {
         series.setMarker(SeriesMarkers.NONE);
         series.setLineColor(colour);
         series.setLineStyle(new BasicStroke(ROW * 0.45f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
-    }
-
-    /** Returns the label of the bar at {@code y}, or nothing between bars. */
-    static String label(List<Bar> bars, double y) {
-        long index = Math.round(y);
-        if (Math.abs(y - index) > 1e-6 || index < 0 || index >= bars.size()) {
-            return " ";
-        }
-        return bars.get((int) (bars.size() - 1 - index)).label();
     }
 
     private static double finite(double value) {

@@ -56,6 +56,11 @@ public final class Sensitivity {
             return Math.max(Math.abs(lowChange()), Math.abs(highChange()));
         }
 
+        /** Returns whether the figure came out exactly the same at both values: the input plays no part in it. */
+        public boolean noEffect() {
+            return low.mean() == base.mean() && high.mean() == base.mean();
+        }
+
         /** Returns whether either change exceeds the unchanged figure's 95 % interval: a move the seeds alone do not make. */
         public boolean beyondNoise() {
             double noise = base.halfWidth();

@@ -48,7 +48,7 @@ public final class SensitivityReport {
         for (Sensitivity.Row row : ranking(rows)) {
             out.printf("  %-32s %8s  %s: %s (%s at -50 %%, %s at +50 %%)%s%n", row.estimate().name(), percent(row.swing()),
                     row.subject(), row.headline(), percent(row.lowChange()), percent(row.highChange()),
-                    row.beyondNoise() ? "" : "  (within the seeds' noise)");
+                    note(row));
         }
     }
 
@@ -76,7 +76,7 @@ public final class SensitivityReport {
         out.append("| estimate | largest move | where | at -50 % | at +50 % |\n|---|--:|---|--:|--:|\n");
         for (Sensitivity.Row r : ranking(rows)) {
             out.append("| ").append(r.estimate().name()).append(" (").append(r.value()).append(") | ").append(percent(r.swing()))
-                    .append(r.beyondNoise() ? "" : " (noise)").append(" | ").append(r.subject()).append(": ").append(r.headline())
+                    .append(note(r)).append(" | ").append(r.subject()).append(": ").append(r.headline())
                     .append(" | ").append(percent(r.lowChange())).append(" | ").append(percent(r.highChange())).append(" |\n");
         }
         Map<String, List<Sensitivity.Row>> bySubject = new LinkedHashMap<>();
@@ -99,6 +99,14 @@ public final class SensitivityReport {
             out.append('\n');
         }
         return out.toString();
+    }
+
+    /** Says when a move means nothing: no effect at all, or one within the unchanged figure's 95 % interval. */
+    static String note(Sensitivity.Row row) {
+        if (row.noEffect()) {
+            return " (no effect)";
+        }
+        return row.beyondNoise() ? "" : " (within the seeds' noise)";
     }
 
     /** A change as a signed percentage with one decimal: {@code +12.3 %}; {@code -} when undefined. */

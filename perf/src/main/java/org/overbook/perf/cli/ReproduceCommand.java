@@ -23,7 +23,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overbook reproduce NAME... | --all [--quick] [--strict] [--markdown] [--out DIR] [--threads N] [--master URL]}:
+ * {@code overbook reproduce NAME... | --all [--quick] [--strict] [--markdown] [--replications N] [--out DIR] [--threads N]
+ * [--master URL]}:
  * re-runs the seed papers' headline experiments (docs/ARCHITECTURE.md, "Headline results") and prints each figure of
  * the model beside the paper's, with their ratio, the 95 % interval when replicated, and the verdict
  * ({@link org.overbook.perf.reproduce.Verdict}). Writes {@code reproduce.csv}, {@code reproduce.md} and a results

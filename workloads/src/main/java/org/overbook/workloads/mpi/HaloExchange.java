@@ -1,6 +1,7 @@
 package org.overbook.workloads.mpi;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import org.eclipse.collections.impl.map.mutable.primitive.IntObjectHashMap;
@@ -79,6 +80,7 @@ public final class HaloExchange implements Workload {
     private final IntObjectHashMap<Peer> byQueuePair = new IntObjectHashMap<>();
     private final List<Unexpected> unexpected = new ArrayList<>();
     private Peer[] peers;
+    private HaloStamps stamps;
     private Control control;
     private MemoryRegion buffersRegion;
     private int accepted;
@@ -113,6 +115,7 @@ public final class HaloExchange implements Workload {
         this.guest = guest;
         this.memory = guest.memory();
         this.verbs = guest.verbs();
+        stamps = new HaloStamps(memory, settings.halo());
         peers = new Peer[torus.perColour()];
         control = new Control(verbs, memory, peers.length, settings.eagerSlot());
         long stride = HaloSettings.pages(settings.halo());
@@ -253,14 +256,14 @@ public final class HaloExchange implements Workload {
         iteration = k;
         receivesDone = 0;
         sendsDone = 0;
-        java.util.Arrays.fill(received, false);
+        Arrays.fill(received, false);
         if (k == settings.warmup()) {
             measuredStart = guest.now();
         }
         guest.charge(settings.computeNanos());
         int me = torus.globalRank(settings.colour(), settings.index());
         for (int d = 0; d < Torus.DIRECTIONS; d++) {
-            stamp(sendBuffers[d], stamp(k, me, d));
+            stamps.write(sendBuffers[d], HaloStamps.of(k, me, d));
         }
         for (Iterator<Unexpected> it = unexpected.iterator(); it.hasNext(); ) {
             Unexpected u = it.next();
@@ -349,7 +352,7 @@ public final class HaloExchange implements Workload {
         }
         for (int d = 0; d < Torus.DIRECTIONS; d++) {
             int from = torus.globalRank(1 - settings.colour(), neighbours[d]);
-            if (!stamped(receiveBuffers[d], stamp(iteration, from, Torus.opposite(d)))) {
+            if (!stamps.check(receiveBuffers[d], HaloStamps.of(iteration, from, Torus.opposite(d)))) {
                 mismatches++;
             }
         }
@@ -361,27 +364,6 @@ public final class HaloExchange implements Workload {
             return;
         }
         guest.schedule(0, () -> startIteration(next));
-    }
-
-    private static long stamp(int iteration, int rank, int direction) {
-        return ((long) (iteration + 1) << 32) | ((long) rank << 2) | direction;
-    }
-
-    /** Writes {@code stamp} at the start of every page of the halo and in its last word. */
-    private void stamp(long buffer, long stamp) {
-        for (long at = 0; at + Long.BYTES <= settings.halo(); at += GuestMemory.PAGE_SIZE) {
-            memory.writeLong(buffer + at, stamp);
-        }
-        memory.writeLong(buffer + settings.halo() - Long.BYTES, stamp);
-    }
-
-    private boolean stamped(long buffer, long stamp) {
-        for (long at = 0; at + Long.BYTES <= settings.halo(); at += GuestMemory.PAGE_SIZE) {
-            if (memory.readLong(buffer + at) != stamp) {
-                return false;
-            }
-        }
-        return memory.readLong(buffer + settings.halo() - Long.BYTES) == stamp;
     }
 
     @Override

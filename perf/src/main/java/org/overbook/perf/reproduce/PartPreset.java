@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * Headline 6 (PART, after the Psistakis thesis): one 4 MiB RDMA write from a buffer registered just for
  * it, timed from registration to completion: pinning its pages at registration against registering on
- * demand and letting the NIC fault them in.
+ * demand, with the NIC translating through the IOMMU (PART's SMMU), which walks the process's own page
+ * table, so that the resident buffer needs no per-page work at all.
  */
 final class PartPreset {
 

@@ -115,7 +115,8 @@ class DensityCommandTest {
         assertTrue(serialOut.contains("simulations started (0 speculative), 1 thread"), serialOut);
         List<String> csv = Files.readAllLines(serial.resolve(DensityWriter.CSV));
         assertEquals("step,tenants,clients,overcommit,worst_latency_p50_ns,worst_latency_p99_ns,worst_latency_p999_ns,"
-                + "min_tenant_throughput_ops_per_s,total_throughput_ops_per_s,mismatches,meets,failed_tenant,reason", csv.getFirst());
+                + "min_tenant_throughput_ops_per_s,total_throughput_ops_per_s,mismatches,meets,failed_tenant,reason,verdict,"
+                + "p99_undersampled_tenants,warm_up_ns,duration_ns,auto_window", csv.getFirst());
         assertTrue(csv.size() >= 4, "a header and a row per probe: " + csv);
         assertTrue(Files.exists(serial.resolve(DensityWriter.PROBES).resolve(ResultsWriter.SUMMARY_JSON)));
         assertTrue(Files.notExists(parallel.resolve(".work")), "work directories are cleaned up");

@@ -9,16 +9,18 @@ import org.overbook.perf.run.Saturation;
  * not meet the objective, the one just above the answer.
  *
  * <h2>The rules (Overbook's choice)</h2>
- * At the first failing probe, compared with the answer (the last probe that meets):
+ * At the first failing probe, compared with the answer (the last probe that meets), whether it was measured or
+ * not (a probe whose load phase never ends because the host swaps while loading is not measured, but its cause is
+ * still memory):
  * <ol>
- *   <li><b>not measured</b> when that probe could not be measured: the answer is bounded by the measurement, and
- *       nothing is claimed about the host;</li>
  *   <li><b>memory</b> when the host swapped in the measured window there (major faults or swap-outs) and not at
  *       the answer, or many times less: the tenants no longer fit in RAM; the resource that saturated first
  *       ({@link Saturation}, the swap device, the swap path, kswapd) is named as how it bent the metric;</li>
  *   <li>otherwise the resource that saturated first there, by its kind: <b>swap device</b>, <b>CPUs</b>,
  *       <b>PCIe</b>, <b>NIC fault service</b>, <b>memory</b> (the swap path or kswapd);</li>
  *   <li>otherwise the resource that reached 90 % in bursts, the same way;</li>
+ *   <li>otherwise, when that probe could not be measured, <b>not measured</b>: the answer is bounded by the
+ *       measurement, and nothing is claimed about the host;</li>
  *   <li>otherwise <b>none identified</b>, naming the busiest resource: the figure bent without any modelled
  *       resource reaching 90 %.</li>
  * </ol>
@@ -47,26 +49,26 @@ final class DensityCause {
                 + " objective", first.tenants(), first.overcommit());
         Saturation saturation = Saturation.of(first.timed().result().resources());
         String resources = saturation.status() == Saturation.Status.UNMODELLED ? "" : " " + saturation.sentence();
-        if (!first.judgement().measured()) {
-            return "Cause: not measured: " + where + ", could not be measured (" + first.judgement().reason() + "), so the"
-                    + " answer is bounded by the measurement, not by a resource of the host." + resources;
-        }
+        boolean hot = saturation.status() == Saturation.Status.SATURATED || saturation.status() == Saturation.Status.BURSTS;
+        String verdict = first.judgement().measured() ? " (" + first.judgement().reason() + ")"
+                : ", could not be measured (" + first.judgement().reason() + ")";
         long swapping = swapping(first.timed().result());
         long before = answer == null ? 0 : swapping(answer.timed().result());
         if (swapping > 0 && swapping >= STARTED * Math.max(1, before)) {
-            String how = saturation.saturated() || saturation.status() == Saturation.Status.BURSTS
-                    ? ", through the " + saturation.resource().label() : "";
-            return String.format(Locale.ROOT, "Cause: memory%s: %s (%s), the host swapped: %d major faults and swap-outs"
+            return String.format(Locale.ROOT, "Cause: memory%s: %s%s; the host swapped: %d major faults and swap-outs"
                             + " in the measured window, against %d at %s. The tenants' memory no longer fits in RAM.%s",
-                    how, where, first.judgement().reason(), swapping, before,
+                    hot ? ", through the " + saturation.resource().label() : "", where, verdict, swapping, before,
                     answer == null ? "fewer tenants" : answer.tenants() + " tenants", resources);
         }
-        if (saturation.status() == Saturation.Status.SATURATED || saturation.status() == Saturation.Status.BURSTS) {
-            return "Cause: " + kind(saturation.resource().label()) + ": " + where + " (" + first.judgement().reason() + ")."
-                    + resources;
+        if (hot) {
+            return "Cause: " + kind(saturation.resource().label()) + ": " + where + verdict + "." + resources;
         }
-        return "Cause: none identified: " + where + " (" + first.judgement().reason() + "), but no modelled resource reached"
-                + " 90 % and the host did not start swapping." + resources;
+        if (!first.judgement().measured()) {
+            return "Cause: not measured: " + where + verdict + ", so the answer is bounded by the measurement, not by a"
+                    + " resource of the host." + resources;
+        }
+        return "Cause: none identified: " + where + verdict + ", but no modelled resource reached 90 % and the host did"
+                + " not start swapping." + resources;
     }
 
     /** Returns the kind of resource a resource label names: {@code server swap device writes} is a swap device. */

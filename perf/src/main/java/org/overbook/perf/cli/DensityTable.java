@@ -38,8 +38,8 @@ final class DensityTable {
         shown.forEach(m -> header.append(String.format(Locale.ROOT, " %14s", m.latency() ? "worst " + m.key() + " us" : "min ops/s")));
         header.append(String.format(Locale.ROOT, " %12s  %-12s %s", "total ops/s", "verdict", "failed by"));
         if (curve.objective().confidence() > 0) {
-            out.printf(Locale.ROOT, "%nworst figures: the far end of each tenant's %s %% confidence interval over the replications%n",
-                    curve.objective().toString().replaceFirst("^.* at ([0-9.]+) % confidence$", "$1"));
+            out.printf(Locale.ROOT, "%nworst figures: the far end of each tenant's confidence interval over the replications (%s)%n",
+                    curve.objective());
         }
         out.println(header);
         for (CurvePoint p : curve.points()) {

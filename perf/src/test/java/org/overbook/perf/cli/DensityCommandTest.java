@@ -94,6 +94,25 @@ class DensityCommandTest {
     }
 
     @Test
+    void sloConfidenceWithoutReplicationsIsRefusedNamingTheOption() throws Exception {
+        refused(file("d.yaml", SmallScenarios.DENSITY), "--slo-confidence: needs replications to have an interval, but each"
+                + " probe runs 1 time; accepted: with --replications N", "--slo", "p99=500us", "--slo-confidence", "95");
+    }
+
+    @Test
+    void sloConfidenceJudgesEachTenantOnTheUpperBoundOfItsInterval() throws Exception {
+        Path folder = directory.resolve("confident");
+        assertEquals(0, density(file("d.yaml", SmallScenarios.DENSITY).toString(), "--slo", "p99=500us", "--slo-confidence", "95",
+                "--replications", "2", "--max", "2", "--threads", "2", "--out", folder.toString()), err.toString());
+        String printed = out.toString();
+        assertTrue(printed.contains("objective: p99 <= 500us at 95 % confidence"), printed);
+        assertTrue(printed.contains("worst figures: the far end of each tenant's confidence interval over the replications"), printed);
+        assertTrue(printed.contains("answer: at least 2 tenants (1.00x overcommit) meet p99 <= 500us at 95 % confidence"), printed);
+        String report = Files.readString(folder.resolve(DensityWriter.REPORT));
+        assertTrue(report.contains("each tenant is judged on the far end of its figure's two-sided confidence interval"), report);
+    }
+
+    @Test
     void theCurveIsByteIdenticalWhateverTheThreads() throws Exception {
         Path file = file("small-density.yaml", SmallScenarios.DENSITY);
         Path serial = directory.resolve("serial");

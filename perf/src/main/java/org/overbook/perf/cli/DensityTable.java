@@ -47,12 +47,16 @@ final class DensityTable {
             shown.forEach(m -> row.append(String.format(Locale.ROOT, " %14s", number(p, m))));
             row.append(String.format(Locale.ROOT, " %12.0f  %-12s %s", p.totalThroughput(), p.judgement().verdict(),
                     p.judgement().reason()));
+            List<String> notes = new ArrayList<>();
             if (!p.retries().isEmpty()) {
-                row.append(p.judgement().reason().isEmpty() ? "" : "; ").append("auto-window: ").append(String.join(", then ", p.retries()));
+                notes.add("auto-window: " + String.join(", then ", p.retries()));
             }
             Saturation verdict = Saturation.of(p.timed().result().resources());
             if (verdict.status() != Saturation.Status.UNMODELLED) {
-                row.append(p.judgement().reason().isEmpty() ? "" : "; ").append("saturated: ").append(verdict.brief());
+                notes.add("saturated: " + verdict.brief());
+            }
+            if (!notes.isEmpty()) {
+                row.append(p.judgement().reason().isEmpty() ? "" : "; ").append(String.join("; ", notes));
             }
             out.println(row.toString().stripTrailing());
         }

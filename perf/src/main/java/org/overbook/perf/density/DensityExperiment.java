@@ -142,7 +142,7 @@ public final class DensityExperiment {
                     more.add(window.why());
                     return attempt(cache, tenants, original, axis.point(tenants, window), more, wanted);
                 }
-                judgement = advised(judgement, window, retries);
+                judgement = advised(judgement, window, retries, point.scenario());
             }
             return CompletableFuture.completedFuture(new CurvePoint(0, tenants, point.scenario().clients().size(),
                     point.scenario().overcommit(), judgement, timed.getFirst(), retries));
@@ -150,15 +150,15 @@ public final class DensityExperiment {
     }
 
     /** Returns {@code j}, not measured, with what would measure it, or what {@code --auto-window} tried. */
-    private Judgement advised(Judgement j, AutoWindow.Window window, List<String> retries) {
+    private Judgement advised(Judgement j, AutoWindow.Window window, List<String> retries, Scenario last) {
         String advice;
         if (!autoWindow) {
             advice = window == null ? "" : "; --auto-window would re-run it with " + window.why();
         } else if (retries.size() >= AutoWindow.RETRIES) {
-            advice = "; after " + retries.size() + " re-runs of --auto-window (" + String.join(", then ", retries) + ")";
+            advice = "; after " + retries.size() + " re-runs of --auto-window, the last with a " + AutoWindow.millis(last.warmUpNanos())
+                    + " warm-up and a " + AutoWindow.millis(last.durationNanos()) + " window";
         } else {
-            advice = "; --auto-window stops at " + AutoWindow.LONGEST + "x the file's warm-up plus window"
-                    + (retries.isEmpty() ? "" : " (it tried " + String.join(", then ", retries) + ")");
+            advice = "; --auto-window stops at " + AutoWindow.LONGEST + "x the file's warm-up plus window";
         }
         return new Judgement(false, j.judged(), j.worst(), j.tenant(), j.reason() + advice, false);
     }

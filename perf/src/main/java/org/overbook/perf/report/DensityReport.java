@@ -26,7 +26,7 @@ final class DensityReport {
         StringBuilder out = new StringBuilder();
         out.append("# Overbook density: ").append(curve.source()).append("\n\n");
         out.append("**Answer: ").append(curve.answer()).append(".**\n\n");
-        out.append(curve.cause().replaceFirst("^Cause: ([^:]+):", "**Cause: $1.**")).append("\n\n");
+        out.append(cause(curve.cause())).append("\n\n");
         out.append("The question: the most tenants the host holds while every tenant meets `").append(curve.objective())
                 .append("`. The search sets `").append(curve.axis()).append("` from ").append(curve.bracket().min())
                 .append(" to ").append(curve.bracket().max()).append(" (`--min`, `--max`); everything else, the host's RAM")
@@ -117,6 +117,13 @@ final class DensityReport {
         }
         return out.append("\n\n").append(SaturationReport.rules(byTenants.stream().map(p -> p.timed().result()).toList()))
                 .toString();
+    }
+
+    /** Returns {@code Cause: KIND: what happened} as {@code **Cause: KIND.** What happened}. */
+    static String cause(String cause) {
+        int colon = cause.indexOf(": ", "Cause: ".length());
+        String rest = cause.substring(colon + 2);
+        return "**" + cause.substring(0, colon) + ".** " + Character.toUpperCase(rest.charAt(0)) + rest.substring(1);
     }
 
     static String header(SloMetric metric) {

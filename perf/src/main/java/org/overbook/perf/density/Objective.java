@@ -124,6 +124,9 @@ public final class Objective {
                 continue;
             }
             for (SloMetric metric : SloMetric.values()) {
+                if (metric.latency() && SampleSize.undersampled(row.metrics(), metric.column())) {
+                    continue;
+                }
                 double value = row.value(metric.column());
                 Double before = worst.get(metric);
                 if (before == null || metric.worse(value, before)) {

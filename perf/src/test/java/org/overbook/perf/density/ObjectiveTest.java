@@ -106,6 +106,7 @@ class ObjectiveTest {
         assertFalse(thin.measured(), "a p99 of 9 ms from 156 requests does not fail the probe either: " + thin.reason());
         assertEquals("not measured", thin.verdict());
         assertEquals("not measured: c2: p99 from 156 requests (needs 1000); and 1 more tenant", thin.reason());
+        assertEquals(20_000, thin.worst(SloMetric.P99), "the worst p99 shown is a well-sampled one: c0's");
         Judgement broken = objective.judge(run(0, sampled("c0", 600_000, 5000), sampled("c1", 30_000, 823)));
         assertTrue(broken.measured(), "a well-sampled tenant out of bounds fails the probe whatever the others");
         assertEquals("c0: p99 600.0us > 500us", broken.reason());

@@ -118,7 +118,6 @@ public final class Objective {
     public Judgement judge(RunResult result) {
         List<TenantRow> judged = judged(result);
         Map<SloMetric, Double> worst = new EnumMap<>(SloMetric.class);
-        Map<SloMetric, TenantRow> worstTenant = new EnumMap<>(SloMetric.class);
         for (TenantRow row : judged) {
             if (row.value(Metrics.LATENCY_COUNT) == 0) {
                 continue;
@@ -131,7 +130,6 @@ public final class Objective {
                 Double before = worst.get(metric);
                 if (before == null || metric.worse(value, before)) {
                     worst.put(metric, value);
-                    worstTenant.put(metric, row);
                 }
             }
         }

@@ -3,6 +3,7 @@ package org.overbook.workloads;
 import org.overbook.guest.WorkloadProvider;
 import org.overbook.guest.WorkloadRegistry;
 import org.overbook.workloads.client.LoadGenerator;
+import org.overbook.workloads.mpi.HaloExchange;
 import org.overbook.workloads.rdma.Pattern;
 import org.overbook.workloads.rdma.RdmaBenchmark;
 import org.overbook.workloads.server.MemcachedServer;
@@ -31,5 +32,7 @@ public final class BuiltinWorkloads implements WorkloadProvider {
                 p -> new RdmaBenchmark(Pattern.SEND_LATENCY, p));
         registry.register(Pattern.SEND_BANDWIDTH.workloadName(), "send/receive streaming bandwidth over message sizes (ib_send_bw)",
                 p -> new RdmaBenchmark(Pattern.SEND_BANDWIDTH, p));
+        registry.register(HaloExchange.NAME, "one rank of an MPI-like halo exchange: per-peer eager rings, rendezvous above the eager limit",
+                HaloExchange::new);
     }
 }

@@ -29,6 +29,13 @@ import org.overbook.nic.tlb.NicTlb;
  * swap copy), so reclaim never loses bytes the NIC wrote. While a DMA touches a page the page is
  * locked (NetVM's lock-and-translate [2]); reclaim passes over locked pages.
  *
+ * <p>Fault path {@code iommu} (the Psistakis thesis; PART): the IOMMU/SMMU translates through the
+ * process's own page table (shared virtual addressing, stage 1 shared with the CPU), so there is no mirror
+ * for a driver to fill: a page the host holds resident translates on a TLB miss with the same line fetch
+ * and no fault, and only a page not present faults (the IOMMU path's cost). The entry is then kept in the
+ * NIC page table like any other, so the host's invalidation drops it as before. With the software path
+ * (mlx5 ODP) every page the mirror lacks faults, resident or not.
+ *
  * <p>A caller starts a translation at a time ({@link #begin}); the fetches it causes advance
  * {@link #elapsed()}, which the caller turns into time.
  *
@@ -107,16 +114,28 @@ public final class Translator {
         int lineStart = page & ~(ENTRIES_PER_LINE - 1);
         int lineEnd = Math.min(pageTable.length, lineStart + ENTRIES_PER_LINE);
         for (int neighbour = lineStart; neighbour < lineEnd; neighbour++) {
-            if (neighbour != page && pageTable[neighbour] >= 0) {
+            if (neighbour != page && entry(neighbour) >= 0) {
                 tlb.insert(vf, neighbour, pageTable[neighbour]);
             }
         }
-        frame = pageTable[page];
+        frame = entry(page);
         if (frame >= 0) {
             tlb.insert(vf, page, frame);
             return frame;
         }
         return NOT_PRESENT;
+    }
+
+    /**
+     * Returns the page-table entry of {@code page} as a line fetch finds it: the NIC page table's, or, through
+     * the IOMMU (shared page tables), the host's frame of a resident page, which the NIC page table then keeps.
+     */
+    private int entry(int page) {
+        int frame = pageTable[page];
+        if (frame < 0 && faultPath == FaultPath.IOMMU && table.frame(page) >= 0) {
+            frame = map(page, table.frame(page));
+        }
+        return frame;
     }
 
     /** Returns whether the NIC page table maps {@code page}. */

@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Objects;
 import org.overbook.perf.plugin.Catalog;
 import org.overbook.perf.plugin.Plugins;
+import org.overbook.perf.report.Replicated;
 import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.run.Replications;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.TimedResult;
@@ -21,7 +23,9 @@ import org.overbook.perf.scenario.SweepPoint;
  * try (Experiments experiments = Experiments.withPlugins(List.of(Path.of("my-policy.jar")))) {
  *     ScenarioFile file = experiments.load(Path.of("scenario.yaml"));
  *     List<TimedResult> results = experiments.runAll(file, Path.of("results/mine"));
- *     System.out.println(results.getFirst().result().total().get("throughput_ops_per_s"));
+ *     System.out.println(results.getFirst().result().total().get("workload.throughput_ops_per_s"));
+ *     // with replications: N in the file, each point's interval of a total metric
+ *     System.out.println(Experiments.replicated(results).intervals(0).get("workload.throughput_ops_per_s"));
  * }
  * }</pre>
  *
@@ -87,15 +91,33 @@ public final class Experiments implements AutoCloseable {
         return runner.run(point, workDirectory);
     }
 
-    /** Runs every point of {@code file} in order, writing the results folder {@code folder} after each. */
+    /**
+     * Runs every point of {@code file} in order, each {@link ScenarioFile#replications()} times under the seeds of
+     * {@link Replications} (the scenario's own first), writing the results folder {@code folder} after each run, as
+     * {@code overbook run} does: {@code summary.csv} and {@code summary.json} then carry each replicated point's
+     * mean, standard deviation and 95 % interval.
+     *
+     * @return every run, in (point, replication) order; {@link #primaries} keeps each point's first
+     */
     public List<TimedResult> runAll(ScenarioFile file, Path folder) {
         ResultsWriter writer = new ResultsWriter(folder);
+        List<SweepPoint> runs = Replications.of(file.points(), file.replications());
         List<TimedResult> results = new ArrayList<>();
-        for (SweepPoint point : file.points()) {
-            results.add(runner.run(point, folder));
-            writer.write(file.source(), results);
+        for (SweepPoint run : runs) {
+            results.add(runner.run(run, folder));
+            writer.write(file.source(), results, runs.size());
         }
         return results;
+    }
+
+    /** Returns each point's replications of {@code results} (as {@link #runAll} returns them) grouped by point. */
+    public static Replicated replicated(List<TimedResult> results) {
+        return new Replicated(results);
+    }
+
+    /** Returns each point's first replication of {@code results}, the one under the scenario's own seed, in point order. */
+    public static List<TimedResult> primaries(List<TimedResult> results) {
+        return new Replicated(results).primaries();
     }
 
     /** Writes the results folder of {@code results}, the points of {@code file}: summary, time series, histograms, charts, report. */

@@ -23,7 +23,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overbook density FILE --slo p99=500us [--slo ...] [--min N] [--max N] [--out DIR] [--threads N] [--master URL]}: the
+ * {@code overbook density FILE --slo p99=500us [--slo ...] [--slo-confidence 95] [--auto-window] [--min N] [--max N] [--out DIR]
+ * [--threads N] [--master URL]}: the
  * most tenants the file's host holds while every tenant meets the objective, found by doubling then bisection
  * over {@code tenants.count} ({@link DensityExperiment}), with the curve that led there.
  *
@@ -58,6 +59,17 @@ final class DensityCommand implements Callable<Integer> {
     @Option(names = "--max", paramLabel = "N", description = "Most tenants to try (default: ${DEFAULT-VALUE}).", defaultValue = "64")
     private int max;
 
+    @Option(names = "--slo-confidence", paramLabel = "PERCENT",
+            description = "Judges each tenant on the far end of its PERCENT %% confidence interval over the replications"
+                    + " (the upper bound for a latency, the lower for ops), e.g. 95; needs --replications N with N >= 2.")
+    private Double sloConfidence;
+
+    @Option(names = "--auto-window",
+            description = "Re-runs a probe that could not be measured (a load phase still running when the window opened,"
+                    + " or a p99 from fewer than 1,000 requests) with a longer warm-up or window: 1.25x what it lacked,"
+                    + " at most 4x per step, 3 re-runs and 16x the file's run length.")
+    private boolean autoWindow;
+
     @Mixin
     private OutputOption output;
 
@@ -76,7 +88,7 @@ final class DensityCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
-        Objective objective = Objective.parse(slo);
+        Objective parsed = Objective.parse(slo);
         if (min < 1) {
             throw new ConfigurationException("--min", min + "; accepted: 1 or more tenants");
         }
@@ -85,7 +97,8 @@ final class DensityCommand implements Callable<Integer> {
         }
         ScenarioLoader loader = plugins.loader();
         ScenarioFile scenarios = replications.apply(loader.load(file));
-        DensityExperiment experiment = new DensityExperiment(scenarios, loader.registry(), objective, min, max);
+        Objective objective = sloConfidence == null ? parsed : parsed.withConfidence(sloConfidence, scenarios.replications());
+        DensityExperiment experiment = new DensityExperiment(scenarios, loader.registry(), objective, min, max, autoWindow);
         Path folder = output.folder(RunCommand.nameOf(file));
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"),
                 parallelism.threads(), "overbook density " + file.getFileName(), plugins.plugins().jars())) {
@@ -98,13 +111,14 @@ final class DensityCommand implements Callable<Integer> {
             new DensityWriter(folder).write(curve);
             RunCommand.deleteIfEmpty(folder.resolve(".work"));
             DensityTable.print(stdout, curve);
-            stdout.printf("%nanswer: %s%n", curve.answer());
+            stdout.printf("%nanswer: %s%n%s%n", curve.answer(), curve.cause().replace("**", "").replaceFirst("^Cause", "cause"));
             for (Map.Entry<Integer, Integer> c : curve.contradictions().entrySet()) {
                 stdout.printf("warning: monotonicity does not hold: %d tenants fail but %d meet the objective (a speculative"
                         + " probe); the answer may be too low%n", c.getKey(), c.getValue());
             }
             stdout.printf("%d probes, %d simulations started (%d speculative), %s%nresults: %s%n", curve.points().size(),
-                    cache.runs(), Math.max(0, cache.runs() - (long) curve.points().size() * scenarios.replications()),
+                    cache.runs(), Math.max(0, cache.runs() - (long) curve.points().stream().mapToInt(p -> 1 + p.retries().size()).sum()
+                            * scenarios.replications()),
                     executor.describe(),
                     folder.toAbsolutePath());
             stdout.flush();

@@ -24,6 +24,9 @@ final class DensityTable {
         out.printf(Locale.ROOT, "probe %d: %d tenant%s, %.2fx overcommit: %s%n", p.step(), p.tenants(), p.tenants() == 1 ? "" : "s",
                 p.overcommit(), p.meets() ? "meets (worst " + primary.key() + " " + format(p, primary) + ")"
                         : p.judgement().verdict() + " (" + p.judgement().reason() + ")");
+        for (String retry : p.retries()) {
+            out.printf(Locale.ROOT, "  re-run by --auto-window: %s%n", retry);
+        }
         out.flush();
     }
 
@@ -34,15 +37,26 @@ final class DensityTable {
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%n%7s %4s %10s", "tenants", "step", "overcommit"));
         shown.forEach(m -> header.append(String.format(Locale.ROOT, " %14s", m.latency() ? "worst " + m.key() + " us" : "min ops/s")));
         header.append(String.format(Locale.ROOT, " %12s  %-12s %s", "total ops/s", "verdict", "failed by"));
+        if (curve.objective().confidence() > 0) {
+            out.printf(Locale.ROOT, "%nworst figures: the far end of each tenant's confidence interval over the replications (%s)%n",
+                    curve.objective());
+        }
         out.println(header);
         for (CurvePoint p : curve.points()) {
             StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%7d %4d %9.2fx", p.tenants(), p.step(), p.overcommit()));
             shown.forEach(m -> row.append(String.format(Locale.ROOT, " %14s", number(p, m))));
             row.append(String.format(Locale.ROOT, " %12.0f  %-12s %s", p.totalThroughput(), p.judgement().verdict(),
                     p.judgement().reason()));
+            List<String> notes = new ArrayList<>();
+            if (!p.retries().isEmpty()) {
+                notes.add("auto-window: " + String.join(", then ", p.retries()));
+            }
             Saturation verdict = Saturation.of(p.timed().result().resources());
             if (verdict.status() != Saturation.Status.UNMODELLED) {
-                row.append(p.judgement().reason().isEmpty() ? "" : "; ").append("saturated: ").append(verdict.brief());
+                notes.add("saturated: " + verdict.brief());
+            }
+            if (!notes.isEmpty()) {
+                row.append(p.judgement().reason().isEmpty() ? "" : "; ").append(String.join("; ", notes));
             }
             out.println(row.toString().stripTrailing());
         }

@@ -64,6 +64,15 @@ public record DensityCurve(String source, Objective objective, String axis, Brac
                 most == 1 ? "s" : "", objective, most + 1, next.measured() ? "do not" : "could not be measured", next.reason());
     }
 
+    /**
+     * Returns what decided the answer, named ({@code Cause: memory, through the server swap device writes: ...}):
+     * the resource that saturated or bent the metric at the first probe that does not meet the objective
+     * ({@link DensityCause}); in Markdown (bold as {@code **}).
+     */
+    public String cause() {
+        return DensityCause.explain(this);
+    }
+
     private static String tenants(int n) {
         return n + (n == 1 ? " tenant" : " tenants");
     }

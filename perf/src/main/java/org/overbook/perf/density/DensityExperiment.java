@@ -47,6 +47,7 @@ public final class DensityExperiment {
     private final Objective objective;
     private final TenantAxis axis;
     private final Bracket start;
+    private final boolean autoWindow;
 
     /**
      * Checks that {@code file} has a tenant axis, that its scenario is valid at {@code min} and {@code max}
@@ -55,10 +56,23 @@ public final class DensityExperiment {
      * @throws ConfigurationException naming the field or option at fault
      */
     public DensityExperiment(ScenarioFile file, Catalog registry, Objective objective, int min, int max) {
+        this(file, registry, objective, min, max, false);
+    }
+
+    /**
+     * As {@link #DensityExperiment(ScenarioFile, Catalog, Objective, int, int)}, and with {@code autoWindow} a
+     * probe not measured (a load phase overrunning the warm-up, an under-sampled percentile) is run again with a
+     * longer warm-up or window ({@link AutoWindow}) instead of giving up.
+     */
+    public DensityExperiment(ScenarioFile file, Catalog registry, Objective objective, int min, int max, boolean autoWindow) {
+        this.autoWindow = autoWindow;
         this.file = file;
         this.objective = objective;
         this.axis = TenantAxis.of(file);
         this.start = Bracket.of(min, max);
+        if (objective.confidence() > 0) {
+            objective.withConfidence(objective.confidence(), file.replications());
+        }
         requireLatency(axis.point(min).scenario(), registry);
         axis.point(max);
     }
@@ -101,26 +115,56 @@ public final class DensityExperiment {
         } catch (ConfigurationException e) {
             return CompletableFuture.failedFuture(e);
         }
+        return attempt(cache, tenants, point, point, List.of(), wanted);
+    }
+
+    /**
+     * Runs every replication of {@code point} and judges them; a probe not measured is run again with a longer
+     * warm-up or window under {@code --auto-window} ({@link AutoWindow}), or told how it could be otherwise.
+     */
+    private CompletableFuture<CurvePoint> attempt(PointCache cache, int tenants, SweepPoint original, SweepPoint point,
+                                                  List<String> retries, BooleanSupplier wanted) {
         Runner.Progress progress = (now, end) -> {
             if (!wanted.getAsBoolean()) {
                 throw new Abandoned(tenants);
             }
         };
-        if (file.replications() == 1) {
-            return cache.get(point, progress).thenApply(timed -> new CurvePoint(0, tenants, point.scenario().clients().size(),
-                    point.scenario().overcommit(), objective.judge(timed.result()), timed));
-        }
         List<CompletableFuture<TimedResult>> runs = Replications.of(point, file.replications()).stream()
                 .map(replica -> cache.get(replica, progress)).toList();
-        return CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new)).thenApply(done -> {
+        return CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new)).thenCompose(done -> {
             List<TimedResult> timed = runs.stream().map(CompletableFuture::join).toList();
-            return new CurvePoint(0, tenants, point.scenario().clients().size(), point.scenario().overcommit(),
-                    objective.judge(timed.stream().map(TimedResult::result).toList()), timed.getFirst());
+            List<RunResult> results = timed.stream().map(TimedResult::result).toList();
+            Judgement judgement = objective.judge(results);
+            if (!judgement.measured()) {
+                AutoWindow.Window window = AutoWindow.next(point.scenario(), original.scenario(), results, objective);
+                if (autoWindow && window != null && retries.size() < AutoWindow.RETRIES) {
+                    List<String> more = new ArrayList<>(retries);
+                    more.add(window.why());
+                    return attempt(cache, tenants, original, axis.point(tenants, window), more, wanted);
+                }
+                judgement = advised(judgement, window, retries, point.scenario());
+            }
+            return CompletableFuture.completedFuture(new CurvePoint(0, tenants, point.scenario().clients().size(),
+                    point.scenario().overcommit(), judgement, timed.getFirst(), retries));
         });
     }
 
+    /** Returns {@code j}, not measured, with what would measure it, or what {@code --auto-window} tried. */
+    private Judgement advised(Judgement j, AutoWindow.Window window, List<String> retries, Scenario last) {
+        String advice;
+        if (!autoWindow) {
+            advice = window == null ? "" : "; --auto-window would re-run it with " + window.why();
+        } else if (retries.size() >= AutoWindow.RETRIES) {
+            advice = "; after " + retries.size() + " re-runs of --auto-window, the last with a " + AutoWindow.millis(last.warmUpNanos())
+                    + " warm-up and a " + AutoWindow.millis(last.durationNanos()) + " window";
+        } else {
+            advice = "; --auto-window stops at " + AutoWindow.LONGEST + "x the file's warm-up plus window";
+        }
+        return new Judgement(false, j.judged(), j.worst(), j.tenant(), j.reason() + advice, false);
+    }
+
     private static CurvePoint withStep(CurvePoint p, int step) {
-        return new CurvePoint(step, p.tenants(), p.clients(), p.overcommit(), p.judgement(), p.timed());
+        return new CurvePoint(step, p.tenants(), p.clients(), p.overcommit(), p.judgement(), p.timed(), p.retries());
     }
 
     /** Returns {@code p} with its run numbered {@code index}, its place in the curve (the results folder's point). */
@@ -128,6 +172,6 @@ public final class DensityExperiment {
         RunResult r = p.timed().result();
         RunResult renumbered = r.relabeled(index, r.label(), r.values(), r.yaml());
         return new CurvePoint(p.step(), p.tenants(), p.clients(), p.overcommit(), p.judgement(),
-                new TimedResult(renumbered, p.timed().wallNanos(), p.timed().setUpNanos()));
+                new TimedResult(renumbered, p.timed().wallNanos(), p.timed().setUpNanos()), p.retries());
     }
 }

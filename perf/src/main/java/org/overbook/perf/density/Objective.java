@@ -3,10 +3,12 @@ package org.overbook.perf.density;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.SampleSize;
 import org.overbook.perf.run.SteadyState;
 import org.overbook.perf.run.TenantRow;
 
@@ -20,18 +22,31 @@ import org.overbook.perf.run.TenantRow;
  *   <li>every tenant that records latency (in the usual scenario: every client, each standing for the server
  *       tenant it loads) completed at least one request in the measured window ({@code latency_count > 0}): a
  *       tenant starved to nothing has no percentile to judge and fails;</li>
+ *   <li>every load generator ended its load phase before the window opened ({@link SteadyState}); otherwise the
+ *       probe is <em>not measured</em>;</li>
  *   <li>and each such tenant is within every bound: its latency percentile at most the bound, its throughput
- *       ({@code workload.throughput_ops_per_s}) at least the bound.</li>
+ *       ({@code workload.throughput_ops_per_s}) at least the bound. A percentile flagged under-sampled
+ *       ({@link SampleSize}: a p99 from fewer than 1,000 requests) is never judged, met or broken: a tenant with a
+ *       well-sampled figure out of bounds fails the probe, but otherwise a bounded percentile under-sampled at any
+ *       tenant makes the probe <em>not measured</em> ({@code not measured: c3: p99 from 156 requests (needs 1000)}).</li>
  * </ol>
  * Tenants that record no latency (memcached servers) are judged through their clients. The percentiles are
  * each tenant's own (its histograms merged), over the measured window as the load generator defines it.
  */
 public final class Objective {
 
-    private final List<Bound> bounds;
+    /** What every "not measured" reason starts with. */
+    static final String NOT_MEASURED = "not measured: ";
+    /** The option that sets the confidence level. */
+    public static final String CONFIDENCE_OPTION = "--slo-confidence";
 
-    private Objective(List<Bound> bounds) {
+    private final List<Bound> bounds;
+    /** The confidence level in percent at which replications are judged, or 0 to judge each replication. */
+    private final double confidence;
+
+    private Objective(List<Bound> bounds, double confidence) {
         this.bounds = List.copyOf(bounds);
+        this.confidence = confidence;
     }
 
     /**
@@ -55,7 +70,33 @@ public final class Objective {
             }
             bounds.add(bound);
         }
-        return new Objective(bounds);
+        return new Objective(bounds, 0);
+    }
+
+    /**
+     * Returns this objective judged at {@code percent} confidence over replications ({@code --slo-confidence 95}):
+     * each tenant's figure is the bound of its two-sided {@code percent} % confidence interval over the
+     * replications (the upper bound for a latency, the lower for a throughput); see {@link ConfidenceJudge}.
+     *
+     * @param replications how many replications each probe runs: at least 2
+     * @throws ConfigurationException naming {@code --slo-confidence} for a level outside (50, 100) or fewer than 2
+     *                                replications
+     */
+    public Objective withConfidence(double percent, int replications) {
+        if (!(percent >= 50 && percent < 100)) {
+            throw new ConfigurationException(CONFIDENCE_OPTION, percent + "; accepted: a confidence level in percent from 50"
+                    + " to below 100, such as 90, 95 or 99");
+        }
+        if (replications < 2) {
+            throw new ConfigurationException(CONFIDENCE_OPTION, "needs replications to have an interval, but each probe runs "
+                    + replications + " time; accepted: with --replications N (or replications: N in the file), N at least 2");
+        }
+        return new Objective(bounds, percent);
+    }
+
+    /** Returns the confidence level in percent at which replications are judged, or 0 when each one is judged alone. */
+    public double confidence() {
+        return confidence;
     }
 
     /** Returns the bounds, in the order the options gave them. */
@@ -75,27 +116,47 @@ public final class Objective {
      *                                  scenario for that before anything runs)
      */
     public Judgement judge(RunResult result) {
-        List<TenantRow> judged = result.tenants().stream().filter(row -> recordsLatency(result, row)).toList();
-        if (judged.isEmpty()) {
-            throw new IllegalArgumentException("no tenant of " + result.displayLabel() + " records latency");
-        }
+        List<TenantRow> judged = judged(result);
         Map<SloMetric, Double> worst = new EnumMap<>(SloMetric.class);
-        Map<SloMetric, TenantRow> worstTenant = new EnumMap<>(SloMetric.class);
-        String starved = null;
         for (TenantRow row : judged) {
             if (row.value(Metrics.LATENCY_COUNT) == 0) {
-                starved = starved == null ? row.name() : starved;
                 continue;
             }
             for (SloMetric metric : SloMetric.values()) {
+                if (metric.latency() && SampleSize.undersampled(row.metrics(), metric.column())) {
+                    continue;
+                }
                 double value = row.value(metric.column());
                 Double before = worst.get(metric);
                 if (before == null || metric.worse(value, before)) {
                     worst.put(metric, value);
-                    worstTenant.put(metric, row);
                 }
             }
         }
+        Judgement gate = gate(result, judged, worst);
+        if (gate != null) {
+            return gate;
+        }
+        for (Bound bound : bounds) {
+            TenantRow broken = judged.stream().filter(row -> sampled(row, bound) && !bound.holds(row.value(bound.metric().column())))
+                    .reduce((a, b) -> bound.metric().worse(b.value(bound.metric().column()), a.value(bound.metric().column())) ? b : a)
+                    .orElse(null);
+            if (broken != null) {
+                double value = broken.value(bound.metric().column());
+                return new Judgement(false, judged.size(), worst, broken.name(), broken.name() + ": " + bound.metric().key() + " "
+                        + bound.metric().format(value) + (bound.metric().latency() ? " > " : " < ") + bound.written());
+            }
+        }
+        Judgement thin = undersampled(judged, worst);
+        return thin != null ? thin : new Judgement(true, judged.size(), worst, "", "");
+    }
+
+    /**
+     * Returns the judgement of a run that cannot be judged on its bounds, in this order, or null when it can: data
+     * mismatches (fails), a load generator still loading when the window opened (not measured), a tenant that
+     * completed no request in the window (fails: in an open loop its requests waited longer than the window).
+     */
+    private static Judgement gate(RunResult result, List<TenantRow> judged, Map<SloMetric, Double> worst) {
         long mismatches = result.mismatches();
         if (mismatches > 0) {
             return new Judgement(false, judged.size(), worst, "", mismatches + " data mismatches");
@@ -103,29 +164,54 @@ public final class Objective {
         List<String> loading = SteadyState.loading(result);
         if (!loading.isEmpty()) {
             return new Judgement(false, judged.size(), worst, loading.getFirst().split(" ", 2)[0],
-                    "not measured: " + String.join("; ", loading), false);
+                    NOT_MEASURED + loading.getFirst() + (loading.size() == 1 ? ""
+                            : String.format(Locale.ROOT, "; and %d more load generator%s", loading.size() - 1,
+                            loading.size() == 2 ? "" : "s")), false);
         }
+        String starved = judged.stream().filter(row -> row.value(Metrics.LATENCY_COUNT) == 0).map(TenantRow::name)
+                .findFirst().orElse(null);
         if (starved != null) {
             return new Judgement(false, judged.size(), worst, starved, starved + ": no request completed in the measured window");
         }
-        for (Bound bound : bounds) {
-            double value = worst.get(bound.metric());
-            if (!bound.holds(value)) {
-                String tenant = worstTenant.get(bound.metric()).name();
-                return new Judgement(false, judged.size(), worst, tenant, tenant + ": " + bound.metric().key() + " "
-                        + bound.metric().format(value) + (bound.metric().latency() ? " > " : " < ") + bound.written());
-            }
-        }
-        return new Judgement(true, judged.size(), worst, "", "");
+        return null;
     }
 
     /**
-     * Judges the replications of one probe, the first under the scenario's own seed: the probe is not measured if
-     * any replication is not, fails if any fails (the first such, its reason prefixed with its seed), and meets
-     * only if every one meets, with the first's figures. A conservative rule, Overbook's choice: an answer holds
-     * under every seed tried.
+     * Returns "not measured" naming the tenant with the fewest requests among those whose bounded percentile is
+     * under-sampled ({@link SampleSize}: a p99 from fewer than 1,000 requests), or null when none is. A bound is
+     * never judged on such a percentile, met or broken.
+     */
+    private Judgement undersampled(List<TenantRow> judged, Map<SloMetric, Double> worst) {
+        for (Bound bound : bounds) {
+            TenantRow fewest = judged.stream().filter(row -> !sampled(row, bound))
+                    .min(java.util.Comparator.comparingDouble(row -> row.value(Metrics.LATENCY_COUNT))).orElse(null);
+            if (fewest != null) {
+                long count = (long) fewest.value(Metrics.LATENCY_COUNT);
+                long others = judged.stream().filter(row -> !sampled(row, bound)).count() - 1;
+                return new Judgement(false, judged.size(), worst, fewest.name(), String.format(Locale.ROOT,
+                        "%s%s: %s from %d requests (needs %d)%s", NOT_MEASURED, fewest.name(), bound.metric().key(), count,
+                        SampleSize.needed(bound.metric().percentile()), others == 0 ? ""
+                                : "; and " + others + " more tenant" + (others == 1 ? "" : "s")), false);
+            }
+        }
+        return null;
+    }
+
+    /** Returns whether {@code bound} can be judged on {@code row}: a throughput, or a percentile not flagged under-sampled. */
+    private static boolean sampled(TenantRow row, Bound bound) {
+        return !bound.metric().latency() || !SampleSize.undersampled(row.metrics(), bound.metric().column());
+    }
+
+    /**
+     * Judges the replications of one probe, the first under the scenario's own seed. Without a confidence level:
+     * the probe is not measured if any replication is not, fails if any fails (the first such, its reason prefixed
+     * with its seed), and meets only if every one meets, with the first's figures; a conservative rule, Overbook's
+     * choice: an answer holds under every seed tried. With one ({@link #withConfidence}), see {@link ConfidenceJudge}.
      */
     public Judgement judge(List<RunResult> replications) {
+        if (confidence > 0) {
+            return new ConfidenceJudge(this, confidence).judge(replications);
+        }
         List<Judgement> each = replications.stream().map(this::judge).toList();
         for (int i = 0; i < each.size(); i++) {
             Judgement j = each.get(i);
@@ -137,6 +223,34 @@ public final class Objective {
         return each.getFirst();
     }
 
+    /**
+     * Returns the judgement of the replications that keeps a probe from being judged on its bounds (a mismatch,
+     * a load generator still loading, a starved tenant, an under-sampled percentile, in any replication, prefixed
+     * with its seed after the first), or null when every replication can be judged.
+     */
+    Judgement unjudgeable(List<RunResult> replications) {
+        for (int i = 0; i < replications.size(); i++) {
+            RunResult result = replications.get(i);
+            List<TenantRow> judged = judged(result);
+            Judgement j = gate(result, judged, Map.of());
+            j = j != null ? j : undersampled(judged, Map.of());
+            if (j != null) {
+                return i == 0 ? j : new Judgement(false, j.judged(), j.worst(), j.tenant(),
+                        "seed " + result.seed() + ": " + j.reason(), j.measured());
+            }
+        }
+        return null;
+    }
+
+    /** Returns the tenants of {@code result} that record latency: the ones judged. */
+    static List<TenantRow> judged(RunResult result) {
+        List<TenantRow> judged = result.tenants().stream().filter(row -> recordsLatency(result, row)).toList();
+        if (judged.isEmpty()) {
+            throw new IllegalArgumentException("no tenant of " + result.displayLabel() + " records latency");
+        }
+        return judged;
+    }
+
     /** Returns whether {@code row}'s workload records latency: it has a histogram in the run, empty or not. */
     private static boolean recordsLatency(RunResult result, TenantRow row) {
         String prefix = row.name() + "/";
@@ -146,6 +260,12 @@ public final class Objective {
     /** Returns the objective as people read it: {@code p99 <= 500us, ops >= 20k}. */
     @Override
     public String toString() {
-        return String.join(", ", bounds.stream().map(Bound::toString).toList());
+        return String.join(", ", bounds.stream().map(Bound::toString).toList()) + (confidence == 0 ? ""
+                : String.format(Locale.ROOT, " at %s %% confidence", level(confidence)));
+    }
+
+    /** Spells a confidence level: {@code 95}, {@code 99.5}. */
+    static String level(double percent) {
+        return java.math.BigDecimal.valueOf(percent).stripTrailingZeros().toPlainString();
     }
 }

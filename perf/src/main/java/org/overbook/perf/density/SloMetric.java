@@ -9,19 +9,26 @@ import org.overbook.perf.run.Metrics;
  * tenant's throughput (at least a bound). Each reads one column of a tenant's row ({@link Metrics}).
  */
 public enum SloMetric {
-    P50("p50", Metrics.P50, true),
-    P99("p99", Metrics.P99, true),
-    P999("p999", Metrics.P999, true),
-    OPS("ops", Metrics.THROUGHPUT, false);
+    P50("p50", Metrics.P50, 50),
+    P99("p99", Metrics.P99, 99),
+    P999("p999", Metrics.P999, 99.9),
+    OPS("ops", Metrics.THROUGHPUT, Double.NaN);
 
     private final String key;
     private final String column;
     private final boolean latency;
+    private final double percentile;
 
-    SloMetric(String key, String column, boolean latency) {
+    SloMetric(String key, String column, double percentile) {
         this.key = key;
         this.column = column;
-        this.latency = latency;
+        this.latency = !Double.isNaN(percentile);
+        this.percentile = percentile;
+    }
+
+    /** Returns the percentile a latency metric is (50, 99, 99.9); NaN for the throughput. */
+    public double percentile() {
+        return percentile;
     }
 
     /** Returns the name {@code --slo} writes ({@code p99}). */

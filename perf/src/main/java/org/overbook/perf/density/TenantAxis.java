@@ -19,6 +19,8 @@ final class TenantAxis {
 
     static final String TENANTS = "tenants.count";
     static final String CLIENTS = "clients.count";
+    static final String WARM_UP = "warm-up";
+    static final String DURATION = "duration";
 
     private final ScenarioFile file;
     private final boolean linked;
@@ -61,10 +63,24 @@ final class TenantAxis {
      * @throws ConfigurationException naming the first field at fault at that number of tenants
      */
     SweepPoint point(int tenants) {
+        return point(tenants, null);
+    }
+
+    /**
+     * Returns the point of {@code tenants} tenants with the warm-up and window of {@code window} ({@code
+     * --auto-window}; the file's when null), which its label names.
+     *
+     * @throws ConfigurationException naming the first field at fault at that number of tenants
+     */
+    SweepPoint point(int tenants, AutoWindow.Window window) {
         Map<String, String> values = new LinkedHashMap<>();
         values.put(TENANTS, Integer.toString(tenants));
         if (linked) {
             values.put(CLIENTS, Integer.toString(tenants));
+        }
+        if (window != null) {
+            values.put(WARM_UP, spelled(window.warmUpNanos()));
+            values.put(DURATION, spelled(window.durationNanos()));
         }
         SweepPoint only;
         try {
@@ -75,5 +91,10 @@ final class TenantAxis {
         }
         String label = String.join(", ", values.entrySet().stream().map(v -> v.getKey() + "=" + v.getValue()).toList());
         return new SweepPoint(0, label, values, only.scenario(), only.yaml());
+    }
+
+    /** Spells a duration as the scenario file would: {@code 70ms}, {@code 250us}, {@code 1234ns}. */
+    private static String spelled(long nanos) {
+        return nanos % 1_000_000 == 0 ? nanos / 1_000_000 + "ms" : nanos % 1_000 == 0 ? nanos / 1_000 + "us" : nanos + "ns";
     }
 }

@@ -26,13 +26,24 @@ final class DensityReport {
         StringBuilder out = new StringBuilder();
         out.append("# Overbook density: ").append(curve.source()).append("\n\n");
         out.append("**Answer: ").append(curve.answer()).append(".**\n\n");
+        out.append(cause(curve.cause())).append("\n\n");
         out.append("The question: the most tenants the host holds while every tenant meets `").append(curve.objective())
                 .append("`. The search sets `").append(curve.axis()).append("` from ").append(curve.bracket().min())
                 .append(" to ").append(curve.bracket().max()).append(" (`--min`, `--max`); everything else, the host's RAM")
                 .append(" above all, stays as the file says, so more tenants are more overcommit.\n\n");
         out.append("Meeting the objective: no data mismatch, and every tenant that records latency (the clients, each")
                 .append(" standing for the tenant it loads) completed a request in the measured window and is within every")
-                .append(" bound: latency percentiles at most, throughput at least.\n\n");
+                .append(" bound: latency percentiles at most, throughput at least.")
+                .append(curve.objective().confidence() > 0 ? " Over the replications, each tenant is judged on the far end of"
+                        + " its figure's two-sided confidence interval (Student t): the upper bound for a latency, the lower for"
+                        + " a throughput (`" + curve.objective() + "`)." : "").append("\n\n");
+        out.append("A probe is *not measured*, never scored, when a load generator was still in its load phase when the")
+                .append(" measured window opened, or when a bounded percentile of some tenant rests on too few requests (a p99")
+                .append(" from fewer than 1,000, a p50 from fewer than 20, a p999 from fewer than 10,000: fewer than ten")
+                .append(" requests above it); a tenant whose well-sampled figure breaks a bound still fails the probe. A probe")
+                .append(" not measured does not meet the objective, so the answer never rests on one. `--auto-window` re-runs")
+                .append(" such a probe with a longer warm-up (1.25x the latest end of a load phase) or window (1.25x what the")
+                .append(" p99 lacked), at most 4x per step, 3 times and 16x the file's run length.\n\n");
         out.append(String.format(Locale.ROOT, "The search: doubling from %d until a probe fails or %d passes, then bisection"
                         + " between the last pass and the first fail; %d probes. It assumes monotonicity: that a host failing n"
                         + " tenants fails more.%n%n", curve.bracket().min(), curve.bracket().max(), curve.points().size()));
@@ -50,17 +61,27 @@ final class DensityReport {
         List<Bound> others = curve.objective().bounds().stream().filter(b -> b.metric() != SloMetric.P99).toList();
         out.append("| step | tenants | overcommit | worst p99 (µs) |");
         others.forEach(b -> out.append(' ').append(header(b.metric())).append(" |"));
-        out.append(" total ops/s | verdict | failed by | saturated first |\n|---:|---:|---:|---:|");
+        out.append(" total ops/s | verdict | failed by | p99 under-sampled | saturated first |\n|---:|---:|---:|---:|");
         others.forEach(b -> out.append("---:|"));
-        out.append("---:|---|---|---|\n");
+        out.append("---:|---|---|---:|---|\n");
         for (CurvePoint p : curve.points()) {
             out.append(String.format(Locale.ROOT, "| %d | %d | %.2fx | %s |", p.step(), p.tenants(), p.overcommit(),
                     value(p, SloMetric.P99)));
             others.forEach(b -> out.append(' ').append(value(p, b.metric())).append(" |"));
-            out.append(String.format(Locale.ROOT, " %.0f | %s | %s | %s |%n", p.totalThroughput(), p.judgement().verdict(),
-                    p.judgement().reason(), Saturation.of(p.timed().result().resources()).brief()));
+            out.append(String.format(Locale.ROOT, " %.0f | %s | %s | %d | %s |%n", p.totalThroughput(), p.judgement().verdict(),
+                    p.judgement().reason(), DensityWriter.undersampled(p), Saturation.of(p.timed().result().resources()).brief()));
         }
-        out.append("\nStep is the order in which the search asked for each probe.\n\n");
+        out.append("\nStep is the order in which the search asked for each probe. ")
+                .append("p99 under-sampled: how many tenants' p99 rests on fewer than 1,000 requests.\n\n");
+        for (CurvePoint p : curve.points()) {
+            if (!p.retries().isEmpty()) {
+                out.append(String.format(Locale.ROOT, "- %d tenants, re-run by `--auto-window`: %s.%n", p.tenants(),
+                        String.join("; then ", p.retries())));
+            }
+        }
+        if (curve.points().stream().anyMatch(p -> !p.retries().isEmpty())) {
+            out.append('\n');
+        }
         out.append(saturation());
         if (!curve.points().isEmpty()) {
             out.append("At ").append(curve.points().getFirst().tenants()).append(" tenant(s): ")
@@ -96,6 +117,13 @@ final class DensityReport {
         }
         return out.append("\n\n").append(SaturationReport.rules(byTenants.stream().map(p -> p.timed().result()).toList()))
                 .toString();
+    }
+
+    /** Returns {@code Cause: KIND: what happened} as {@code **Cause: KIND.** What happened}. */
+    static String cause(String cause) {
+        int colon = cause.indexOf(": ", "Cause: ".length());
+        String rest = cause.substring(colon + 2);
+        return "**" + cause.substring(0, colon) + ".** " + Character.toUpperCase(rest.charAt(0)) + rest.substring(1);
     }
 
     static String header(SloMetric metric) {

@@ -9,6 +9,8 @@ import java.util.Objects;
 import org.overbook.perf.density.CurvePoint;
 import org.overbook.perf.density.DensityCurve;
 import org.overbook.perf.density.SloMetric;
+import org.overbook.perf.run.Metrics;
+import org.overbook.perf.run.SampleSize;
 
 /**
  * Writes the results folder of a density search: {@code density.csv} (the curve, one row per probe in order of
@@ -30,7 +32,8 @@ public final class DensityWriter {
     /** The columns of {@code density.csv}. */
     static final List<String> COLUMNS = List.of("step", "tenants", "clients", "overcommit", "worst_latency_p50_ns",
             "worst_latency_p99_ns", "worst_latency_p999_ns", "min_tenant_throughput_ops_per_s", "total_throughput_ops_per_s",
-            "mismatches", "meets", "failed_tenant", "reason");
+            "mismatches", "meets", "failed_tenant", "reason", "verdict", "p99_undersampled_tenants", "warm_up_ns", "duration_ns",
+            "auto_window");
 
     private final Path folder;
 
@@ -64,10 +67,22 @@ public final class DensityWriter {
             List<Object> cells = List.of(p.step(), p.tenants(), p.clients(), Columns.format(p.overcommit()),
                     worst(p, SloMetric.P50), worst(p, SloMetric.P99), worst(p, SloMetric.P999), worst(p, SloMetric.OPS),
                     Columns.format(p.totalThroughput()), p.timed().result().mismatches(), p.meets(),
-                    Columns.csv(p.judgement().tenant()), Columns.csv(p.judgement().reason()));
+                    Columns.csv(p.judgement().tenant()), Columns.csv(p.judgement().reason()), p.judgement().verdict(),
+                    undersampled(p), p.timed().result().scenario().warmUpNanos(), p.timed().result().scenario().durationNanos(),
+                    Columns.csv(String.join(" | ", p.retries())));
             out.append(String.join(",", cells.stream().map(String::valueOf).toList())).append('\n');
         }
         return out.toString();
+    }
+
+    /**
+     * Returns how many tenants of {@code p}'s run completed requests but too few for a p99 ({@link SampleSize}); a
+     * density verdict never rests on such a p99.
+     */
+    static long undersampled(CurvePoint p) {
+        return p.timed().result().tenants().stream()
+                .filter(row -> row.value(Metrics.LATENCY_COUNT) > 0 && SampleSize.undersampled(row.metrics(), SloMetric.P99.column()))
+                .count();
     }
 
     private static String worst(CurvePoint p, SloMetric metric) {

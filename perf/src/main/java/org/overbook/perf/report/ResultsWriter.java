@@ -68,7 +68,8 @@ public final class ResultsWriter {
     }
 
     /**
-     * Writes every file for {@code results}, the first points of a file of {@code points} points, each point's
+     * Writes every file for {@code results}, the first runs of a file of {@code points} runs (its points times its
+     * replications), each point's
      * replications one after another in replication order ({@link Replicated}): while some
      * have not run, {@code report.md} and {@code timing.txt} say so at the top, so that the folder of a run
      * interrupted part way does not pass for a whole one.
@@ -95,8 +96,8 @@ public final class ResultsWriter {
                 AtomicFiles.write(folder.resolve(hgrmName(result, e.getKey())), hgrm(e.getValue()));
             }
         }
-        String incomplete = results.size() < points ? String.format(Locale.ROOT, "INCOMPLETE: %d of %d points have run;"
-                + " this run was interrupted or is still going.%n", results.size(), points) : "";
+        String incomplete = every.size() < points ? String.format(Locale.ROOT, "INCOMPLETE: %d of %d points have run;"
+                + " this run was interrupted or is still going.%n", every.size(), points) : "";
         AtomicFiles.write(folder.resolve(TIMING), incomplete + timing(results));
         Charts charts = new Charts(folder);
         List<String> drawn = charts.write(plain, replicated);

@@ -49,6 +49,31 @@ public final class SteadyState {
         return out;
     }
 
+    /**
+     * Returns when the last load generator of {@code result} that overran the warm-up ended its load phase, virtual
+     * ns, or 0 when none did. A generator still loading at the end of the run is extrapolated at the rate it set
+     * keys over the whole run ({@code end · keys to load / keys set}; twice the run's end when it set none): an
+     * estimate, for choosing a longer warm-up, never a figure of the run.
+     */
+    public static long latestLoadEnd(RunResult result) {
+        long opens = result.scenario().warmUpNanos();
+        long runEnd = result.scenario().endNanos();
+        long latest = 0;
+        for (TenantRow row : result.tenants()) {
+            Number end = row.metrics().get(LOAD_END);
+            if (end == null) {
+                continue;
+            }
+            double loaded = row.value(LOADED_KEYS);
+            double estimate = end.doubleValue() >= 0 ? end.doubleValue()
+                    : loaded > 0 ? runEnd * row.value(KEYS_TO_LOAD) / loaded : 2.0 * runEnd;
+            if (estimate > opens) {
+                latest = Math.max(latest, (long) Math.ceil(estimate));
+            }
+        }
+        return latest;
+    }
+
     /** Returns whether every load generator of {@code result} had ended its load phase when the window opened. */
     public static boolean steady(RunResult result) {
         return loading(result).isEmpty();

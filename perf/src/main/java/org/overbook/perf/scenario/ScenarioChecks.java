@@ -30,7 +30,7 @@ final class ScenarioChecks {
 
     private static final Path NO_DIRECTORY = Path.of(".");
     /** Workload parameters that name the tenants a workload connects to, by the convention of the built-in workloads. */
-    private static final Set<String> CONNECTS_TO = Set.of("target", "targets", "peer");
+    private static final Set<String> CONNECTS_TO = Set.of("target", "targets", "peer", "peers");
 
     private ScenarioChecks() {
     }

@@ -94,6 +94,25 @@ class DensityCommandTest {
     }
 
     @Test
+    void sloConfidenceWithoutReplicationsIsRefusedNamingTheOption() throws Exception {
+        refused(file("d.yaml", SmallScenarios.DENSITY), "--slo-confidence: needs replications to have an interval, but each"
+                + " probe runs 1 time; accepted: with --replications N", "--slo", "p99=500us", "--slo-confidence", "95");
+    }
+
+    @Test
+    void sloConfidenceJudgesEachTenantOnTheUpperBoundOfItsInterval() throws Exception {
+        Path folder = directory.resolve("confident");
+        assertEquals(0, density(file("d.yaml", SmallScenarios.DENSITY).toString(), "--slo", "p99=500us", "--slo-confidence", "95",
+                "--replications", "2", "--max", "2", "--threads", "2", "--out", folder.toString()), err.toString());
+        String printed = out.toString();
+        assertTrue(printed.contains("objective: p99 <= 500us at 95 % confidence"), printed);
+        assertTrue(printed.contains("worst figures: the far end of each tenant's confidence interval over the replications"), printed);
+        assertTrue(printed.contains("answer: at least 2 tenants (1.00x overcommit) meet p99 <= 500us at 95 % confidence"), printed);
+        String report = Files.readString(folder.resolve(DensityWriter.REPORT));
+        assertTrue(report.contains("each tenant is judged on the far end of its figure's two-sided confidence interval"), report);
+    }
+
+    @Test
     void theCurveIsByteIdenticalWhateverTheThreads() throws Exception {
         Path file = file("small-density.yaml", SmallScenarios.DENSITY);
         Path serial = directory.resolve("serial");
@@ -115,7 +134,8 @@ class DensityCommandTest {
         assertTrue(serialOut.contains("simulations started (0 speculative), 1 thread"), serialOut);
         List<String> csv = Files.readAllLines(serial.resolve(DensityWriter.CSV));
         assertEquals("step,tenants,clients,overcommit,worst_latency_p50_ns,worst_latency_p99_ns,worst_latency_p999_ns,"
-                + "min_tenant_throughput_ops_per_s,total_throughput_ops_per_s,mismatches,meets,failed_tenant,reason", csv.getFirst());
+                + "min_tenant_throughput_ops_per_s,total_throughput_ops_per_s,mismatches,meets,failed_tenant,reason,verdict,"
+                + "p99_undersampled_tenants,warm_up_ns,duration_ns,auto_window", csv.getFirst());
         assertTrue(csv.size() >= 4, "a header and a row per probe: " + csv);
         assertTrue(Files.exists(serial.resolve(DensityWriter.PROBES).resolve(ResultsWriter.SUMMARY_JSON)));
         assertTrue(Files.notExists(parallel.resolve(".work")), "work directories are cleaned up");

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.SampleSize;
 import org.overbook.perf.run.SmallScenarios;
 import org.overbook.perf.run.TenantRow;
 import org.overbook.perf.run.TimeSeries;
@@ -87,6 +88,59 @@ class ObjectiveTest {
         assertFalse(corrupt.meets());
         assertEquals("3 data mismatches", corrupt.reason());
         assertThrows(IllegalArgumentException.class, () -> objective.judge(run(0)), "nobody records latency");
+    }
+
+    /** A client row from {@code count} requests, its p99 flagged under-sampled as the runner flags it. */
+    private static TenantRow sampled(String name, long p99Nanos, long count) {
+        Map<String, Number> m = new LinkedHashMap<>(client(name, p99Nanos, 20_000).metrics());
+        m.put(Metrics.LATENCY_COUNT, count);
+        m.put(SampleSize.flagColumn(Metrics.P99), count < 1000 ? 1L : 0L);
+        return new TenantRow(name, "client", "memaslap", m);
+    }
+
+    @Test
+    void anUnderSampledP99IsNeverJudgedMetOrBroken() {
+        Objective objective = Objective.parse(List.of("p99=500us"));
+        Judgement thin = objective.judge(run(0, sampled("c0", 20_000, 5000), sampled("c1", 30_000, 823), sampled("c2", 9_000_000, 156)));
+        assertFalse(thin.meets());
+        assertFalse(thin.measured(), "a p99 of 9 ms from 156 requests does not fail the probe either: " + thin.reason());
+        assertEquals("not measured", thin.verdict());
+        assertEquals("not measured: c2: p99 from 156 requests (needs 1000); and 1 more tenant", thin.reason());
+        assertEquals(20_000, thin.worst(SloMetric.P99), "the worst p99 shown is a well-sampled one: c0's");
+        Judgement broken = objective.judge(run(0, sampled("c0", 600_000, 5000), sampled("c1", 30_000, 823)));
+        assertTrue(broken.measured(), "a well-sampled tenant out of bounds fails the probe whatever the others");
+        assertEquals("c0: p99 600.0us > 500us", broken.reason());
+        assertTrue(objective.judge(run(0, sampled("c0", 20_000, 1000), sampled("c1", 30_000, 1000))).meets(), "1,000 is enough");
+        assertTrue(Objective.parse(List.of("ops=10k")).judge(run(0, sampled("c0", 20_000, 10))).meets(),
+                "a throughput bound does not need a percentile");
+    }
+
+    @Test
+    void withConfidenceEachTenantIsJudgedOnTheFarEndOfItsInterval() {
+        Objective objective = Objective.parse(List.of("p99=500us")).withConfidence(95, 4);
+        assertEquals("p99 <= 500us at 95 % confidence", objective.toString());
+        // c0's p99 over 4 seeds: 400, 420, 440, 460 us: mean 430, sd 25.82, t(0.975, 3) = 3.1824, upper 471.1 us.
+        List<RunResult> close = List.of(run(0, sampled("c0", 400_000, 2000)), run(0, sampled("c0", 420_000, 2000)),
+                run(0, sampled("c0", 440_000, 2000)), run(0, sampled("c0", 460_000, 2000)));
+        Judgement met = objective.judge(close);
+        assertTrue(met.meets(), met.reason());
+        assertEquals(430_000 + 3.182446305 * 25_819.889 / 2, met.worst(SloMetric.P99), 1.0, "the upper bound is the figure");
+        // 250, 350, 450, 495 us: every replication meets, but the upper bound is 560.0 us.
+        List<RunResult> spread = List.of(run(0, sampled("c0", 250_000, 2000)), run(0, sampled("c0", 350_000, 2000)),
+                run(0, sampled("c0", 450_000, 2000)), run(0, sampled("c0", 495_000, 2000)));
+        assertTrue(Objective.parse(List.of("p99=500us")).judge(spread).meets(), "without confidence every seed meets");
+        Judgement failed = objective.judge(spread);
+        assertFalse(failed.meets());
+        assertTrue(failed.measured());
+        assertTrue(failed.reason().startsWith("c0: p99 95 % upper bound 560.0us"), failed.reason());
+        assertTrue(failed.reason().endsWith("> 500us (mean 386.3us over 4 replications)"), failed.reason());
+        List<RunResult> thin = List.of(run(0, sampled("c0", 300_000, 2000)), run(0, sampled("c0", 300_000, 900)));
+        assertFalse(objective.judge(thin).measured(), "an under-sampled replication is not measured");
+        assertEquals("--slo-confidence: needs replications to have an interval, but each probe runs 1 time; accepted: with"
+                + " --replications N (or replications: N in the file), N at least 2",
+                assertThrows(ConfigurationException.class, () -> Objective.parse(List.of("p99=1ms")).withConfidence(95, 1)).getMessage());
+        assertTrue(assertThrows(ConfigurationException.class, () -> Objective.parse(List.of("p99=1ms")).withConfidence(100, 4))
+                .getMessage().startsWith("--slo-confidence: 100.0; accepted: a confidence level"));
     }
 
     @Test

@@ -28,11 +28,11 @@ public final class SmallScenarios {
      * For density searches: memcached tenants of 12 MiB on a host of 24 MiB, each loaded by its own memaslap
      * (open loop, 20k requests/s, ~5 MiB of items): about four fit before the host swaps and the tail climbs.
      * Written as count + template with one tenant; a search sets the count. 40 ms warm-up (each memaslap's load
-     * phase ends by then, so every probe is measured in steady state), then 20 ms.
+     * phase ends by then, so every probe is measured in steady state), then 60 ms (about 1,200 requests per client: enough for a p99).
      */
     public static final String DENSITY = """
             seed: 7
-            duration: 20ms
+            duration: 60ms
             warm-up: 40ms
             host: {memory: 24MiB, swap: 128MiB}
             client-host: {memory: 64MiB}

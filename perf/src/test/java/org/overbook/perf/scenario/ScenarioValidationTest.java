@@ -133,6 +133,12 @@ class ScenarioValidationTest {
     void aTargetMustBeATenantAcrossTheLink() {
         assertError(error("clients: {count: 1, template: {workload: {params: {targets: \"s0,s9\"}}}}"), "clients[0].workload.params.targets",
                 "'s9'", "accepted: s0");
+        assertError(error("""
+                tenants: {count: 2, template: {name: r, memory: 16MiB, workload: {name: mpi-halo,
+                  params: {job: 2x2, colour: 0, rank: "${index}", peers: "q0,q9"}}}}
+                clients: {count: 2, template: {name: q, memory: 16MiB, workload: {name: mpi-halo,
+                  params: {job: 2x2, colour: 1, rank: "${index}", peers: "${servers}"}}}}
+                """), "tenants[0].workload.params.peers", "'q9'", "accepted: q0, q1");
     }
 
     @Test

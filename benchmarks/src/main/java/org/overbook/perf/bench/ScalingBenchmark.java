@@ -63,7 +63,7 @@ public class ScalingBenchmark {
             seed: 1
             duration: 20ms
             warm-up: 2ms
-            host: {swap: 16MiB}
+            host: {swap: 16MiB, cpus: 0}
             link: {bandwidth: 1000Gbps}
             tenants:
               template:
@@ -98,14 +98,19 @@ public class ScalingBenchmark {
 
     @Setup(Level.Trial)
     public void resolve() throws IOException {
-        point = loader.parse(SCENARIO, "scaling") // each override is checked: the hosts grow before the tenants
+        point = point(loader, tenants, scale);
+        directory = new TemporaryDirectory();
+    }
+
+    /** Returns the scaling scenario with {@code tenants} server tenants and as many clients, {@code scale} x 20 ms. */
+    static SweepPoint point(ScenarioLoader loader, int tenants, int scale) {
+        return loader.parse(SCENARIO, "scaling") // each override is checked: the hosts grow before the tenants
                 .with("host.memory", hostMiB(tenants, TENANT_MIB) + "MiB")
                 .with("client-host.memory", hostMiB(tenants, CLIENT_MIB) + "MiB")
                 .with("tenants.count", Integer.toString(tenants))
                 .with("clients.count", Integer.toString(tenants))
                 .with("duration", 20 * scale + "ms")
                 .points().getFirst();
-        directory = new TemporaryDirectory();
     }
 
     /** RAM for {@code count} tenants of {@code mib} each plus the 2 % reclaim keeps free, whole MiB. */

@@ -37,7 +37,7 @@ import org.overbook.perf.scenario.SweepPoint;
  */
 final class ResultCodec {
 
-    private static final int FORMAT = 3;
+    private static final int FORMAT = 4;
     private static final byte LONG = 'L';
     private static final byte DOUBLE = 'D';
 
@@ -52,6 +52,7 @@ final class ResultCodec {
             out.writeInt(FORMAT);
             out.writeLong(timed.wallNanos());
             out.writeLong(timed.setUpNanos());
+            out.writeLong(timed.cpuNanos());
             out.writeLong(r.events());
             out.writeInt(r.tenants().size());
             for (TenantRow row : r.tenants()) {
@@ -87,6 +88,7 @@ final class ResultCodec {
             }
             long wallNanos = in.readLong();
             long setUpNanos = in.readLong();
+            long cpuNanos = in.readLong();
             long events = in.readLong();
             int rowCount = in.readInt();
             List<TenantRow> rows = new ArrayList<>(rowCount);
@@ -106,7 +108,7 @@ final class ResultCodec {
             ResourceSeries resources = ResourceSeriesCodec.read(in);
             RunResult result = new RunResult(point.index(), point.label(), point.values(), point.scenario(), point.yaml(),
                     events, rows, total, histograms, series, resources);
-            return new TimedResult(result, wallNanos, setUpNanos);
+            return new TimedResult(result, wallNanos, setUpNanos, cpuNanos);
         } catch (IOException | DataFormatException e) {
             throw new IllegalStateException("a task returned a result that cannot be read: " + e.getMessage(), e);
         }

@@ -32,7 +32,9 @@ import org.overbook.perf.scenario.SweepPoint;
  * <p>A tenant is small so that a thousand fit in a few GiB: 4 MiB of guest memory, a 2 MiB cache with
  * 2^12 hash buckets, 4 receive and 4 reply buffers of 2 KiB; its client has 1 MiB, one connection, a
  * window of 512 keys of 16 bytes with 100-byte values. The server host has exactly the tenants' memory
- * plus reclaim's free frames (no overcommit), the client host likewise. The link runs at 1,000 Gb/s: a
+ * plus reclaim's free frames (no overcommit), the client host likewise, and as many pCPUs as the vCPUs need
+ * (with the contended host's default 16, 300 tenants complete a few hundred requests in 20 ms instead of
+ * ~430,000: the scenario would measure CPU contention, not the cost of the same work). The link runs at 1,000 Gb/s: a
  * thousand such tenants need about 120 Gb/s of replies, more than FDR's 56, and a saturated link would
  * halve each tenant's work instead of measuring the cost of the same work.
  *
@@ -44,7 +46,7 @@ import org.overbook.perf.scenario.SweepPoint;
  * frames holding guest pages at that point (off-heap, 4 KiB each, both hosts). Allocation per run: add
  * {@code -prof gc}.
  *
- * <p>Run: {@code ./overbook bench Scaling} (tenants 1 to 1,000 at scale 1), and
+ * <p>Run: {@code ./overbook bench Scaling} (tenants 1 to 500 at scale 1), and
  * {@code ./overbook bench Scaling -p tenants=100 -p scale=1,2,4} (doubling the duration).
  */
 @State(Scope.Thread)
@@ -63,7 +65,7 @@ public class ScalingBenchmark {
             seed: 1
             duration: 20ms
             warm-up: 2ms
-            host: {swap: 16MiB}
+            host: {swap: 16MiB, cpus: 0}
             link: {bandwidth: 1000Gbps}
             tenants:
               template:
@@ -83,7 +85,12 @@ public class ScalingBenchmark {
                            warmup: 0s, duration: 10s}
             """.formatted(TENANT_MIB, CLIENT_MIB);
 
-    @Param({"1", "10", "100", "1000"})
+    /**
+     * Up to 500: from somewhere between 600 and 650 tenants on, this scenario collapses (each request takes
+     * ~180 us instead of 16 while no resource is busy: an open model problem, perf/BENCHMARKS.md "Per-request cost
+     * and tenants"), so a run at 1,000 would not do the same work per tenant. {@link ScalingProbe} takes any count.
+     */
+    @Param({"1", "10", "100", "500"})
     int tenants;
 
     @Param({"1"})
@@ -98,14 +105,19 @@ public class ScalingBenchmark {
 
     @Setup(Level.Trial)
     public void resolve() throws IOException {
-        point = loader.parse(SCENARIO, "scaling") // each override is checked: the hosts grow before the tenants
+        point = point(loader, tenants, scale);
+        directory = new TemporaryDirectory();
+    }
+
+    /** Returns the scaling scenario with {@code tenants} server tenants and as many clients, {@code scale} x 20 ms. */
+    static SweepPoint point(ScenarioLoader loader, int tenants, int scale) {
+        return loader.parse(SCENARIO, "scaling") // each override is checked: the hosts grow before the tenants
                 .with("host.memory", hostMiB(tenants, TENANT_MIB) + "MiB")
                 .with("client-host.memory", hostMiB(tenants, CLIENT_MIB) + "MiB")
                 .with("tenants.count", Integer.toString(tenants))
                 .with("clients.count", Integer.toString(tenants))
                 .with("duration", 20 * scale + "ms")
                 .points().getFirst();
-        directory = new TemporaryDirectory();
     }
 
     /** RAM for {@code count} tenants of {@code mib} each plus the 2 % reclaim keeps free, whole MiB. */

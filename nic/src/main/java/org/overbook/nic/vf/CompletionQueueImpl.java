@@ -49,7 +49,7 @@ final class CompletionQueueImpl implements CompletionQueue {
             entries.add(completion);
         } else {
             inDelivery++;
-            simulation.schedule(interruptNanos, () -> vcpu.submit(() -> {
+            simulation.schedule(interruptNanos, () -> vcpu.submitNow(() -> {
                 inDelivery--;
                 current.accept(completion);
             }));
@@ -84,7 +84,7 @@ final class CompletionQueueImpl implements CompletionQueue {
             while ((waiting = entries.poll()) != null) {
                 Completion completion = waiting;
                 inDelivery++;
-                simulation.schedule(interruptNanos, () -> vcpu.submit(() -> {
+                simulation.schedule(interruptNanos, () -> vcpu.submitNow(() -> {
                     inDelivery--;
                     handler.accept(completion);
                 }));

@@ -102,6 +102,16 @@ final class Requester {
         }
     }
 
+    /**
+     * Pumps within this event, as a pump scheduled for now would at this same instant (unless one is already
+     * scheduled): the send engine's next step does not need an event of its own.
+     */
+    private void pumpNow() {
+        if (!pumpScheduled) {
+            pump();
+        }
+    }
+
     private void pump() {
         pumpScheduled = false;
         if (reading || qp.inError() || waiting.isEmpty()) {
@@ -190,7 +200,7 @@ final class Requester {
             }
             reading = false;
             engineFree = done;
-            schedulePump(done);
+            pumpNow();
         }
     }
 
@@ -256,7 +266,7 @@ final class Requester {
             consecutiveTimeouts = 0;
             rto = qp.vf.costs().rtoNanos();
             restartTimer();
-            schedulePump(qp.vf.simulation().now());
+            pumpNow();
         }
     }
 

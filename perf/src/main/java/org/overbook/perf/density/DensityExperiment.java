@@ -172,6 +172,6 @@ public final class DensityExperiment {
         RunResult r = p.timed().result();
         RunResult renumbered = r.relabeled(index, r.label(), r.values(), r.yaml());
         return new CurvePoint(p.step(), p.tenants(), p.clients(), p.overcommit(), p.judgement(),
-                new TimedResult(renumbered, p.timed().wallNanos(), p.timed().setUpNanos()), p.retries());
+                p.timed().withResult(renumbered), p.retries());
     }
 }

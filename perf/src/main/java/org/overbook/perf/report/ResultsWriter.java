@@ -210,16 +210,25 @@ public final class ResultsWriter {
     }
 
     static String timing(List<TimedResult> results) {
-        StringBuilder out = new StringBuilder("# wall-clock time of each point (not deterministic; kept out of summary.csv)\n");
+        StringBuilder out = new StringBuilder("# wall-clock and CPU time of each point, set-up included (not deterministic;"
+                + " kept out of summary.csv)\n# requests: simulated requests the load generators completed (load phase"
+                + " included); cpu: the CPU time of the thread that ran the point\n");
         long total = 0;
+        long totalCpu = 0;
+        long totalRequests = 0;
         for (TimedResult timed : results) {
             total += timed.wallNanos();
-            out.append(String.format(Locale.ROOT, "point %d (%s): %.3f s wall (set-up %.3f s), %d events, %.0f events/s,"
+            totalCpu += timed.cpuNanos();
+            totalRequests += timed.requests();
+            out.append(String.format(Locale.ROOT, "point %d (%s): %.3f s wall (set-up %.3f s), %.3f s cpu, %d events,"
+                            + " %.0f events/s, %d requests, %.0f requests per wall s, %.0f per cpu s,"
                             + " swap store peak %s on disk%n", timed.result().index(), timed.result().displayLabel(),
-                    timed.wallNanos() / 1e9, timed.setUpNanos() / 1e9, timed.result().events(), timed.eventsPerSecond(),
-                    Report.mebibytes(timed.result().total().get(Metrics.SWAP_PEAK_BYTES))));
+                    timed.wallNanos() / 1e9, timed.setUpNanos() / 1e9, timed.cpuNanos() / 1e9, timed.result().events(),
+                    timed.eventsPerSecond(), timed.requests(), timed.requestsPerWallSecond(),
+                    timed.requestsPerCpuSecond(), Report.mebibytes(timed.result().total().get(Metrics.SWAP_PEAK_BYTES))));
         }
-        out.append(String.format(Locale.ROOT, "total: %.3f s wall%n", total / 1e9));
+        out.append(String.format(Locale.ROOT, "total: %.3f s wall, %.3f s cpu, %d requests%n", total / 1e9,
+                totalCpu / 1e9, totalRequests));
         return out.toString();
     }
 }

@@ -70,6 +70,6 @@ public final class PointCache {
         if (r.index() == point.index() && r.label().equals(point.label())) {
             return timed;
         }
-        return new TimedResult(r.relabeled(point.index(), point.label(), point.values(), point.yaml()), timed.wallNanos(), timed.setUpNanos());
+        return timed.withResult(r.relabeled(point.index(), point.label(), point.values(), point.yaml()));
     }
 }

@@ -2,6 +2,8 @@ package org.overbook.perf.run;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -174,8 +176,12 @@ public final class Runner {
         }
     }
 
-    /** Builds {@code point}'s deployment with its swap files in the swap area, runs {@code body} on it, and cleans up. */
+    /**
+     * Builds {@code point}'s deployment with its swap files in the swap area, runs {@code body} on it, and cleans up;
+     * timed on the wall clock and on this thread's CPU clock (for {@code timing.txt}, never for a result).
+     */
     private TimedResult execute(SweepPoint point, Path directory, Body body) {
+        long cpuStart = threadCpuNanos();
         long start = wallClock.getAsLong();
         Scenario scenario = point.scenario();
         RunResult result;
@@ -196,7 +202,14 @@ public final class Runner {
                 SwapArea.deleteTree(swapFolder);
             }
         }
-        return new TimedResult(result, wallClock.getAsLong() - start, setUp);
+        long wall = wallClock.getAsLong() - start;
+        return new TimedResult(result, wall, setUp, threadCpuNanos() - cpuStart);
+    }
+
+    /** Returns this thread's CPU time in nanoseconds, or 0 where the JVM cannot measure it. */
+    private static long threadCpuNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() ? Math.max(0, threads.getCurrentThreadCpuTime()) : 0;
     }
 
     private static void runUntil(Testbed testbed, long until, long end, Progress progress, Runnable sample) {

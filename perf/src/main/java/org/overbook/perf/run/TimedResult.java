@@ -3,27 +3,70 @@ package org.overbook.perf.run;
 import java.util.Objects;
 
 /**
- * A run's result with how long it took on the wall clock. The wall time is the one figure that is not
- * deterministic, so it lives here, beside the {@link RunResult}, and is never written into
- * {@code summary.csv} (the results writer puts it in {@code timing.txt}).
+ * A run's result with how long it took on the wall clock and on the CPU. Those are the figures that are not
+ * deterministic, so they live here, beside the {@link RunResult}, and are never written into
+ * {@code summary.csv} (the results writer puts them in {@code timing.txt}).
  *
- * @param result    the deterministic result
+ * @param result     the deterministic result
  * @param wallNanos  wall-clock nanoseconds the simulation took (build, warm-up, measured part, collection)
  * @param setUpNanos wall-clock nanoseconds of the build alone (hosts, swap stores, NICs, workloads booted)
+ * @param cpuNanos   CPU nanoseconds of the thread that ran the point over the same span as {@code wallNanos}
+ *                   (0 where not measured): unlike wall time, it does not count the time other processes held
+ *                   the core, so it is the figure to compare on a loaded machine
  */
-public record TimedResult(RunResult result, long wallNanos, long setUpNanos) {
+public record TimedResult(RunResult result, long wallNanos, long setUpNanos, long cpuNanos) {
+
+    /** The workload figures whose sum is a run's completed requests (every client's, see {@link #requests()}). */
+    static final String LOADED_KEYS = Metrics.WORKLOAD_PREFIX + "loaded_keys";
+    static final String REQUESTS = Metrics.WORKLOAD_PREFIX + "requests";
 
     public TimedResult {
         Objects.requireNonNull(result, "result");
     }
 
-    /** Returns a result whose set-up time was not measured (0). */
+    /** Returns a result whose CPU time was not measured (0). */
+    public TimedResult(RunResult result, long wallNanos, long setUpNanos) {
+        this(result, wallNanos, setUpNanos, 0);
+    }
+
+    /** Returns a result whose set-up and CPU time were not measured (0). */
     public TimedResult(RunResult result, long wallNanos) {
-        this(result, wallNanos, 0);
+        this(result, wallNanos, 0, 0);
+    }
+
+    /** Returns the same timing for another result (the same run relabelled). */
+    public TimedResult withResult(RunResult other) {
+        return new TimedResult(other, wallNanos, setUpNanos, cpuNanos);
     }
 
     /** Returns simulated events per wall-clock second. */
     public double eventsPerSecond() {
         return wallNanos == 0 ? 0 : result.events() * 1e9 / wallNanos;
+    }
+
+    /**
+     * Returns the simulated requests the run's load generators completed over the whole run: the keys each set in
+     * its load phase plus the requests it completed after it ({@code workload.loaded_keys} and
+     * {@code workload.requests} of every tenant with a load phase, i.e. every load generator; a server's own
+     * {@code workload.requests} counts the same requests again and is left out), warm-up included.
+     */
+    public long requests() {
+        long total = 0;
+        for (TenantRow tenant : result.tenants()) {
+            if (tenant.metrics().containsKey(LOADED_KEYS)) {
+                total += Math.round(tenant.value(LOADED_KEYS)) + Math.round(tenant.value(REQUESTS));
+            }
+        }
+        return total;
+    }
+
+    /** Returns simulated requests per wall-clock second of the whole point, set-up included. */
+    public double requestsPerWallSecond() {
+        return wallNanos == 0 ? 0 : requests() * 1e9 / wallNanos;
+    }
+
+    /** Returns simulated requests per CPU second of the point's thread, set-up included (0 if not measured). */
+    public double requestsPerCpuSecond() {
+        return cpuNanos == 0 ? 0 : requests() * 1e9 / cpuNanos;
     }
 }

@@ -61,6 +61,7 @@ class ResultsWriterTest {
             assertTrue(report.contains("The swap store's peak size on disk: " + peak + " (for 64 MiB of swap"), report);
             assertTrue(timing.contains("swap store peak " + peak + " on disk"), timing);
             assertTrue(timing.contains("(set-up "), timing);
+            assertTrue(timing.contains(", " + timed.requests() + " requests, "), timing);
         }
         assertFalse(report.contains("INCOMPLETE") || timing.contains("INCOMPLETE"), "every point ran");
     }

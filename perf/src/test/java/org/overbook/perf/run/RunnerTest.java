@@ -36,6 +36,11 @@ class RunnerTest {
         assertEquals(a.result().timeSeries(), b.result().timeSeries(), "sampling is deterministic too");
         assertEquals(2_000_000, a.wallNanos(), "the runner times itself with the injected clock: start, set-up, end");
         assertEquals(1_000_000, a.setUpNanos(), "the set-up is timed apart");
+        assertTrue(a.cpuNanos() > 0, "the thread's CPU time is measured too");
+        long clientRequests = a.result().tenants().stream().filter(t -> t.host().equals("client"))
+                .mapToLong(t -> Math.round(t.value("workload.loaded_keys") + t.value("workload.requests"))).sum();
+        assertTrue(clientRequests > 0, "the clients completed requests");
+        assertEquals(clientRequests, a.requests(), "requests are the load generators' (a server's count is left out)");
         assertEquals(7, a.result().seed());
         assertEquals(List.of("s0", "s1", "c0", "c1"), a.result().tenants().stream().map(TenantRow::name).toList());
         assertEquals(List.of("server", "server", "client", "client"), a.result().tenants().stream().map(TenantRow::host).toList());

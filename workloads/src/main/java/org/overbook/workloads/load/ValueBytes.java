@@ -1,5 +1,8 @@
 package org.overbook.workloads.load;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Objects;
 import org.overbook.workloads.dist.UnitInterval;
 
@@ -19,6 +22,8 @@ import org.overbook.workloads.dist.UnitInterval;
 public final class ValueBytes {
 
     private static final long GAMMA = 0x9E3779B97F4A7C15L;
+    /** Eight bytes of an array as one little-endian long: a whole word of the stream in one access. */
+    private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private ValueBytes() {
     }
@@ -34,14 +39,15 @@ public final class ValueBytes {
     public static void fill(long keyId, long version, int length, byte[] dst, int offset) {
         Objects.checkFromIndexSize(offset, length, dst.length);
         long seed = seed(keyId, version, length);
-        int i = 0;
-        while (i < length) {
-            long word = UnitInterval.mix64(seed + ((i >>> 3) + 1L) * GAMMA);
-            int n = Math.min(8, length - i);
-            for (int b = 0; b < n; b++) {
-                dst[offset + i + b] = (byte) (word >>> (8 * b));
+        int whole = length & ~7;
+        for (int i = 0; i < whole; i += 8) {
+            WORD.set(dst, offset + i, UnitInterval.mix64(seed + ((i >>> 3) + 1L) * GAMMA));
+        }
+        if (whole < length) {
+            long word = UnitInterval.mix64(seed + ((whole >>> 3) + 1L) * GAMMA);
+            for (int b = 0; whole + b < length; b++) {
+                dst[offset + whole + b] = (byte) (word >>> (8 * b));
             }
-            i += n;
         }
     }
 
@@ -59,12 +65,18 @@ public final class ValueBytes {
     public static int firstMismatch(long keyId, long version, byte[] src, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, src.length);
         long seed = seed(keyId, version, length);
-        for (int i = 0; i < length; i += 8) {
-            long word = UnitInterval.mix64(seed + ((i >>> 3) + 1L) * GAMMA);
-            int n = Math.min(8, length - i);
-            for (int b = 0; b < n; b++) {
-                if (src[offset + i + b] != (byte) (word >>> (8 * b))) {
-                    return i + b;
+        int whole = length & ~7;
+        for (int i = 0; i < whole; i += 8) {
+            long differ = (long) WORD.get(src, offset + i) ^ UnitInterval.mix64(seed + ((i >>> 3) + 1L) * GAMMA);
+            if (differ != 0) {
+                return i + (Long.numberOfTrailingZeros(differ) >>> 3);
+            }
+        }
+        if (whole < length) {
+            long word = UnitInterval.mix64(seed + ((whole >>> 3) + 1L) * GAMMA);
+            for (int b = 0; whole + b < length; b++) {
+                if (src[offset + whole + b] != (byte) (word >>> (8 * b))) {
+                    return whole + b;
                 }
             }
         }

@@ -1,0 +1,66 @@
+package org.overbook.perf.bench;
+
+import com.sun.management.ThreadMXBean;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import org.overbook.nic.Testbed;
+import org.overbook.perf.scenario.Deployment;
+import org.overbook.perf.scenario.ScenarioBuilder;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
+
+/**
+ * The A/B measure of how cost grows with tenants on a shared machine: runs {@link ScalingBenchmark}'s scenario
+ * ({@code TENANTS} memcached tenants and as many memaslap clients, {@code SCALE} x 20 ms) several times in one JVM
+ * and prints, for each run, the simulation thread's CPU time per request and per event, events per request, bytes
+ * allocated per request (building left out, as in {@link CpuTimeProbe}), and, after the last run, the heap
+ * reachable with the deployment still open (after a full GC) and the host frames holding guest pages (off-heap).
+ *
+ * <p>Run (from the repository, after a build): {@code java <the JVM options of ./overbook> -cp
+ * "$(ls benchmarks/target/benchmarks-*.jar):$(cat benchmarks/target/classpath.txt)"
+ * org.overbook.perf.bench.ScalingProbe TENANTS SCALE RUNS}, e.g. {@code 1000 1 3}.
+ */
+public final class ScalingProbe {
+
+    private ScalingProbe() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 3) {
+            System.err.println("usage: ScalingProbe TENANTS SCALE RUNS (e.g. 1000 1 3)");
+            System.exit(2);
+        }
+        int tenants = Integer.parseInt(args[0]);
+        ScenarioLoader loader = ScenarioLoader.standard();
+        SweepPoint point = ScalingBenchmark.point(loader, tenants, Integer.parseInt(args[1]));
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long thread = Thread.currentThread().threadId();
+        int runs = Integer.parseInt(args[2]);
+        for (int run = 0; run < runs; run++) {
+            try (TemporaryDirectory directory = new TemporaryDirectory();
+                 Deployment deployment = new ScenarioBuilder(loader.registry()).build(point.scenario(), directory.path())) {
+                long allocated = threads.getThreadAllocatedBytes(thread);
+                long cpu = threads.getCurrentThreadCpuTime();
+                deployment.runToEnd();
+                cpu = threads.getCurrentThreadCpuTime() - cpu;
+                allocated = threads.getThreadAllocatedBytes(thread) - allocated;
+                long requests = CompletedRequests.of(deployment);
+                long events = deployment.testbed().simulation().dispatched();
+                System.out.printf("tenants %d run %d: %d requests, %.1f events per request; cpu %.2f s, %.0f ns per request,"
+                                + " %.1f ns per event; %d bytes allocated per request%n", tenants, run, requests,
+                        (double) events / requests, cpu / 1e9, (double) cpu / requests, (double) cpu / events,
+                        allocated / requests);
+                if (run == runs - 1) {
+                    System.gc();
+                    Runtime runtime = Runtime.getRuntime();
+                    long heap = runtime.totalMemory() - runtime.freeMemory();
+                    Testbed testbed = deployment.testbed();
+                    long frames = (testbed.server().memory().usedFrames() + testbed.client().memory().usedFrames()) * 4096;
+                    System.out.printf("tenants %d: heap reachable %.1f MiB (%.0f KiB per tenant and client pair),"
+                                    + " guest frames %.1f MiB%n", tenants, heap / 1048576.0, heap / 1024.0 / tenants,
+                            frames / 1048576.0);
+                }
+            }
+        }
+    }
+}

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** The {@code overbook} command: the entry point of the launcher script. */
 @Command(name = "overbook", mixinStandardHelpOptions = true, version = "overbook 0.1.0",
         description = "Models a multi-tenant host with overcommitted guest memory and a NIC that takes page faults on DMA.",
-        subcommands = {RunCommand.class, SweepCommand.class, ShowCommand.class, CompareCommand.class, DensityCommand.class, ReproduceCommand.class, ListCommand.class, DemoCommand.class, CleanCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, SweepCommand.class, ShowCommand.class, CompareCommand.class, DensityCommand.class, ReproduceCommand.class, SensitivityCommand.class, ListCommand.class, DemoCommand.class, CleanCommand.class, CommandLine.HelpCommand.class})
 public final class Overbook {
 
     public static void main(String[] args) {

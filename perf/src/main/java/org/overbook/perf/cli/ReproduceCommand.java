@@ -23,16 +23,20 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overbook reproduce NAME... | --all [--quick] [--out DIR] [--threads N] [--master URL]}: re-runs the seed papers'
- * headline experiments (docs/ARCHITECTURE.md, "Headline results") and prints each figure of the model beside the paper's, with their ratio
- * and whether the paper's shape holds. Writes {@code reproduce.csv}, {@code reproduce.md} and a results
- * folder per preset. A shape that does not hold is a finding, not a failure: exit 0; 2 on a configuration
+ * {@code overbook reproduce NAME... | --all [--quick] [--strict] [--markdown] [--replications N] [--out DIR] [--threads N]
+ * [--master URL]}:
+ * re-runs the seed papers' headline experiments (docs/ARCHITECTURE.md, "Headline results") and prints each figure of
+ * the model beside the paper's, with their ratio, the 95 % interval when replicated, and the verdict
+ * ({@link org.overbook.perf.reproduce.Verdict}). Writes {@code reproduce.csv}, {@code reproduce.md} and a results
+ * folder per preset. A figure that does not hold is a finding, not a failure: exit 0, unless {@code --strict},
+ * which exits 1 when any figure falls outside (or fails its shape, or could not be computed); 2 on a configuration
  * error (an unknown preset, a bad option); 1 if any workload read back a value other than the one written.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = {"Re-runs the seed papers' headline experiments and prints the model beside the paper.",
                 "overbook list shows the presets, one line each.",
-                "Writes reproduce.csv, reproduce.md and a results folder per preset."})
+                "Writes reproduce.csv, reproduce.md and a results folder per preset.",
+                "A figure with a paper value holds when model / paper lies in 0.75-1.25; --strict exits 1 when one does not."})
 final class ReproduceCommand implements Callable<Integer> {
 
     @Spec
@@ -46,6 +50,14 @@ final class ReproduceCommand implements Callable<Integer> {
 
     @Option(names = "--quick", description = "Reduced size: shorter runs and smaller memories (a smoke test; shapes may differ).")
     private boolean quick;
+
+    @Option(names = "--strict", description = "Exit 1 when any figure falls outside 0.75-1.25x the paper's value, fails "
+            + "its shape, or could not be computed.")
+    private boolean strict;
+
+    @Option(names = "--markdown", description = "Print the figure table as Markdown (the README's generated block) "
+            + "instead of aligned text.")
+    private boolean markdown;
 
     @Mixin
     private OutputOption output;
@@ -81,11 +93,22 @@ final class ReproduceCommand implements Callable<Integer> {
                     });
             ReproduceReport.write(folder, results, quick);
             stdout.println();
-            ReproduceReport.print(stdout, results);
+            if (markdown) {
+                stdout.print(ReproduceReport.table(results));
+            } else {
+                ReproduceReport.print(stdout, results);
+            }
             stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
             stdout.flush();
             List<TimedResult> all = results.stream().flatMap(r -> r.results().stream()).toList();
-            return RunCommand.verdict(all, spec.commandLine().getErr());
+            int verdict = RunCommand.verdict(all, spec.commandLine().getErr());
+            if (verdict == 0 && strict && ReproduceReport.anyFails(results)) {
+                spec.commandLine().getErr().println("overbook: --strict: a figure is outside 0.75-1.25x the paper's value, "
+                        + "fails its shape or was not computed (the verdict column)");
+                spec.commandLine().getErr().flush();
+                return ErrorReporter.FAILURE;
+            }
+            return verdict;
         } catch (ExecutionException e) {
             throw ErrorReporter.causeOf(e);
         }

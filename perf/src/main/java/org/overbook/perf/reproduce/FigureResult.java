@@ -1,30 +1,52 @@
 package org.overbook.perf.reproduce;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import org.overbook.perf.report.Interval;
 
 /**
- * A figure of a preset, computed: the model's value beside the paper's.
+ * A figure of a preset, computed: the model's value beside the paper's, and, when the points ran under several
+ * seeds, the figure's 95 % confidence interval over them.
  *
- * @param preset  the preset it belongs to
- * @param figure  what was computed
- * @param model   the model's value; {@link Double#NaN} if it could not be computed
- * @param problem why it could not be computed, or empty
+ * <p>With replications the figure is computed once per replication (from that replication's run of every point)
+ * and the model's value is their mean: a ratio of two means would hide how the two points co-vary. The verdict is
+ * taken on that mean; the interval shows how far it could move.
+ *
+ * @param preset   the preset it belongs to
+ * @param figure   what was computed
+ * @param model    the model's value (the mean over replications); {@link Double#NaN} if it could not be computed
+ * @param interval the interval over replications, present only with two or more
+ * @param problem  why it could not be computed, or empty
  */
-public record FigureResult(Preset preset, Figure figure, double model, String problem) {
+public record FigureResult(Preset preset, Figure figure, double model, Optional<Interval> interval, String problem) {
 
     public FigureResult {
         Objects.requireNonNull(preset, "preset");
         Objects.requireNonNull(figure, "figure");
+        Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(problem, "problem");
     }
 
-    /** Computes {@code figure} of {@code preset} from {@code measurements}; a missing point or metric gives NaN and the reason. */
-    static FigureResult compute(Preset preset, Figure figure, Measurements measurements) {
-        try {
-            return new FigureResult(preset, figure, figure.model().applyAsDouble(measurements), "");
-        } catch (Measurements.MissingMeasurement e) {
-            return new FigureResult(preset, figure, Double.NaN, e.getMessage());
+    /**
+     * Computes {@code figure} of {@code preset} from each replication's {@code measurements} (replication 0 first); a
+     * missing point or metric in any gives NaN and the reason.
+     */
+    static FigureResult compute(Preset preset, Figure figure, List<Measurements> replications) {
+        List<Double> values = new ArrayList<>();
+        for (Measurements measurements : replications) {
+            try {
+                values.add(figure.model().applyAsDouble(measurements));
+            } catch (Measurements.MissingMeasurement e) {
+                return new FigureResult(preset, figure, Double.NaN, Optional.empty(), e.getMessage());
+            }
         }
+        if (values.size() == 1 || values.stream().anyMatch(v -> !Double.isFinite(v))) {
+            return new FigureResult(preset, figure, values.size() == 1 ? values.getFirst() : Double.NaN, Optional.empty(), "");
+        }
+        Interval interval = Interval.of(values.stream().mapToDouble(Double::doubleValue).toArray());
+        return new FigureResult(preset, figure, interval.mean(), Optional.of(interval), "");
     }
 
     /** Returns model / paper, or NaN where the paper states only a shape. */
@@ -32,8 +54,13 @@ public record FigureResult(Preset preset, Figure figure, double model, String pr
         return figure.hasPaperValue() ? model / figure.paper() : Double.NaN;
     }
 
-    /** Returns whether the model's value has the paper's shape. */
+    /** Returns what the figure says about the paper's claim. */
+    public Verdict verdict() {
+        return Verdict.of(figure, model);
+    }
+
+    /** Returns whether the verdict is not a failure: the figure holds, or is by construction and not judged. */
     public boolean holds() {
-        return figure.shape().holds(model);
+        return !verdict().fails();
     }
 }

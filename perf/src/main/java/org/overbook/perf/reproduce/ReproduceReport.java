@@ -5,13 +5,17 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.overbook.perf.report.AtomicFiles;
+import org.overbook.perf.report.Interval;
 import org.overbook.perf.report.ResultsWriter;
 
 /**
- * The model beside the paper: a table on the terminal, {@code reproduce.csv} and {@code reproduce.md}. Both
+ * The model beside the paper: a table on the terminal (model, paper, ratio, 95 % interval when replicated,
+ * verdict), {@code reproduce.csv} and {@code reproduce.md}. Both
  * files are pure functions of the figures (no wall-clock time, numbers spelled the same on every machine),
  * so the same presets write the same bytes.
  */
@@ -19,7 +23,9 @@ public final class ReproduceReport {
 
     public static final String CSV = "reproduce.csv";
     public static final String MARKDOWN = "reproduce.md";
-    private static final String[] HEADER = {"preset", "figure", "paper", "model", "model/paper", "shape", "holds"};
+    private static final String[] HEADER = {"preset", "figure", "paper", "model", "95 % CI", "model/paper", "check", "verdict"};
+    private static final int FIRST_NUMBER = 2;
+    private static final int LAST_NUMBER = 5;
 
     private ReproduceReport() {
     }
@@ -29,7 +35,12 @@ public final class ReproduceReport {
         return results.stream().flatMap(r -> r.figures().stream()).toList();
     }
 
-    /** Prints the table, then any figure that could not be computed and why. */
+    /** Returns whether any figure's verdict is a failure ({@link Verdict#fails()}): what {@code --strict} exits 1 on. */
+    public static boolean anyFails(List<Reproduction.PresetResult> results) {
+        return figures(results).stream().anyMatch(f -> f.verdict().fails());
+    }
+
+    /** Prints the table, then any figure that could not be computed and why, then the count of each verdict. */
     public static void print(PrintWriter out, List<Reproduction.PresetResult> results) {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADER);
@@ -45,19 +56,38 @@ public final class ReproduceReport {
         for (String[] row : rows) {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.length; i++) {
-                boolean number = i >= 2 && i <= 4;
+                boolean number = i >= FIRST_NUMBER && i <= LAST_NUMBER;
                 String cell = number ? " ".repeat(widths[i] - row[i].length()) + row[i] : row[i] + " ".repeat(widths[i] - row[i].length());
                 line.append(i == 0 ? "" : "  ").append(cell);
             }
             out.println(line.toString().stripTrailing());
         }
+        for (String note : notes(results)) {
+            out.println(note);
+        }
+        out.println(tally(results));
+    }
+
+    /** Returns a line per figure not judged (why it holds by construction) or not computed (what is missing). */
+    static List<String> notes(List<Reproduction.PresetResult> results) {
+        List<String> notes = new ArrayList<>();
         for (FigureResult f : figures(results)) {
-            if (!f.problem().isEmpty()) {
-                out.printf("%s, %s: not computed: %s%n", f.preset().name(), f.figure().name(), f.problem());
+            if (f.figure().isByConstruction()) {
+                notes.add(f.preset().name() + ", " + f.figure().name() + ": by construction: " + f.figure().byConstruction());
+            } else if (!f.problem().isEmpty()) {
+                notes.add(f.preset().name() + ", " + f.figure().name() + ": not computed: " + f.problem());
             }
         }
-        long holding = figures(results).stream().filter(FigureResult::holds).count();
-        out.printf("%d of %d shapes hold%n", holding, figures(results).size());
+        return notes;
+    }
+
+    /** Returns how many figures got each verdict: {@code 9 within ±25 %, 3 OUTSIDE, ...}. */
+    static String tally(List<Reproduction.PresetResult> results) {
+        Map<Verdict, Long> counts = new EnumMap<>(Verdict.class);
+        figures(results).forEach(f -> counts.merge(f.verdict(), 1L, Long::sum));
+        List<String> parts = new ArrayList<>();
+        counts.forEach((verdict, count) -> parts.add(count + " " + verdict.text()));
+        return figures(results).size() + " figures: " + String.join(", ", parts);
     }
 
     /** Writes {@code reproduce.csv} and {@code reproduce.md} into {@code folder}. */
@@ -67,13 +97,34 @@ public final class ReproduceReport {
     }
 
     static String csv(List<Reproduction.PresetResult> results) {
-        StringBuilder out = new StringBuilder("preset,figure,paper,model,model_over_paper,shape,holds\n");
+        StringBuilder out = new StringBuilder("preset,figure,paper,model,ci95_low,ci95_high,model_over_paper,check,verdict\n");
         for (FigureResult f : figures(results)) {
             out.append(f.preset().name()).append(',').append(quote(f.figure().name())).append(',')
                     .append(exact(f.figure().paper())).append(',').append(exact(f.model())).append(',')
-                    .append(exact(f.ratio())).append(',').append(quote(f.figure().shape().text())).append(',')
-                    .append(f.holds() ? "yes" : "no").append('\n');
+                    .append(exact(f.interval().map(Interval::low).orElse(Double.NaN))).append(',')
+                    .append(exact(f.interval().map(Interval::high).orElse(Double.NaN))).append(',')
+                    .append(exact(f.ratio())).append(',').append(quote(check(f.figure()))).append(',')
+                    .append(f.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-')).append('\n');
         }
+        return out.toString();
+    }
+
+    /**
+     * Returns the figure table as Markdown, then the notes and the tally: what {@code reproduce.md} opens with and
+     * what the README's generated block holds ({@link ReadmeBlock}).
+     */
+    public static String table(List<Reproduction.PresetResult> results) {
+        StringBuilder out = new StringBuilder();
+        out.append("| ").append(String.join(" | ", HEADER)).append(" |\n");
+        out.append("|---|---|--:|--:|--:|--:|---|---|\n");
+        for (FigureResult f : figures(results)) {
+            out.append("| ").append(String.join(" | ", row(f))).append(" |\n");
+        }
+        out.append('\n');
+        for (String note : notes(results)) {
+            out.append("- ").append(note).append('\n');
+        }
+        out.append("\n").append(tally(results)).append(".\n");
         return out.toString();
     }
 
@@ -81,13 +132,11 @@ public final class ReproduceReport {
         StringBuilder out = new StringBuilder("# The seed papers' headline results, re-run\n\n");
         if (quick) {
             out.append("Reduced size (`--quick`): shorter runs and smaller memories than the presets' full scenarios, for a "
-                    + "smoke test; a shape may differ from the full run's.\n\n");
+                    + "smoke test; a verdict may differ from the full run's.\n\n");
         }
-        out.append("| ").append(String.join(" | ", HEADER)).append(" |\n");
-        out.append("|---|---|--:|--:|--:|---|---|\n");
-        for (FigureResult f : figures(results)) {
-            out.append("| ").append(String.join(" | ", row(f))).append(" |\n");
-        }
+        out.append("A figure the paper gives a number for holds when model / paper lies in [0.75, 1.25] (and its shape "
+                + "holds); one the paper states as a shape only, when the shape holds.\n\n");
+        out.append(table(results));
         for (Reproduction.PresetResult result : results) {
             Preset preset = result.preset();
             out.append("\n## ").append(preset.name()).append("\n\n").append(preset.claim()).append(".\n\n")
@@ -95,22 +144,26 @@ public final class ReproduceReport {
             result.folders().forEach((experiment, where) -> out.append(" [").append(folder.relativize(where)).append("](")
                     .append(folder.relativize(where.resolve(ResultsWriter.REPORT)).toString().replace('\\', '/')).append(")"));
             out.append('\n');
-            for (FigureResult f : result.figures()) {
-                if (!f.problem().isEmpty()) {
-                    out.append("\n").append(f.figure().name()).append(": not computed: ").append(f.problem()).append('\n');
-                }
-            }
         }
         return out.toString();
     }
 
     private static String[] row(FigureResult f) {
-        return new String[] {f.preset().name(), f.figure().name(), shown(f.figure().paper()), shown(f.model()), shown(f.ratio()),
-                f.figure().shape().text(), f.holds() ? "yes" : "NO"};
+        String interval = f.interval().map(i -> "[" + shown(i.low()) + ", " + shown(i.high()) + "]").orElse("-");
+        return new String[] {f.preset().name(), f.figure().name(), shown(f.figure().paper()), shown(f.model()), interval,
+                shown(f.ratio()), check(f.figure()), f.verdict().text()};
+    }
+
+    /** Returns what the figure is checked against: the band around the paper's value and the shape, or the shape. */
+    static String check(Figure figure) {
+        if (figure.isByConstruction()) {
+            return "-";
+        }
+        return figure.hasPaperValue() ? Verdict.BAND + "; " + figure.shape().text() : figure.shape().text();
     }
 
     /** Spells a figure for people: three significant digits, whole numbers from 100 up; {@code -} when absent. */
-    static String shown(double value) {
+    public static String shown(double value) {
         if (!Double.isFinite(value)) {
             return "-";
         }
@@ -118,14 +171,15 @@ public final class ReproduceReport {
     }
 
     /** Spells a figure for files: six significant digits, never an exponent; empty when absent. */
-    static String exact(double value) {
+    public static String exact(double value) {
         if (!Double.isFinite(value)) {
             return "";
         }
         return value == 0 ? "0" : BigDecimal.valueOf(value).round(new MathContext(6)).stripTrailingZeros().toPlainString();
     }
 
-    private static String quote(String field) {
+    /** Quotes a CSV field that holds a comma or a quote (RFC 4180). */
+    public static String quote(String field) {
         return field.contains(",") || field.contains("\"") ? '"' + field.replace("\"", "\"\"") + '"' : field;
     }
 }

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.UnaryOperator;
-import org.overbook.perf.report.Replicated;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
@@ -71,8 +70,8 @@ public final class Reproduction {
     /**
      * Returns a reproduction loading with {@code loader}, at reduced size when {@code quick}, each experiment's file
      * changed by {@code override} (a command line's {@code --replications}). A file with replications runs each
-     * point that many times ({@link Replications}); its results folder gives the intervals, and the figures are
-     * measured on replication 0 (the run under the file's own seed).
+     * point that many times ({@link Replications}); its results folder gives the intervals, and each figure is
+     * computed per replication and given as their mean with its interval ({@link FigureResult}).
      */
     public Reproduction(ScenarioLoader loader, boolean quick, UnaryOperator<ScenarioFile> override) {
         this.loader = loader;
@@ -86,6 +85,25 @@ public final class Reproduction {
      * @throws org.overbook.guest.ConfigurationException before anything runs, if an experiment cannot be loaded
      */
     public List<PresetResult> run(List<Preset> presets, Path folder, PointExecutor executor, Listener listener)
+            throws InterruptedException, ExecutionException {
+        return execute(presets, folder, executor, listener);
+    }
+
+    /** Returns the scenario files of {@code preset}'s experiments as {@code reproduce} loads them, in order. */
+    public static List<ScenarioFile> files(Preset preset, ScenarioLoader loader, boolean quick) {
+        return preset.experiments().stream().map(e -> e.load(loader, quick)).toList();
+    }
+
+    /**
+     * Runs {@code presets} on {@code executor} as {@link #run} does, but writes nothing: the figures alone, for a
+     * study that runs the presets many times ({@code overbook sensitivity}). The results carry no folders.
+     */
+    public List<PresetResult> measure(List<Preset> presets, PointExecutor executor) throws InterruptedException, ExecutionException {
+        return execute(presets, null, executor, (experiment, point, points, error) -> { });
+    }
+
+    /** Runs the presets, writing each experiment's results folder under {@code folder} unless it is null. */
+    private List<PresetResult> execute(List<Preset> presets, Path folder, PointExecutor executor, Listener listener)
             throws InterruptedException, ExecutionException {
         Map<Experiment, ScenarioFile> files = new LinkedHashMap<>();
         for (Preset preset : presets) {
@@ -107,7 +125,9 @@ public final class Reproduction {
         for (Preset preset : presets) {
             out.add(collect(preset, folder, files, futures));
         }
-        deleteIfEmpty(folder.resolve(".work"));
+        if (folder != null) {
+            deleteIfEmpty(folder.resolve(".work"));
+        }
         return out;
     }
 
@@ -115,23 +135,43 @@ public final class Reproduction {
                                  Map<Experiment, List<CompletableFuture<TimedResult>>> futures)
             throws InterruptedException, ExecutionException {
         Map<String, Path> folders = new LinkedHashMap<>();
-        Map<String, List<RunResult>> measured = new LinkedHashMap<>();
+        List<Map<String, List<RunResult>>> replications = new ArrayList<>();
         List<TimedResult> all = new ArrayList<>();
         for (Experiment experiment : preset.experiments()) {
             List<TimedResult> results = new ArrayList<>();
             for (CompletableFuture<TimedResult> future : futures.get(experiment)) {
                 results.add(future.get());
             }
-            Path where = preset.experiments().size() == 1 ? folder.resolve(preset.name())
-                    : folder.resolve(preset.name()).resolve(experiment.name());
-            new ResultsWriter(where).write(files.get(experiment).source(), results);
-            folders.put(experiment.name(), where);
-            measured.put(experiment.name(), new Replicated(results).primaries().stream().map(TimedResult::result).toList());
+            if (folder != null) {
+                Path where = preset.experiments().size() == 1 ? folder.resolve(preset.name())
+                        : folder.resolve(preset.name()).resolve(experiment.name());
+                new ResultsWriter(where).write(files.get(experiment).source(), results);
+                folders.put(experiment.name(), where);
+            }
+            int count = files.get(experiment).replications();
+            for (int r = 0; r < count; r++) {
+                if (replications.size() <= r) {
+                    replications.add(new LinkedHashMap<>());
+                }
+                replications.get(r).put(experiment.name(), replication(results, count, r));
+            }
             all.addAll(results);
         }
-        Measurements measurements = new Measurements(measured);
+        // Every experiment of a preset runs under the same --replications; a preset whose files disagree is
+        // measured on the replications they all have.
+        int common = preset.experiments().stream().mapToInt(e -> files.get(e).replications()).min().orElse(1);
+        List<Measurements> measurements = replications.subList(0, common).stream().map(Measurements::new).toList();
         List<FigureResult> figures = preset.figures().stream().map(f -> FigureResult.compute(preset, f, measurements)).toList();
         return new PresetResult(preset, folders, all, figures);
+    }
+
+    /** Returns replication {@code r} of every point of {@code results}, which are in (point, replication) order. */
+    private static List<RunResult> replication(List<TimedResult> results, int count, int r) {
+        List<RunResult> out = new ArrayList<>();
+        for (int i = r; i < results.size(); i += count) {
+            out.add(results.get(i).result());
+        }
+        return out;
     }
 
     private static void deleteIfEmpty(Path directory) {

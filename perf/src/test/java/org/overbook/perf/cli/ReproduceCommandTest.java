@@ -17,12 +17,19 @@ import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.reproduce.Experiment;
 import org.overbook.perf.reproduce.Preset;
 import org.overbook.perf.reproduce.Presets;
+import org.overbook.perf.reproduce.ReadmeBlock;
 import org.overbook.perf.reproduce.ReproduceReport;
 
 /**
  * The reproduce verb: every preset runs at reduced size and writes its files, an unknown name is a
- * configuration error, and the figures are the same bytes whatever the parallelism. Where the model
- * reproduces a paper's shape robustly even at reduced size, the shape is asserted too.
+ * configuration error, and the figures are the same bytes whatever the parallelism. Every figure's verdict at
+ * reduced size is pinned in {@value #VERDICTS} (a change that flips one fails here), and {@code --strict} exits 1
+ * exactly when a verdict is a failure.
+ *
+ * <p><b>Updating the verdicts.</b> A change meant to flip a verdict (a preset's model, a paper value) rewrites the
+ * file with {@code OVERBOOK_UPDATE_GOLDEN=1 ./build test -pl perf -am -Dtest=ReproduceCommandTest
+ * -Dsurefire.failIfNoSpecifiedTests=false} (the test still fails once, to show what changed); review it with
+ * {@code git diff} and commit it with the reason.
  */
 class ReproduceCommandTest {
 
@@ -33,25 +40,32 @@ class ReproduceCommandTest {
     @TempDir
     Path directory;
 
+    static final String VERDICTS = "org/overbook/perf/reproduce/quick-verdicts.csv";
+    private static final int VERDICT = 8;
+
     /** Returns the rows of reproduce.csv by "preset: figure", each its columns. */
-    private static Map<String, String[]> figures(Path folder) throws Exception {
+    static Map<String, String[]> figures(Path folder) throws Exception {
         List<String> lines = Files.readAllLines(folder.resolve(ReproduceReport.CSV));
-        assertEquals("preset,figure,paper,model,model_over_paper,shape,holds", lines.getFirst());
+        assertEquals("preset,figure,paper,model,ci95_low,ci95_high,model_over_paper,check,verdict", lines.getFirst());
         Map<String, String[]> rows = new LinkedHashMap<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] cells = line.split(",", -1);
-            assertEquals(7, cells.length, "no figure name holds a comma: " + line);
+            assertEquals(9, cells.length, "no figure name or check holds a comma: " + line);
             rows.put(cells[0] + ": " + cells[1], cells);
         }
         return rows;
     }
 
     @Test
-    void everyPresetRunsAtReducedSizeAndWritesItsFiles() throws Exception {
+    void everyPresetRunsAtReducedSizeWritesItsFilesAndGivesThePinnedVerdicts() throws Exception {
         Path folder = directory.resolve("quick");
-        assertEquals(0, command.execute("reproduce", "--all", "--quick", "--out", folder.toString(), "--threads", "2"),
-                "no configuration error and no data-integrity mismatch: " + err);
+        int exit = command.execute("reproduce", "--all", "--quick", "--strict", "--out", folder.toString(), "--threads", "2");
         Map<String, String[]> figures = figures(folder);
+        boolean anyFails = figures.values().stream().anyMatch(row -> List.of("outside", "shape-fails", "not-computed").contains(row[VERDICT]));
+        assertEquals(anyFails ? 1 : 0, exit, "--strict exits 1 exactly when a verdict is a failure: " + err);
+        if (anyFails) {
+            assertTrue(err.toString().contains("--strict"), err.toString());
+        }
         int expected = 0;
         for (Preset preset : Presets.all()) {
             expected += preset.figures().size();
@@ -66,21 +80,27 @@ class ReproduceCommandTest {
         for (Map.Entry<String, String[]> row : figures.entrySet()) {
             double model = Double.parseDouble(row.getValue()[3]); // an empty cell (not computed) fails here
             assertTrue(Double.isFinite(model) && model >= 0, row.getKey() + " = " + model);
+            assertEquals("", row.getValue()[4], "one replication, no interval: " + row.getKey());
         }
         assertTrue(Files.readString(folder.resolve(ReproduceReport.MARKDOWN)).contains("| receive-faults |"));
-        assertTrue(out.toString().contains("shapes hold"), out.toString());
+        assertTrue(out.toString().contains("figures: "), out.toString());
         assertTrue(Files.notExists(folder.resolve(".work")), "work directories are cleaned up");
 
-        for (String robust : new String[] {"npf-memcached: host throughput: on-demand (best tenant count) / pin-all",
-                "npf-memcached: throughput at the pinned tenant count: on-demand / pin-all",
-                "receive-faults: client p99 latency: drop / backup-ring",
-                "pin-down-cache: 64 KiB write bandwidth: all miss / all hit",
-                "netvm: p50 write latency: on-demand / pinned (worst size)", "netvm: 4 MiB write bandwidth / link rate",
-                "odp-mpi: throughput: on-demand / pin-down cache", "esx: throughput: ballooned / natively smaller",
-                "esx: throughput: ballooned / host-swapped"}) {
-            assertEquals("yes", figures.get(robust)[6], robust + " keeps the paper's shape at reduced size: "
-                    + String.join(",", figures.get(robust)));
-        }
+        StringBuilder verdicts = new StringBuilder("preset,figure,verdict\n");
+        figures.values().forEach(row -> verdicts.append(row[0]).append(',').append(row[1]).append(',').append(row[VERDICT]).append('\n'));
+        Golden.check(VERDICTS, verdicts.toString(), "ReproduceCommandTest");
+    }
+
+    @Test
+    void markdownPrintsTheTableTheReadmeHoldsBetweenItsMarkers() throws Exception {
+        assertEquals(0, command.execute("reproduce", "pin-down-cache", "--quick", "--markdown", "--out", directory.resolve("md").toString()),
+                err.toString());
+        assertTrue(out.toString().contains("| preset | figure | paper | model | 95 % CI | model/paper | check | verdict |\n"
+                + "|---|---|--:|--:|--:|--:|---|---|\n| pin-down-cache | 64 KiB write bandwidth: all miss / all hit |"), out.toString());
+        String readme = Files.readString(Path.of("../README.md"));
+        assertTrue(ReadmeBlock.of(readme).startsWith("| preset | figure |"), "the README has the generated block, checked "
+                + "against a full run by ReproduceFullSizeTest");
+        assertEquals(readme, ReadmeBlock.replace(readme, ReadmeBlock.of(readme)));
     }
 
     @Test

@@ -67,16 +67,51 @@ class MeasurementsTest {
         Figure speedup = new Figure("on-demand / pin-all", 1.9, Shape.above(1),
                 m -> m.point(POLICY, "on-demand").total("workload.throughput_ops_per_s")
                         / m.point(POLICY, "pin-all").total("workload.throughput_ops_per_s"));
-        FigureResult result = FigureResult.compute(preset, speedup, measurements);
+        FigureResult result = FigureResult.compute(preset, speedup, List.of(measurements));
         assertEquals(1.9, result.model(), 1e-12);
         assertEquals(1.0, result.ratio(), 1e-12);
         assertTrue(result.holds());
+        assertEquals(Verdict.WITHIN, result.verdict());
+        assertTrue(result.interval().isEmpty(), "one replication has no interval");
 
         Figure missing = new Figure("no such", Double.NaN, Shape.atLeast(0), m -> m.point(POLICY, "prefault").total("x"));
-        FigureResult notComputed = FigureResult.compute(preset, missing, measurements);
+        FigureResult notComputed = FigureResult.compute(preset, missing, List.of(measurements));
         assertTrue(Double.isNaN(notComputed.model()) && Double.isNaN(notComputed.ratio()));
         assertFalse(notComputed.holds(), "a figure that could not be computed never has the shape");
         assertTrue(notComputed.problem().contains("prefault"), notComputed.problem());
+        assertEquals(Verdict.NOT_COMPUTED, notComputed.verdict());
+    }
+
+    @Test
+    void aFigureWithAPaperValueIsJudgedTwoSidedAndOneByConstructionIsNotJudged() {
+        Figure above = new Figure("x", 2, Shape.above(1), m -> 0);
+        assertEquals(Verdict.WITHIN, Verdict.of(above, 1.5), "0.75x the paper is the band's lower edge");
+        assertEquals(Verdict.WITHIN, Verdict.of(above, 2.5), "1.25x, the upper edge");
+        assertEquals(Verdict.OUTSIDE, Verdict.of(above, 1.49), "above 1, the old one-sided shape, but under the band");
+        assertEquals(Verdict.OUTSIDE, Verdict.of(above, 2.51), "over the band");
+        Figure bound = new Figure("x", 1.05, Shape.below(1.05), m -> 0);
+        assertEquals(Verdict.OUTSIDE, Verdict.of(bound, 1.1), "in the band but past the paper's bound");
+        assertEquals(Verdict.WITHIN, Verdict.of(bound, 1.0));
+        Figure shape = new Figure("x", Double.NaN, Shape.atLeast(100), m -> 0);
+        assertEquals(Verdict.SHAPE_HOLDS, Verdict.of(shape, 100));
+        assertEquals(Verdict.SHAPE_FAILS, Verdict.of(shape, 99));
+        Figure constructed = new Figure("x", 2, Shape.above(1), m -> 0, "4 / 2");
+        assertEquals(Verdict.BY_CONSTRUCTION, Verdict.of(constructed, 7), "never judged, whatever its value");
+        assertFalse(Verdict.BY_CONSTRUCTION.fails());
+        assertTrue(Verdict.OUTSIDE.fails() && Verdict.SHAPE_FAILS.fails() && Verdict.NOT_COMPUTED.fails());
+    }
+
+    @Test
+    void replicationsGiveTheFigureAsTheMeanOfItsValuesWithAnInterval() {
+        Preset preset = Presets.all().iterator().next();
+        double[] values = {1.8, 2.0, 2.2};
+        int[] call = {0};
+        Figure figure = new Figure("x", 2, Shape.above(1), m -> values[call[0]++]);
+        FigureResult result = FigureResult.compute(preset, figure, List.of(measurements, measurements, measurements));
+        assertEquals(2.0, result.model(), 1e-12);
+        // t(0.975, 2) = 4.302653; sd = 0.2; half-width = 4.302653 * 0.2 / sqrt(3)
+        assertEquals(2.0 - 4.302653 * 0.2 / Math.sqrt(3), result.interval().orElseThrow().low(), 1e-5);
+        assertEquals(2.0 + 4.302653 * 0.2 / Math.sqrt(3), result.interval().orElseThrow().high(), 1e-5);
     }
 
     @Test

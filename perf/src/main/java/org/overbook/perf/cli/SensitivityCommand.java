@@ -1,0 +1,140 @@
+package org.overbook.perf.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.report.TornadoChart;
+import org.overbook.perf.reproduce.Presets;
+import org.overbook.perf.run.PointExecutor;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.scenario.ScenarioFile;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.sensitivity.Estimates;
+import org.overbook.perf.sensitivity.Sensitivity;
+import org.overbook.perf.sensitivity.SensitivityReport;
+import org.overbook.perf.sensitivity.Subject;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code overbook sensitivity [FILE] [--preset NAME]... [--all-presets] [--quick] [--replications N]}: varies each
+ * input the reference file marks as Overbook's estimate by -50 % and +50 %, one at a time, under the same seeds, and
+ * reports how far each headline moves: of a scenario file (the embedded default without FILE), its best point's
+ * throughput, p50 and p99; of a reproduce preset, its figures. Prints the ranking; writes {@code sensitivity.md},
+ * {@code sensitivity.csv} and a tornado chart per subject. Exit 0; 2 on a configuration error.
+ */
+@Command(name = "sensitivity", mixinStandardHelpOptions = true,
+        description = {"Varies each input marked as Overbook's estimate by -50 %% and +50 %%, one at a time, with replications,",
+                "and reports how far each headline figure moves: a ranking, sensitivity.md, sensitivity.csv, tornado charts."})
+final class SensitivityCommand implements Callable<Integer> {
+
+    private static final int BARS = 12;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
+            description = "Scenario YAML file (default: the embedded default, unless presets are named).")
+    private Path file;
+
+    @Option(names = "--preset", paramLabel = "NAME", description = "A reproduce preset whose figures to study (repeatable).")
+    private List<String> presets = new ArrayList<>();
+
+    @Option(names = "--all-presets", description = "Study every reproduce preset's figures.")
+    private boolean allPresets;
+
+    @Option(names = "--quick", description = "Run the presets at reduced size (as reproduce --quick).")
+    private boolean quick;
+
+    @Option(names = "--replications", paramLabel = "N", defaultValue = "3",
+            description = "Seeds per point and variant (default ${DEFAULT-VALUE}); every variant runs under the same ones.")
+    private int replications;
+
+    @Mixin
+    private OutputOption output;
+
+    @Mixin
+    private PluginsOption plugins;
+
+    @Mixin
+    private ThreadsOption parallelism;
+
+    @Mixin
+    private ClusterOption cluster;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (replications < 2 || replications > ScenarioFile.MAX_REPLICATIONS) {
+            throw new ConfigurationException("--replications", replications + "; accepted: a whole number from 2 (an interval "
+                    + "needs two) to " + ScenarioFile.MAX_REPLICATIONS);
+        }
+        ScenarioLoader loader = plugins.loader();
+        List<Subject> subjects = new ArrayList<>();
+        if (file != null || (presets.isEmpty() && !allPresets)) {
+            subjects.add(Subject.of(file == null ? "default" : RunCommand.nameOf(file),
+                    file == null ? loader.defaultScenario() : loader.load(file), replications));
+        }
+        for (var preset : allPresets ? List.copyOf(Presets.all()) : Presets.named("--preset", presets)) {
+            subjects.add(Subject.of(preset, loader, quick, replications));
+        }
+        Sensitivity study = new Sensitivity(Estimates.of(ScenarioLoader.referenceText()));
+        Path folder = output.folder("sensitivity");
+        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"), parallelism.threads(),
+                "overbook sensitivity", plugins.plugins().jars())) {
+            List<Sensitivity.Row> rows = study.run(subjects, executor, (subject, variant) -> {
+                stdout.printf("%s: %s%n", subject, variant);
+                stdout.flush();
+            });
+            stdout.println();
+            SensitivityReport.print(stdout, rows);
+            stdout.flush();
+            createFolder(folder);
+            List<String> charts = new ArrayList<>();
+            for (Subject subject : subjects) {
+                String chart = "tornado-" + subject.name() + ".png";
+                List<TornadoChart.Bar> bars = rows.stream().filter(r -> r.subject().equals(subject.name()))
+                        .sorted(Comparator.comparingDouble((Sensitivity.Row r) -> Double.isNaN(r.swing()) ? -1 : r.swing()).reversed())
+                        .limit(BARS).map(r -> new TornadoChart.Bar(r.estimate().name() + ": " + r.headline(), r.lowChange(), r.highChange()))
+                        .toList();
+                String failure = TornadoChart.write(folder, chart, subject.name() + ": how far each headline moves with each "
+                        + "estimate at -50 % and +50 %", bars);
+                if (failure.isEmpty()) {
+                    charts.add(chart);
+                } else {
+                    stdout.printf("%s: %s%n", chart, failure);
+                }
+            }
+            String setting = "Each input marked as Overbook's estimate in the reference file, at -50 % and +50 % of its value, one "
+                    + "at a time, " + replications + " replications a variant under the same seeds" + (quick ? "; presets at "
+                    + "reduced size (--quick)" : "") + ". (within the seeds' noise): the move is inside the unchanged figure's 95 % interval; "
+                    + "(no effect): the figure came out exactly the same.";
+            SensitivityReport.write(folder, rows, setting, charts);
+            stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
+            stdout.flush();
+            return 0;
+        } catch (ExecutionException e) {
+            throw ErrorReporter.causeOf(e);
+        }
+    }
+
+    private static void createFolder(Path folder) {
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the results folder " + folder, e);
+        }
+    }
+}

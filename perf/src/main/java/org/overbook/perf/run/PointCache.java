@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import java.nio.file.Path;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import org.overbook.perf.scenario.Scenario;
@@ -20,11 +21,15 @@ import org.overbook.perf.scenario.SweepPoint;
  * admission policy is not deterministic, which is why it decides only what to keep, never what a
  * simulation computes. Each simulation runs single-threaded wherever the {@link PointExecutor} runs it: a
  * thread of this JVM with its hosts' files in a directory of its own, or a task on a cluster.
+ *
+ * <p>The cache holds outcomes, never failed futures: Caffeine logs every exceptionally completed load with
+ * its stack trace, and a point that fails on bad input (a verbs call a workload cannot make, a scenario the
+ * model refuses) must reach the user as one line from the command, not as a logged trace.
  */
 public final class PointCache {
 
     private final PointExecutor points;
-    private final AsyncCache<Scenario, TimedResult> cache;
+    private final AsyncCache<Scenario, Outcome> cache;
     private final AtomicLong runs = new AtomicLong();
 
     /**
@@ -53,10 +58,18 @@ public final class PointCache {
      * request runs it afresh. Any other failure is forgotten the same way.
      */
     public CompletableFuture<TimedResult> get(SweepPoint point, Runner.Progress progress) {
-        return cache.get(point.scenario(), (scenario, executor) -> {
+        Scenario key = point.scenario();
+        CompletableFuture<Outcome> outcome = cache.get(key, (scenario, executor) -> {
             runs.incrementAndGet();
-            return points.run(point, progress);
-        }).thenApply(result -> relabel(result, point));
+            return points.run(point, progress).handle((result, failure) -> new Outcome(result, unwrapped(failure)));
+        });
+        return outcome.thenCompose(o -> {
+            if (o.failure() != null) {
+                cache.asMap().remove(key, outcome);
+                return CompletableFuture.failedFuture(o.failure());
+            }
+            return CompletableFuture.completedFuture(relabel(o.result(), point));
+        });
     }
 
     /** Returns how many simulations have been run (not served from the cache). */
@@ -71,5 +84,14 @@ public final class PointCache {
             return timed;
         }
         return timed.withResult(r.relabeled(point.index(), point.label(), point.values(), point.yaml()));
+    }
+
+    /** Returns what a stage's failure wraps, so callers see the run's own exception, as a failed run gives it. */
+    private static Throwable unwrapped(Throwable failure) {
+        return failure instanceof CompletionException wrapper && wrapper.getCause() != null ? wrapper.getCause() : failure;
+    }
+
+    /** What running a point gave: its result, or the failure it ended in. */
+    private record Outcome(TimedResult result, Throwable failure) {
     }
 }

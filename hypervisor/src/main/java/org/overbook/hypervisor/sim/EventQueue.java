@@ -3,54 +3,86 @@ package org.overbook.hypervisor.sim;
 import java.util.Arrays;
 
 /**
- * A priority queue of actions keyed by (time, insertion sequence): an implicit 4-ary min-heap of
- * packed primitive keys.
+ * A priority queue of actions keyed by (time, insertion sequence): a ladder queue (Tang, Goh and Thng,
+ * "Ladder queue: an O(1) priority queue structure for large-scale discrete event simulation", ACM TOMACS
+ * 15(3), 2005) over packed primitive keys.
  *
- * <p>Each heap node is two adjacent {@code long}s: the time, then the insertion sequence in the high
- * 40 bits with a 24-bit handle in the low bits. The handle names the slot of the action in a side
- * array, so sifting moves only primitives (no reference stores, no card marking), and because the
- * sequence sits above the handle, comparing the second words breaks ties in time by scheduling
- * order. A node's four children are eight adjacent longs, one cache line. A 4-ary heap is half as
- * deep as a binary one. Removal is Floyd's bottom-up sift with a branch-free tournament (conditional
- * moves on random keys instead of mispredicted branches); insertion needs no tie-break, since the
- * newest event has the largest sequence. A dispatched event keeps the root while its action runs,
- * and the first event the action schedules replaces it in place: the common "handle one event,
- * schedule the next" costs one sift, not two, and none when the new event comes before the root's
- * children (an event for "now"). See {@code perf/BENCHMARKS.md} for the figures (an
- * 8-ary variant measured slower).
+ * <p>Design. Events live in three tiers, each holding later times than the one before:
+ * <ul>
+ * <li>the bottom, a {@link SortedRun} of every event before {@code bottomEnd}: dispatch takes its head;</li>
+ * <li>the ladder, up to {@value #MAX_RUNGS} {@link Rung}s, each a range of equal-width buckets (unsorted
+ *     lists), the finest rung covering the earliest times;</li>
+ * <li>the top, an unsorted list of everything after the coarsest rung, with its least and greatest time.</li>
+ * </ul>
+ * Adding is an append to whichever tier the time falls in (a short sorted insertion in the bottom). When the
+ * bottom runs dry it takes, and sorts, the next non-empty bucket of the finest rung; a bucket of more than
+ * {@value #SPAWN_THRESHOLD} events is spread over a new, finer rung instead; when the ladder is used up the
+ * top is spread over a new rung sized to hold about {@value #EVENTS_PER_BUCKET} events a bucket. A bottom
+ * that grows past twice what it was filled with (many events scheduled just ahead of "now") is spread back
+ * over a new finest rung. Every event is thus copied a bounded number of times between being scheduled and
+ * being dispatched, and the bottom stays small: schedule and dispatch cost O(1) amortised, however many
+ * events wait. Bucket widths are powers of two, so finding a bucket is a shift. Skewed delays (nanosecond
+ * hops beside millisecond timeouts) only make finer rungs; a burst at one instant, which no rung can split,
+ * is sorted once (it is in order already).
  *
- * <p>Limits: 2^24 (16.7 M) events waiting at once, 2^40 (1.1 trillion) events scheduled in one
- * simulation; both are checked.
+ * <p>Order. Every event carries an order word, its insertion sequence in the high 40 bits above a 24-bit
+ * handle naming the slot of its action. Every list here is appended to in scheduling order and spread into
+ * others in that order, so events at equal times always sit in scheduling order; the bottom's stable sort by
+ * time then dispatches by (time, sequence), exactly as a single heap over (time, sequence) would, whatever
+ * tier an event passed through.
+ *
+ * <p>Limits: times from 0 to {@link Long#MAX_VALUE}; 2^24 (16.7 M) events waiting at once, 2^40 (1.1
+ * trillion) events scheduled in one simulation; both are checked. See {@code perf/BENCHMARKS.md} for the
+ * figures, side by side with a packed 4-ary heap and {@link java.util.PriorityQueue}.
  */
 final class EventQueue {
 
+    /** How many events a rung aims to put in one bucket. */
+    static final int EVENTS_PER_BUCKET = 4;
+    /** A bucket with more events than this is spread over a finer rung rather than sorted into the bottom. */
+    static final int SPAWN_THRESHOLD = 48;
+    static final int MAX_RUNGS = 8;
+    /** The bottom is never spread back over a rung below this size. */
+    private static final int SPILL_MIN = 64;
+    private static final int MAX_BUCKETS_LOG2 = 20;
+    private static final int MAX_FINER_BUCKETS_LOG2 = 12;
     private static final int HANDLE_BITS = 24;
     private static final long HANDLE_MASK = (1L << HANDLE_BITS) - 1;
     private static final long MAX_SEQUENCE = (1L << (63 - HANDLE_BITS)) - 1;
 
-    private long[] heap;          // node i: heap[2i] = time, heap[2i+1] = sequence << 24 | handle
-    private Runnable[] actions;   // by handle
+    private final SortedRun bottom = new SortedRun();
+    private long bottomEnd = Long.MIN_VALUE;   // every event in the bottom is before it, every other one at or after
+    private int spillAt = SPILL_MIN;           // the bottom size that sends it back to a rung
+    private final Rung[] rungs = new Rung[MAX_RUNGS];
+    private int rungCount;                     // rungs[rungCount - 1] is the finest
+    private long[] top = new long[2 * 64];     // (time, order) pairs, in scheduling order
+    private int topCount;
+    private long topMin = Long.MAX_VALUE;
+    private long topMax = Long.MIN_VALUE;
+
+    private Runnable[] actions;                // by handle
     private int[] freeHandles;
     private int freeHandleCount;
-    private int size;
+    private int size;                          // events held, the one being dispatched included
     private long nextSequence;
-    private boolean dispatching;     // the root is the event being dispatched
-    private boolean rootReplaced;    // ...and an add has already taken its place
+    private boolean dispatching;               // the bottom's head is the event being dispatched
 
     EventQueue(int initialCapacity) {
         int capacity = Math.max(16, initialCapacity);
-        heap = new long[2 * capacity];
         actions = new Runnable[capacity];
         freeHandles = new int[capacity];
         for (int i = 0; i < capacity; i++) {
             freeHandles[i] = capacity - 1 - i;
         }
         freeHandleCount = capacity;
+        for (int i = 0; i < MAX_RUNGS; i++) {
+            rungs[i] = new Rung();
+        }
     }
 
     /** Returns how many events wait, not counting one being dispatched. */
     int size() {
-        return dispatching && !rootReplaced ? size - 1 : size;
+        return dispatching ? size - 1 : size;
     }
 
     boolean isEmpty() {
@@ -59,10 +91,13 @@ final class EventQueue {
 
     /** Returns the time of the earliest event; the queue must not be empty. */
     long peekTime() {
-        return heap[0];
+        if (bottom.isEmpty()) {
+            refill();
+        }
+        return bottom.firstTime();
     }
 
-    /** Adds an action at {@code time}, after every action already queued for that time. */
+    /** Adds an action at {@code time} (not negative), after every action already queued for that time. */
     void add(long time, Runnable action) {
         if (freeHandleCount == 0) {
             grow();
@@ -73,81 +108,59 @@ final class EventQueue {
         int handle = freeHandles[--freeHandleCount];
         actions[handle] = action;
         long order = (nextSequence++ << HANDLE_BITS) | handle;
-        if (dispatching && !rootReplaced) {
-            // The first event scheduled by the one being dispatched takes its place at the root:
-            // one sift instead of a removal and an insertion (the "hold" operation).
-            rootReplaced = true;
-            replaceRoot(time, order);
+        size++;
+        if (time < bottomEnd) {
+            bottom.insertNewest(time, order, dispatching ? 1 : 0);
+            if (bottom.size() > spillAt && !dispatching) {
+                spillBottom();
+            }
         } else {
-            siftUpNewest(size++, time, order);
+            addToLadderOrTop(time, order);
         }
     }
 
-    /**
-     * Puts an event at the root in place of the one being dispatched. It stays there when it comes before
-     * the least child, as an event scheduled for "now" often does (a completion, a hand-off to an idle vCPU:
-     * a quarter of the holds in the default scenario); otherwise the sift goes on from that child. A child
-     * at the same time stays ahead: the new event's sequence is the largest. The test costs one comparison
-     * beyond the tournament the sift runs anyway.
-     */
-    private void replaceRoot(long time, long order) {
-        long[] h = heap;
-        int best = leastChild(h, 0, size);
-        if (best < 0 || time < h[2 * best]) {
-            h[0] = time;
-            h[1] = order;
-            return;
+    private void addToLadderOrTop(long time, long order) {
+        for (int r = rungCount - 1; r >= 0; r--) {
+            Rung rung = rungs[r];
+            if (time < rung.end()) {
+                rung.add(time, order);
+                return;
+            }
         }
-        h[0] = h[2 * best];
-        h[1] = h[2 * best + 1];
-        siftDown(best, time, order, size);
+        if (2 * topCount == top.length) {
+            top = Arrays.copyOf(top, 2 * top.length);
+        }
+        top[2 * topCount] = time;
+        top[2 * topCount + 1] = order;
+        topCount++;
+        topMin = Math.min(topMin, time);
+        topMax = Math.max(topMax, time);
     }
 
     /**
-     * Starts dispatching the earliest event and returns its action; the queue must not be empty. The
-     * event keeps the root until {@link #endDispatch()}, so that the first event its action schedules
-     * can replace it in place.
+     * Starts dispatching the earliest event and returns its action; the queue must not be empty. The event
+     * keeps the bottom's head until {@link #endDispatch()}: what its action schedules goes after it.
      */
     Runnable beginDispatch() {
-        int handle = (int) (heap[1] & HANDLE_MASK);
+        if (bottom.isEmpty()) {
+            refill();
+        }
+        int handle = (int) (bottom.firstOrder() & HANDLE_MASK);
         Runnable first = actions[handle];
         actions[handle] = null;
         freeHandles[freeHandleCount++] = handle;
         dispatching = true;
-        rootReplaced = false;
         return first;
     }
 
-    /** Ends the dispatch begun by {@link #beginDispatch()}: removes the event unless something replaced it. */
+    /** Ends the dispatch begun by {@link #beginDispatch()}: removes its event. */
     void endDispatch() {
         dispatching = false;
-        if (!rootReplaced) {
-            int last = --size;
-            if (last > 0) {
-                siftDown(0, heap[2 * last], heap[2 * last + 1], last);
-            }
+        size--;
+        bottom.removeFirst();
+        if (bottom.size() > spillAt) {
+            spillBottom();
         }
-    }
-
-    /**
-     * Sifts up the event just added. Its sequence number is larger than every other's, so it stops
-     * below any parent whose time is not later than its own: no tie-break comparison is needed.
-     */
-    private void siftUpNewest(int index, long time, long order) {
-        long[] h = heap;
-        int i = index;
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            long parentTime = h[2 * parent];
-            if (parentTime <= time) {
-                break;
-            }
-            h[2 * i] = parentTime;
-            h[2 * i + 1] = h[2 * parent + 1];
-            i = parent;
-        }
-        h[2 * i] = time;
-        h[2 * i + 1] = order;
     }
 
     /** Removes and returns the earliest action; the queue must not be empty. */
@@ -157,68 +170,120 @@ final class EventQueue {
         return first;
     }
 
-    private void siftUp(int index, long time, long order) {
-        long[] h = heap;
-        int i = index;
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            long parentTime = h[2 * parent];
-            if (parentTime < time || (parentTime == time && h[2 * parent + 1] < order)) {
-                break;
+    /**
+     * Refills the empty bottom from the finest rung's next non-empty bucket, spreading a crowded bucket over a
+     * finer rung first, dropping used-up rungs, and building a rung from the top when none is left.
+     */
+    private void refill() {
+        while (true) {
+            if (rungCount == 0) {
+                spreadTop();
             }
-            h[2 * i] = parentTime;
-            h[2 * i + 1] = h[2 * parent + 1];
-            i = parent;
+            Rung rung = rungs[rungCount - 1];
+            int bucket = rung.nextNonEmpty();
+            if (bucket < 0) {
+                rungCount--;
+                continue;
+            }
+            int count = rung.count(bucket);
+            long[] pairs = rung.pairs(bucket);
+            if (count > SPAWN_THRESHOLD && rung.shift() > 0 && rungCount < MAX_RUNGS && !sameTime(pairs, count)) {
+                spreadBucket(rung, bucket, count, pairs);
+                continue;
+            }
+            bottom.fill(pairs, count);
+            bottomEnd = rung.bucketEnd(bucket);
+            spillAt = Math.max(SPILL_MIN, 2 * count);
+            rung.take(bucket);
+            return;
         }
-        h[2 * i] = time;
-        h[2 * i + 1] = order;
+    }
+
+    /** Spreads the top over a new coarsest rung of about {@value #EVENTS_PER_BUCKET} events a bucket. */
+    private void spreadTop() {
+        long span = topMax - topMin;
+        int shift = bucketShift(span, topCount);
+        while ((span >>> shift) >= (1L << MAX_BUCKETS_LOG2)) {
+            shift++;
+        }
+        Rung rung = rungs[0];
+        rung.reset(topMin, shift, (int) (span >>> shift) + 1);
+        long[] pairs = top;
+        for (int i = 0, n = topCount; i < n; i++) {
+            rung.add(pairs[2 * i], pairs[2 * i + 1]);
+        }
+        bottomEnd = topMin;
+        rungCount = 1;
+        topCount = 0;
+        topMin = Long.MAX_VALUE;
+        topMax = Long.MIN_VALUE;
+    }
+
+    /** Spreads a crowded bucket over a new finer rung that covers exactly the bucket's range. */
+    private void spreadBucket(Rung rung, int bucket, int count, long[] pairs) {
+        int parentShift = rung.shift();
+        int log2Buckets = 32 - Integer.numberOfLeadingZeros(count / EVENTS_PER_BUCKET - 1);
+        log2Buckets = Math.clamp(log2Buckets, 1, Math.min(parentShift, MAX_FINER_BUCKETS_LOG2));
+        Rung finer = rungs[rungCount];
+        long from = rung.bucketStart(bucket);
+        finer.reset(from, parentShift - log2Buckets, 1 << log2Buckets);
+        for (int i = 0; i < count; i++) {
+            finer.add(pairs[2 * i], pairs[2 * i + 1]);
+        }
+        rung.take(bucket);
+        bottomEnd = from;
+        rungCount++;
     }
 
     /**
-     * Floyd's bottom-up sift: walks the hole from {@code hole} to a leaf, always promoting the least child
-     * (a pairwise tournament when all four exist), then sifts the displaced last element up from
-     * there. The last element almost always belongs near the bottom, so this saves the comparison
-     * with it at every level on the way down.
+     * Spreads the bottom, grown large with events scheduled just ahead of "now", over a new finest rung that
+     * ends where the bottom ended; the bottom is refilled from it. When there is no rung to spare, the times
+     * are all equal (no rung could split them) or the range is near the end of time, the bottom stays as it
+     * is until it doubles again, so the work stays linear in the events added.
      */
-    private void siftDown(int hole, long time, long order, int n) {
-        long[] h = heap;
-        int i = hole;
-        for (int best = leastChild(h, i, n); best >= 0; best = leastChild(h, i, n)) {
-            h[2 * i] = h[2 * best];
-            h[2 * i + 1] = h[2 * best + 1];
-            i = best;
+    private void spillBottom() {
+        long first = bottom.firstTime();
+        long span = bottomEnd - first;
+        if (rungCount == MAX_RUNGS || first == bottom.lastTime() || span > (1L << 61)) {
+            spillAt = 2 * bottom.size();
+            return;
         }
-        siftUp(i, time, order);
-    }
-
-    /** Returns the child of node {@code i} that comes first (a pairwise tournament when all four exist), or -1 if none. */
-    private static int leastChild(long[] h, int i, int n) {
-        int child = 4 * i + 1;
-        if (child >= n) {
-            return -1;
+        int shift = bucketShift(span, bottom.size());
+        while (((span - 1) >>> shift) >= (1L << MAX_FINER_BUCKETS_LOG2)) {
+            shift++;
         }
-        if (child + 3 < n) {
-            return lesser(h, lesser(h, child, child + 1), lesser(h, child + 2, child + 3));
+        int buckets = (int) ((span - 1) >>> shift) + 1;
+        long from = bottomEnd - ((long) buckets << shift);
+        Rung finer = rungs[rungCount];
+        finer.reset(from, shift, buckets);
+        long[] spill = new long[2 * bottom.size()];
+        int count = bottom.drainTo(spill);
+        for (int i = 0; i < count; i++) {
+            finer.add(spill[2 * i], spill[2 * i + 1]);
         }
-        int best = child;
-        for (int c = child + 1; c < n; c++) {
-            best = lesser(h, best, c);
-        }
-        return best;
+        bottomEnd = from;
+        spillAt = SPILL_MIN;
+        rungCount++;
     }
 
     /**
-     * Returns whichever of nodes {@code a} and {@code b} comes first. The common case, different times,
-     * is a single comparison in a ternary, which the JIT compiles to a conditional move (no branch to
-     * mispredict on random keys); equal times take the rarer, separate path.
+     * Returns the shift of the least power-of-two bucket width that spreads {@code count} events over
+     * {@code span} nanoseconds about {@value #EVENTS_PER_BUCKET} a bucket.
      */
-    private static int lesser(long[] h, int a, int b) {
-        long ta = h[2 * a];
-        long tb = h[2 * b];
-        if (ta == tb) {
-            return h[2 * a + 1] < h[2 * b + 1] ? a : b;
+    private static int bucketShift(long span, int count) {
+        long wanted = Math.max(1, count / EVENTS_PER_BUCKET);
+        long width = span / wanted + 1;
+        return 64 - Long.numberOfLeadingZeros(width - 1);
+    }
+
+    private static boolean sameTime(long[] pairs, int count) {
+        long first = pairs[0];
+        for (int i = 1; i < count; i++) {
+            if (pairs[2 * i] != first) {
+                return false;
+            }
         }
-        return ta < tb ? a : b;
+        return true;
     }
 
     private void grow() {
@@ -227,7 +292,6 @@ final class EventQueue {
             throw new IllegalStateException("more than " + (HANDLE_MASK + 1) + " events waiting at once");
         }
         int grown = (int) Math.min(capacity * 2L, HANDLE_MASK + 1);
-        heap = Arrays.copyOf(heap, 2 * grown);
         actions = Arrays.copyOf(actions, grown);
         freeHandles = Arrays.copyOf(freeHandles, grown);
         for (int handle = grown - 1; handle >= capacity; handle--) {

@@ -19,6 +19,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 import org.overbook.hypervisor.sim.Simulation;
 
 /**
@@ -69,8 +71,9 @@ public class SimulationBenchmark {
     }
 
     /**
-     * Thread CPU time spent in the measured loops and the events they ran, per iteration; JMH prints
-     * {@link #eventsPerCpuSecond()} beside the primary (wall-clock) score.
+     * Thread CPU time spent in the measured loops and the events they ran, over all measurement iterations.
+     * JMH adds an EVENTS counter up over the iterations, so {@link #eventsPerCpuSecond()} is reported once,
+     * at the last measurement iteration (zero before it): the printed score is the rate over them all.
      */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
@@ -78,11 +81,19 @@ public class SimulationBenchmark {
         private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
         private long cpuNanos;
         private long events;
+        private int measured;
+        private boolean measuring;
+        private boolean last;
 
         @Setup(Level.Iteration)
-        public void reset() {
-            cpuNanos = 0;
-            events = 0;
+        public void startIteration(IterationParams iteration) {
+            measuring = iteration.getType() == IterationType.MEASUREMENT;
+            if (!measuring) {
+                cpuNanos = 0;
+                events = 0;
+                measured = 0;
+            }
+            last = measuring && ++measured == iteration.getCount();
         }
 
         long start() {
@@ -90,13 +101,15 @@ public class SimulationBenchmark {
         }
 
         void stop(long start, int ran) {
-            cpuNanos += THREADS.getCurrentThreadCpuTime() - start;
-            events += ran;
+            if (measuring) {
+                cpuNanos += THREADS.getCurrentThreadCpuTime() - start;
+                events += ran;
+            }
         }
 
-        /** Events per second of the benchmark thread's CPU time over this iteration. */
+        /** Events per second of the benchmark thread's CPU time over every measurement iteration. */
         public double eventsPerCpuSecond() {
-            return cpuNanos == 0 ? 0 : events * 1e9 / cpuNanos;
+            return last && cpuNanos > 0 ? events * 1e9 / cpuNanos : 0;
         }
     }
 

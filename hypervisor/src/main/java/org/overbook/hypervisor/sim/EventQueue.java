@@ -5,67 +5,69 @@ import java.util.Arrays;
 /**
  * A priority queue of actions keyed by (time, insertion sequence): a ladder queue (Tang, Goh and Thng,
  * "Ladder queue: an O(1) priority queue structure for large-scale discrete event simulation", ACM TOMACS
- * 15(3), 2005) over packed primitive keys.
+ * 15(3), 2005) whose bottom is a small 4-ary heap.
  *
  * <p>Design. Events live in three tiers, each holding later times than the one before:
  * <ul>
- * <li>the bottom, a {@link SortedRun} of every event before {@code bottomEnd}: dispatch takes its head;</li>
+ * <li>the bottom, an {@link EventHeap} of every event before {@code bottomEnd}: dispatch takes the root;</li>
  * <li>the ladder, up to {@value #MAX_RUNGS} {@link Rung}s, each a range of equal-width buckets (unsorted
- *     lists), the finest rung covering the earliest times;</li>
+ *     lists); a finer rung covers exactly one bucket of the rung above it;</li>
  * <li>the top, an unsorted list of everything after the coarsest rung, with its least and greatest time.</li>
  * </ul>
- * Adding is an append to whichever tier the time falls in (a short sorted insertion in the bottom). When the
- * bottom runs dry it takes, and sorts, the next non-empty bucket of the finest rung; a bucket of more than
+ * Adding is an append to whichever tier the time falls in (the heap only below {@code bottomEnd}). When the
+ * bottom runs dry it takes the next non-empty bucket of the finest rung; a bucket of more than
  * {@value #SPAWN_THRESHOLD} events is spread over a new, finer rung instead; when the ladder is used up the
- * top is spread over a new rung sized to hold about {@value #EVENTS_PER_BUCKET} events a bucket. A bottom
- * that grows past twice what it was filled with (many events scheduled just ahead of "now") is spread back
- * over a new finest rung. Every event is thus copied a bounded number of times between being scheduled and
- * being dispatched, and the bottom stays small: schedule and dispatch cost O(1) amortised, however many
- * events wait. Bucket widths are powers of two, so finding a bucket is a shift. Skewed delays (nanosecond
- * hops beside millisecond timeouts) only make finer rungs; a burst at one instant, which no rung can split,
- * is sorted once (it is in order already).
+ * top is spread over a new rung sized to hold about {@value #EVENTS_PER_BUCKET} events a bucket. Every event
+ * is thus copied a bounded number of times between being scheduled and reaching the heap, and when events
+ * spread over time the heap stays small: schedule and dispatch cost O(1) amortised, however many events
+ * wait. Bucket widths are powers of two, so finding a bucket is a shift. Skewed delays (nanosecond hops
+ * beside millisecond timeouts) only make finer rungs. Whatever a rung cannot split (a burst at one instant,
+ * or the many events scheduled just ahead of "now" in the default scenario, nine in ten of its events) goes
+ * to the heap, which costs what a plain heap does, O(log n) in the events it holds. A sorted list as the
+ * bottom, as in the paper, was measured slower there (a linear insertion into a bottom of about 60 events).
  *
  * <p>Order. Every event carries an order word, its insertion sequence in the high 40 bits above a 24-bit
- * handle naming the slot of its action. Every list here is appended to in scheduling order and spread into
- * others in that order, so events at equal times always sit in scheduling order; the bottom's stable sort by
- * time then dispatches by (time, sequence), exactly as a single heap over (time, sequence) would, whatever
- * tier an event passed through.
+ * handle naming the slot of its action, and the heap orders by (time, order word): events at equal times
+ * dispatch in scheduling order, exactly as a single heap would dispatch them, whatever tier they passed
+ * through. Tiers only decide which events are compared, never how.
+ *
+ * <p>Dispatch. A dispatched event keeps the heap's root while its action runs, and the first event the action
+ * schedules into the heap replaces it in place: the common "handle one event, schedule the next" costs one
+ * sift, not two, and none when the new event comes first (an event for "now").
  *
  * <p>Limits: times from 0 to {@link Long#MAX_VALUE}; 2^24 (16.7 M) events waiting at once, 2^40 (1.1
  * trillion) events scheduled in one simulation; both are checked. See {@code perf/BENCHMARKS.md} for the
- * figures, side by side with a packed 4-ary heap and {@link java.util.PriorityQueue}.
+ * figures, side by side with a plain packed 4-ary heap and {@link java.util.PriorityQueue}.
  */
 final class EventQueue {
 
-    /** How many events a rung aims to put in one bucket. */
+    /** How many events a rung built from the top aims to put in one bucket. */
     static final int EVENTS_PER_BUCKET = 4;
-    /** A bucket with more events than this is spread over a finer rung rather than sorted into the bottom. */
+    /** A bucket with more events than this is spread over a finer rung rather than heaped. */
     static final int SPAWN_THRESHOLD = 48;
     static final int MAX_RUNGS = 8;
-    /** The bottom is never spread back over a rung below this size. */
-    private static final int SPILL_MIN = 64;
     private static final int MAX_BUCKETS_LOG2 = 20;
-    private static final int MAX_FINER_BUCKETS_LOG2 = 12;
+    private static final int MAX_CHILD_BUCKETS_LOG2 = 12;
     private static final int HANDLE_BITS = 24;
     private static final long HANDLE_MASK = (1L << HANDLE_BITS) - 1;
     private static final long MAX_SEQUENCE = (1L << (63 - HANDLE_BITS)) - 1;
 
-    private final SortedRun bottom = new SortedRun();
-    private long bottomEnd = Long.MIN_VALUE;   // every event in the bottom is before it, every other one at or after
-    private int spillAt = SPILL_MIN;           // the bottom size that sends it back to a rung
+    private final EventHeap bottom = new EventHeap();
+    private long bottomEnd = Long.MIN_VALUE;      // every event in the heap is before it, every other one at or after
     private final Rung[] rungs = new Rung[MAX_RUNGS];
-    private int rungCount;                     // rungs[rungCount - 1] is the finest
-    private long[] top = new long[2 * 64];     // (time, order) pairs, in scheduling order
+    private int rungCount;                        // rungs[rungCount - 1] is the finest
+    private long[] top = new long[2 * 64];        // (time, order) pairs
     private int topCount;
     private long topMin = Long.MAX_VALUE;
     private long topMax = Long.MIN_VALUE;
 
-    private Runnable[] actions;                // by handle
+    private Runnable[] actions;                   // by handle
     private int[] freeHandles;
     private int freeHandleCount;
-    private int size;                          // events held, the one being dispatched included
+    private int size;                             // events held, the one being dispatched included
     private long nextSequence;
-    private boolean dispatching;               // the bottom's head is the event being dispatched
+    private boolean dispatching;                  // the heap's root is the event being dispatched
+    private boolean rootReplaced;                 // ...and an add has already taken its place
 
     EventQueue(int initialCapacity) {
         int capacity = Math.max(16, initialCapacity);
@@ -82,7 +84,7 @@ final class EventQueue {
 
     /** Returns how many events wait, not counting one being dispatched. */
     int size() {
-        return dispatching ? size - 1 : size;
+        return dispatching && !rootReplaced ? size - 1 : size;
     }
 
     boolean isEmpty() {
@@ -94,7 +96,7 @@ final class EventQueue {
         if (bottom.isEmpty()) {
             refill();
         }
-        return bottom.firstTime();
+        return bottom.peekTime();
     }
 
     /** Adds an action at {@code time} (not negative), after every action already queued for that time. */
@@ -110,9 +112,13 @@ final class EventQueue {
         long order = (nextSequence++ << HANDLE_BITS) | handle;
         size++;
         if (time < bottomEnd) {
-            bottom.insertNewest(time, order, dispatching ? 1 : 0);
-            if (bottom.size() > spillAt && !dispatching) {
-                spillBottom();
+            if (dispatching && !rootReplaced) {
+                // The first event scheduled by the one being dispatched takes its place at the root.
+                rootReplaced = true;
+                size--;
+                bottom.replaceRootWithNewest(time, order);
+            } else {
+                bottom.addNewest(time, order);
             }
         } else {
             addToLadderOrTop(time, order);
@@ -139,27 +145,28 @@ final class EventQueue {
 
     /**
      * Starts dispatching the earliest event and returns its action; the queue must not be empty. The event
-     * keeps the bottom's head until {@link #endDispatch()}: what its action schedules goes after it.
+     * keeps the heap's root until {@link #endDispatch()}, so that the first event its action schedules can
+     * replace it in place.
      */
     Runnable beginDispatch() {
         if (bottom.isEmpty()) {
             refill();
         }
-        int handle = (int) (bottom.firstOrder() & HANDLE_MASK);
+        int handle = (int) (bottom.peekOrder() & HANDLE_MASK);
         Runnable first = actions[handle];
         actions[handle] = null;
         freeHandles[freeHandleCount++] = handle;
         dispatching = true;
+        rootReplaced = false;
         return first;
     }
 
-    /** Ends the dispatch begun by {@link #beginDispatch()}: removes its event. */
+    /** Ends the dispatch begun by {@link #beginDispatch()}: removes the event unless something replaced it. */
     void endDispatch() {
         dispatching = false;
-        size--;
-        bottom.removeFirst();
-        if (bottom.size() > spillAt) {
-            spillBottom();
+        if (!rootReplaced) {
+            size--;
+            bottom.removeRoot();
         }
     }
 
@@ -171,7 +178,7 @@ final class EventQueue {
     }
 
     /**
-     * Refills the empty bottom from the finest rung's next non-empty bucket, spreading a crowded bucket over a
+     * Refills the empty heap from the finest rung's next non-empty bucket, spreading a crowded bucket over a
      * finer rung first, dropping used-up rungs, and building a rung from the top when none is left.
      */
     private void refill() {
@@ -193,7 +200,6 @@ final class EventQueue {
             }
             bottom.fill(pairs, count);
             bottomEnd = rung.bucketEnd(bucket);
-            spillAt = Math.max(SPILL_MIN, 2 * count);
             rung.take(bucket);
             return;
         }
@@ -202,7 +208,9 @@ final class EventQueue {
     /** Spreads the top over a new coarsest rung of about {@value #EVENTS_PER_BUCKET} events a bucket. */
     private void spreadTop() {
         long span = topMax - topMin;
-        int shift = bucketShift(span, topCount);
+        long wanted = Math.max(1, topCount / EVENTS_PER_BUCKET);
+        long width = span / wanted + 1;
+        int shift = 64 - Long.numberOfLeadingZeros(width - 1);   // the least power of two >= width
         while ((span >>> shift) >= (1L << MAX_BUCKETS_LOG2)) {
             shift++;
         }
@@ -223,7 +231,7 @@ final class EventQueue {
     private void spreadBucket(Rung rung, int bucket, int count, long[] pairs) {
         int parentShift = rung.shift();
         int log2Buckets = 32 - Integer.numberOfLeadingZeros(count / EVENTS_PER_BUCKET - 1);
-        log2Buckets = Math.clamp(log2Buckets, 1, Math.min(parentShift, MAX_FINER_BUCKETS_LOG2));
+        log2Buckets = Math.clamp(log2Buckets, 1, Math.min(parentShift, MAX_CHILD_BUCKETS_LOG2));
         Rung finer = rungs[rungCount];
         long from = rung.bucketStart(bucket);
         finer.reset(from, parentShift - log2Buckets, 1 << log2Buckets);
@@ -233,47 +241,6 @@ final class EventQueue {
         rung.take(bucket);
         bottomEnd = from;
         rungCount++;
-    }
-
-    /**
-     * Spreads the bottom, grown large with events scheduled just ahead of "now", over a new finest rung that
-     * ends where the bottom ended; the bottom is refilled from it. When there is no rung to spare, the times
-     * are all equal (no rung could split them) or the range is near the end of time, the bottom stays as it
-     * is until it doubles again, so the work stays linear in the events added.
-     */
-    private void spillBottom() {
-        long first = bottom.firstTime();
-        long span = bottomEnd - first;
-        if (rungCount == MAX_RUNGS || first == bottom.lastTime() || span > (1L << 61)) {
-            spillAt = 2 * bottom.size();
-            return;
-        }
-        int shift = bucketShift(span, bottom.size());
-        while (((span - 1) >>> shift) >= (1L << MAX_FINER_BUCKETS_LOG2)) {
-            shift++;
-        }
-        int buckets = (int) ((span - 1) >>> shift) + 1;
-        long from = bottomEnd - ((long) buckets << shift);
-        Rung finer = rungs[rungCount];
-        finer.reset(from, shift, buckets);
-        long[] spill = new long[2 * bottom.size()];
-        int count = bottom.drainTo(spill);
-        for (int i = 0; i < count; i++) {
-            finer.add(spill[2 * i], spill[2 * i + 1]);
-        }
-        bottomEnd = from;
-        spillAt = SPILL_MIN;
-        rungCount++;
-    }
-
-    /**
-     * Returns the shift of the least power-of-two bucket width that spreads {@code count} events over
-     * {@code span} nanoseconds about {@value #EVENTS_PER_BUCKET} a bucket.
-     */
-    private static int bucketShift(long span, int count) {
-        long wanted = Math.max(1, count / EVENTS_PER_BUCKET);
-        long width = span / wanted + 1;
-        return 64 - Long.numberOfLeadingZeros(width - 1);
     }
 
     private static boolean sameTime(long[] pairs, int count) {

@@ -24,7 +24,8 @@ import java.util.Arrays;
  * beside millisecond timeouts) only make finer rungs. Whatever a rung cannot split (a burst at one instant,
  * or the many events scheduled just ahead of "now" in the default scenario, nine in ten of its events) goes
  * to the heap, which costs what a plain heap does, O(log n) in the events it holds. A sorted list as the
- * bottom, as in the paper, was measured slower there (a linear insertion into a bottom of about 60 events).
+ * bottom, as in the paper, was measured slower there (a linear insertion into a bottom of about 60 events),
+ * and so was the bucket as a sorted run beside a heap of what is scheduled into its range.
  *
  * <p>Order. Every event carries an order word, its insertion sequence in the high 40 bits above a 24-bit
  * handle naming the slot of its action, and the heap orders by (time, order word): events at equal times

@@ -3,49 +3,84 @@ package org.overbook.hypervisor.sim;
 import java.util.Arrays;
 
 /**
- * A priority queue of actions keyed by (time, insertion sequence): an implicit 4-ary min-heap of
- * packed primitive keys.
+ * A priority queue of actions keyed by (time, insertion sequence): a ladder queue (Tang, Goh and Thng,
+ * "Ladder queue: an O(1) priority queue structure for large-scale discrete event simulation", ACM TOMACS
+ * 15(3), 2005) whose bottom is a small 4-ary heap.
  *
- * <p>Each heap node is two adjacent {@code long}s: the time, then the insertion sequence in the high
- * 40 bits with a 24-bit handle in the low bits. The handle names the slot of the action in a side
- * array, so sifting moves only primitives (no reference stores, no card marking), and because the
- * sequence sits above the handle, comparing the second words breaks ties in time by scheduling
- * order. A node's four children are eight adjacent longs, one cache line. A 4-ary heap is half as
- * deep as a binary one. Removal is Floyd's bottom-up sift with a branch-free tournament (conditional
- * moves on random keys instead of mispredicted branches); insertion needs no tie-break, since the
- * newest event has the largest sequence. A dispatched event keeps the root while its action runs,
- * and the first event the action schedules replaces it in place: the common "handle one event,
- * schedule the next" costs one sift, not two, and none when the new event comes before the root's
- * children (an event for "now"). See {@code perf/BENCHMARKS.md} for the figures (an
- * 8-ary variant measured slower).
+ * <p>Design. Events live in three tiers, each holding later times than the one before:
+ * <ul>
+ * <li>the bottom, an {@link EventHeap} of every event before {@code bottomEnd}: dispatch takes the root;</li>
+ * <li>the ladder, up to {@value #MAX_RUNGS} {@link Rung}s, each a range of equal-width buckets (unsorted
+ *     lists); a finer rung covers exactly one bucket of the rung above it;</li>
+ * <li>the top, an unsorted list of everything after the coarsest rung, with its least and greatest time.</li>
+ * </ul>
+ * Adding is an append to whichever tier the time falls in (the heap only below {@code bottomEnd}). When the
+ * bottom runs dry it takes the next non-empty bucket of the finest rung; a bucket of more than
+ * {@value #SPAWN_THRESHOLD} events is spread over a new, finer rung instead; when the ladder is used up the
+ * top is spread over a new rung sized to hold about {@value #EVENTS_PER_BUCKET} events a bucket. Every event
+ * is thus copied a bounded number of times between being scheduled and reaching the heap, and when events
+ * spread over time the heap stays small: schedule and dispatch cost O(1) amortised, however many events
+ * wait. Bucket widths are powers of two, so finding a bucket is a shift. Skewed delays (nanosecond hops
+ * beside millisecond timeouts) only make finer rungs. Whatever a rung cannot split (a burst at one instant,
+ * or the many events scheduled just ahead of "now" in the default scenario, nine in ten of its events) goes
+ * to the heap, which costs what a plain heap does, O(log n) in the events it holds. A sorted list as the
+ * bottom, as in the paper, was measured slower there (a linear insertion into a bottom of about 60 events),
+ * and so was the bucket as a sorted run beside a heap of what is scheduled into its range.
  *
- * <p>Limits: 2^24 (16.7 M) events waiting at once, 2^40 (1.1 trillion) events scheduled in one
- * simulation; both are checked.
+ * <p>Order. Every event carries an order word, its insertion sequence in the high 40 bits above a 24-bit
+ * handle naming the slot of its action, and the heap orders by (time, order word): events at equal times
+ * dispatch in scheduling order, exactly as a single heap would dispatch them, whatever tier they passed
+ * through. Tiers only decide which events are compared, never how.
+ *
+ * <p>Dispatch. A dispatched event keeps the heap's root while its action runs, and the first event the action
+ * schedules into the heap replaces it in place: the common "handle one event, schedule the next" costs one
+ * sift, not two, and none when the new event comes first (an event for "now").
+ *
+ * <p>Limits: times from 0 to {@link Long#MAX_VALUE}; 2^24 (16.7 M) events waiting at once, 2^40 (1.1
+ * trillion) events scheduled in one simulation; both are checked. See {@code perf/BENCHMARKS.md} for the
+ * figures, side by side with a plain packed 4-ary heap and {@link java.util.PriorityQueue}.
  */
 final class EventQueue {
 
+    /** How many events a rung built from the top aims to put in one bucket. */
+    static final int EVENTS_PER_BUCKET = 4;
+    /** A bucket with more events than this is spread over a finer rung rather than heaped. */
+    static final int SPAWN_THRESHOLD = 48;
+    static final int MAX_RUNGS = 8;
+    private static final int MAX_BUCKETS_LOG2 = 20;
+    private static final int MAX_CHILD_BUCKETS_LOG2 = 12;
     private static final int HANDLE_BITS = 24;
     private static final long HANDLE_MASK = (1L << HANDLE_BITS) - 1;
     private static final long MAX_SEQUENCE = (1L << (63 - HANDLE_BITS)) - 1;
 
-    private long[] heap;          // node i: heap[2i] = time, heap[2i+1] = sequence << 24 | handle
-    private Runnable[] actions;   // by handle
+    private final EventHeap bottom = new EventHeap();
+    private long bottomEnd = Long.MIN_VALUE;      // every event in the heap is before it, every other one at or after
+    private final Rung[] rungs = new Rung[MAX_RUNGS];
+    private int rungCount;                        // rungs[rungCount - 1] is the finest
+    private long[] top = new long[2 * 64];        // (time, order) pairs
+    private int topCount;
+    private long topMin = Long.MAX_VALUE;
+    private long topMax = Long.MIN_VALUE;
+
+    private Runnable[] actions;                   // by handle
     private int[] freeHandles;
     private int freeHandleCount;
-    private int size;
+    private int size;                             // events held, the one being dispatched included
     private long nextSequence;
-    private boolean dispatching;     // the root is the event being dispatched
-    private boolean rootReplaced;    // ...and an add has already taken its place
+    private boolean dispatching;                  // the heap's root is the event being dispatched
+    private boolean rootReplaced;                 // ...and an add has already taken its place
 
     EventQueue(int initialCapacity) {
         int capacity = Math.max(16, initialCapacity);
-        heap = new long[2 * capacity];
         actions = new Runnable[capacity];
         freeHandles = new int[capacity];
         for (int i = 0; i < capacity; i++) {
             freeHandles[i] = capacity - 1 - i;
         }
         freeHandleCount = capacity;
+        for (int i = 0; i < MAX_RUNGS; i++) {
+            rungs[i] = new Rung();
+        }
     }
 
     /** Returns how many events wait, not counting one being dispatched. */
@@ -59,10 +94,13 @@ final class EventQueue {
 
     /** Returns the time of the earliest event; the queue must not be empty. */
     long peekTime() {
-        return heap[0];
+        if (bottom.isEmpty()) {
+            refill();
+        }
+        return bottom.peekTime();
     }
 
-    /** Adds an action at {@code time}, after every action already queued for that time. */
+    /** Adds an action at {@code time} (not negative), after every action already queued for that time. */
     void add(long time, Runnable action) {
         if (freeHandleCount == 0) {
             grow();
@@ -73,43 +111,49 @@ final class EventQueue {
         int handle = freeHandles[--freeHandleCount];
         actions[handle] = action;
         long order = (nextSequence++ << HANDLE_BITS) | handle;
-        if (dispatching && !rootReplaced) {
-            // The first event scheduled by the one being dispatched takes its place at the root:
-            // one sift instead of a removal and an insertion (the "hold" operation).
-            rootReplaced = true;
-            replaceRoot(time, order);
+        size++;
+        if (time < bottomEnd) {
+            if (dispatching && !rootReplaced) {
+                // The first event scheduled by the one being dispatched takes its place at the root.
+                rootReplaced = true;
+                size--;
+                bottom.replaceRootWithNewest(time, order);
+            } else {
+                bottom.addNewest(time, order);
+            }
         } else {
-            siftUpNewest(size++, time, order);
+            addToLadderOrTop(time, order);
         }
     }
 
-    /**
-     * Puts an event at the root in place of the one being dispatched. It stays there when it comes before
-     * the least child, as an event scheduled for "now" often does (a completion, a hand-off to an idle vCPU:
-     * a quarter of the holds in the default scenario); otherwise the sift goes on from that child. A child
-     * at the same time stays ahead: the new event's sequence is the largest. The test costs one comparison
-     * beyond the tournament the sift runs anyway.
-     */
-    private void replaceRoot(long time, long order) {
-        long[] h = heap;
-        int best = leastChild(h, 0, size);
-        if (best < 0 || time < h[2 * best]) {
-            h[0] = time;
-            h[1] = order;
-            return;
+    private void addToLadderOrTop(long time, long order) {
+        for (int r = rungCount - 1; r >= 0; r--) {
+            Rung rung = rungs[r];
+            if (time < rung.end()) {
+                rung.add(time, order);
+                return;
+            }
         }
-        h[0] = h[2 * best];
-        h[1] = h[2 * best + 1];
-        siftDown(best, time, order, size);
+        if (2 * topCount == top.length) {
+            top = Arrays.copyOf(top, 2 * top.length);
+        }
+        top[2 * topCount] = time;
+        top[2 * topCount + 1] = order;
+        topCount++;
+        topMin = Math.min(topMin, time);
+        topMax = Math.max(topMax, time);
     }
 
     /**
-     * Starts dispatching the earliest event and returns its action; the queue must not be empty. The
-     * event keeps the root until {@link #endDispatch()}, so that the first event its action schedules
-     * can replace it in place.
+     * Starts dispatching the earliest event and returns its action; the queue must not be empty. The event
+     * keeps the heap's root until {@link #endDispatch()}, so that the first event its action schedules can
+     * replace it in place.
      */
     Runnable beginDispatch() {
-        int handle = (int) (heap[1] & HANDLE_MASK);
+        if (bottom.isEmpty()) {
+            refill();
+        }
+        int handle = (int) (bottom.peekOrder() & HANDLE_MASK);
         Runnable first = actions[handle];
         actions[handle] = null;
         freeHandles[freeHandleCount++] = handle;
@@ -122,32 +166,9 @@ final class EventQueue {
     void endDispatch() {
         dispatching = false;
         if (!rootReplaced) {
-            int last = --size;
-            if (last > 0) {
-                siftDown(0, heap[2 * last], heap[2 * last + 1], last);
-            }
+            size--;
+            bottom.removeRoot();
         }
-    }
-
-    /**
-     * Sifts up the event just added. Its sequence number is larger than every other's, so it stops
-     * below any parent whose time is not later than its own: no tie-break comparison is needed.
-     */
-    private void siftUpNewest(int index, long time, long order) {
-        long[] h = heap;
-        int i = index;
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            long parentTime = h[2 * parent];
-            if (parentTime <= time) {
-                break;
-            }
-            h[2 * i] = parentTime;
-            h[2 * i + 1] = h[2 * parent + 1];
-            i = parent;
-        }
-        h[2 * i] = time;
-        h[2 * i + 1] = order;
     }
 
     /** Removes and returns the earliest action; the queue must not be empty. */
@@ -157,68 +178,80 @@ final class EventQueue {
         return first;
     }
 
-    private void siftUp(int index, long time, long order) {
-        long[] h = heap;
-        int i = index;
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            long parentTime = h[2 * parent];
-            if (parentTime < time || (parentTime == time && h[2 * parent + 1] < order)) {
-                break;
+    /**
+     * Refills the empty heap from the finest rung's next non-empty bucket, spreading a crowded bucket over a
+     * finer rung first, dropping used-up rungs, and building a rung from the top when none is left.
+     */
+    private void refill() {
+        while (true) {
+            if (rungCount == 0) {
+                spreadTop();
             }
-            h[2 * i] = parentTime;
-            h[2 * i + 1] = h[2 * parent + 1];
-            i = parent;
+            Rung rung = rungs[rungCount - 1];
+            int bucket = rung.nextNonEmpty();
+            if (bucket < 0) {
+                rungCount--;
+                continue;
+            }
+            int count = rung.count(bucket);
+            long[] pairs = rung.pairs(bucket);
+            if (count > SPAWN_THRESHOLD && rung.shift() > 0 && rungCount < MAX_RUNGS && !sameTime(pairs, count)) {
+                spreadBucket(rung, bucket, count, pairs);
+                continue;
+            }
+            bottom.fill(pairs, count);
+            bottomEnd = rung.bucketEnd(bucket);
+            rung.take(bucket);
+            return;
         }
-        h[2 * i] = time;
-        h[2 * i + 1] = order;
     }
 
-    /**
-     * Floyd's bottom-up sift: walks the hole from {@code hole} to a leaf, always promoting the least child
-     * (a pairwise tournament when all four exist), then sifts the displaced last element up from
-     * there. The last element almost always belongs near the bottom, so this saves the comparison
-     * with it at every level on the way down.
-     */
-    private void siftDown(int hole, long time, long order, int n) {
-        long[] h = heap;
-        int i = hole;
-        for (int best = leastChild(h, i, n); best >= 0; best = leastChild(h, i, n)) {
-            h[2 * i] = h[2 * best];
-            h[2 * i + 1] = h[2 * best + 1];
-            i = best;
+    /** Spreads the top over a new coarsest rung of about {@value #EVENTS_PER_BUCKET} events a bucket. */
+    private void spreadTop() {
+        long span = topMax - topMin;
+        long wanted = Math.max(1, topCount / EVENTS_PER_BUCKET);
+        long width = span / wanted + 1;
+        int shift = 64 - Long.numberOfLeadingZeros(width - 1);   // the least power of two >= width
+        while ((span >>> shift) >= (1L << MAX_BUCKETS_LOG2)) {
+            shift++;
         }
-        siftUp(i, time, order);
+        Rung rung = rungs[0];
+        rung.reset(topMin, shift, (int) (span >>> shift) + 1);
+        long[] pairs = top;
+        for (int i = 0, n = topCount; i < n; i++) {
+            rung.add(pairs[2 * i], pairs[2 * i + 1]);
+        }
+        bottomEnd = topMin;
+        rungCount = 1;
+        topCount = 0;
+        topMin = Long.MAX_VALUE;
+        topMax = Long.MIN_VALUE;
     }
 
-    /** Returns the child of node {@code i} that comes first (a pairwise tournament when all four exist), or -1 if none. */
-    private static int leastChild(long[] h, int i, int n) {
-        int child = 4 * i + 1;
-        if (child >= n) {
-            return -1;
+    /** Spreads a crowded bucket over a new finer rung that covers exactly the bucket's range. */
+    private void spreadBucket(Rung rung, int bucket, int count, long[] pairs) {
+        int parentShift = rung.shift();
+        int log2Buckets = 32 - Integer.numberOfLeadingZeros(count / EVENTS_PER_BUCKET - 1);
+        log2Buckets = Math.clamp(log2Buckets, 1, Math.min(parentShift, MAX_CHILD_BUCKETS_LOG2));
+        Rung finer = rungs[rungCount];
+        long from = rung.bucketStart(bucket);
+        finer.reset(from, parentShift - log2Buckets, 1 << log2Buckets);
+        for (int i = 0; i < count; i++) {
+            finer.add(pairs[2 * i], pairs[2 * i + 1]);
         }
-        if (child + 3 < n) {
-            return lesser(h, lesser(h, child, child + 1), lesser(h, child + 2, child + 3));
-        }
-        int best = child;
-        for (int c = child + 1; c < n; c++) {
-            best = lesser(h, best, c);
-        }
-        return best;
+        rung.take(bucket);
+        bottomEnd = from;
+        rungCount++;
     }
 
-    /**
-     * Returns whichever of nodes {@code a} and {@code b} comes first. The common case, different times,
-     * is a single comparison in a ternary, which the JIT compiles to a conditional move (no branch to
-     * mispredict on random keys); equal times take the rarer, separate path.
-     */
-    private static int lesser(long[] h, int a, int b) {
-        long ta = h[2 * a];
-        long tb = h[2 * b];
-        if (ta == tb) {
-            return h[2 * a + 1] < h[2 * b + 1] ? a : b;
+    private static boolean sameTime(long[] pairs, int count) {
+        long first = pairs[0];
+        for (int i = 1; i < count; i++) {
+            if (pairs[2 * i] != first) {
+                return false;
+            }
         }
-        return ta < tb ? a : b;
+        return true;
     }
 
     private void grow() {
@@ -227,7 +260,6 @@ final class EventQueue {
             throw new IllegalStateException("more than " + (HANDLE_MASK + 1) + " events waiting at once");
         }
         int grown = (int) Math.min(capacity * 2L, HANDLE_MASK + 1);
-        heap = Arrays.copyOf(heap, 2 * grown);
         actions = Arrays.copyOf(actions, grown);
         freeHandles = Arrays.copyOf(freeHandles, grown);
         for (int handle = grown - 1; handle >= capacity; handle--) {

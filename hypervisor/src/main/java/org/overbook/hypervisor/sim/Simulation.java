@@ -51,8 +51,10 @@ public final class Simulation {
 
     /** Runs {@code action} {@code delay} nanoseconds from now. */
     public void schedule(long delay, Runnable action) {
-        if (delay < 0) {
-            throw new IllegalArgumentException("cannot schedule into the past: delay " + delay + " ns");
+        if (delay < 0 || delay > Long.MAX_VALUE - now) {
+            throw new IllegalArgumentException(delay < 0
+                    ? "cannot schedule into the past: delay " + delay + " ns"
+                    : "cannot schedule past the end of virtual time: delay " + delay + " ns at " + now + " ns");
         }
         queue.add(now + delay, action);
     }

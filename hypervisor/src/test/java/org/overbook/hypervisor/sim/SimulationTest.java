@@ -58,4 +58,16 @@ class SimulationTest {
         assertThrows(IllegalArgumentException.class, () -> sim.schedule(-1, () -> { }));
         assertThrows(IllegalArgumentException.class, () -> sim.scheduleAt(49, () -> { }));
     }
+
+    @Test
+    void schedulingPastTheEndOfVirtualTimeIsRefusedAndTheLastInstantIsKept() {
+        Simulation sim = new Simulation(1);
+        sim.runUntil(50);
+        assertThrows(IllegalArgumentException.class, () -> sim.schedule(Long.MAX_VALUE - 49, () -> { }));
+        List<Long> seen = new ArrayList<>();
+        sim.schedule(Long.MAX_VALUE - 50, () -> seen.add(sim.now()));
+        sim.schedule(10, () -> seen.add(sim.now()));
+        sim.run();
+        assertEquals(List.of(60L, Long.MAX_VALUE), seen);
+    }
 }

@@ -1,0 +1,178 @@
+package org.overbook.hypervisor.sim;
+
+import java.util.Arrays;
+
+/**
+ * The bottom of the {@link EventQueue}: an implicit 4-ary min-heap of packed (time, order) keys holding the
+ * earliest events, the ones dispatch takes from.
+ *
+ * <p>Each node is two adjacent {@code long}s: the time, then the order word (insertion sequence above an
+ * action handle, see {@link EventQueue}), so comparing order words breaks ties in time by scheduling order
+ * and sifting moves only primitives. A node's four children are eight adjacent longs, one cache line.
+ * Removal is Floyd's bottom-up sift with a tournament on time alone (a conditional move, not a branch to
+ * mispredict); an added event needs no tie-break on the way up, since it is the newest of all. The root can
+ * be replaced in place ({@link #replaceRootWithNewest}), which is how a dispatched event hands its place to
+ * the first event it schedules: one sift instead of two, none when the new event comes first (an event for
+ * "now", as a quarter of them are in the default scenario).
+ */
+final class EventHeap {
+
+    private long[] heap = new long[2 * 64];   // node i: heap[2i] = time, heap[2i+1] = order
+    private int size;
+
+    int size() {
+        return size;
+    }
+
+    boolean isEmpty() {
+        return size == 0;
+    }
+
+    /** Returns the time of the earliest event; the heap must not be empty. */
+    long peekTime() {
+        return heap[0];
+    }
+
+    /** Returns the order word of the earliest event; the heap must not be empty. */
+    long peekOrder() {
+        return heap[1];
+    }
+
+    /** Adds an event whose order word is larger than every other's (the newest event). */
+    void addNewest(long time, long order) {
+        if (2 * size == heap.length) {
+            heap = Arrays.copyOf(heap, 2 * heap.length);
+        }
+        long[] h = heap;
+        int i = size++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 2;
+            long parentTime = h[2 * parent];
+            if (parentTime <= time) {
+                break;
+            }
+            h[2 * i] = parentTime;
+            h[2 * i + 1] = h[2 * parent + 1];
+            i = parent;
+        }
+        h[2 * i] = time;
+        h[2 * i + 1] = order;
+    }
+
+    /**
+     * Puts the newest event at the root in place of the earliest one. It stays there when it comes before the
+     * least child; otherwise the sift goes on from that child. A child at the same time stays ahead: the new
+     * event's order word is the largest.
+     */
+    void replaceRootWithNewest(long time, long order) {
+        long[] h = heap;
+        int best = leastChild(h, 0, size);
+        if (best < 0 || time < h[2 * best]) {
+            h[0] = time;
+            h[1] = order;
+            return;
+        }
+        h[0] = h[2 * best];
+        h[1] = h[2 * best + 1];
+        siftDown(best, time, order, size);
+    }
+
+    /** Removes the earliest event; the heap must not be empty. */
+    void removeRoot() {
+        int last = --size;
+        if (last > 0) {
+            siftDown(0, heap[2 * last], heap[2 * last + 1], last);
+        }
+    }
+
+    /**
+     * Replaces the contents of this (empty) heap with {@code count} events given as (time, order) pairs in any
+     * order: Floyd's linear-time heap construction.
+     */
+    void fill(long[] pairs, int count) {
+        if (2 * count > heap.length) {
+            heap = new long[Math.max(2 * count, 2 * heap.length)];
+        }
+        System.arraycopy(pairs, 0, heap, 0, 2 * count);
+        size = count;
+        for (int i = (count - 2) >> 2; i >= 0; i--) {
+            siftDownWithin(i);
+        }
+    }
+
+    /** The classic sift-down of node {@code i}'s event, stopping where it belongs: what heap construction needs. */
+    private void siftDownWithin(int node) {
+        long[] h = heap;
+        int i = node;
+        long time = h[2 * i];
+        long order = h[2 * i + 1];
+        for (int best = leastChild(h, i, size); best >= 0; best = leastChild(h, i, size)) {
+            long bestTime = h[2 * best];
+            if (bestTime > time || (bestTime == time && h[2 * best + 1] > order)) {
+                break;
+            }
+            h[2 * i] = bestTime;
+            h[2 * i + 1] = h[2 * best + 1];
+            i = best;
+        }
+        h[2 * i] = time;
+        h[2 * i + 1] = order;
+    }
+
+    /**
+     * Floyd's bottom-up sift: walks the hole from {@code hole} to a leaf, always promoting the least child,
+     * then sifts the displaced event up from there. The displaced event almost always belongs near the
+     * bottom, so this saves the comparison with it at every level on the way down.
+     */
+    private void siftDown(int hole, long time, long order, int n) {
+        long[] h = heap;
+        int i = hole;
+        for (int best = leastChild(h, i, n); best >= 0; best = leastChild(h, i, n)) {
+            h[2 * i] = h[2 * best];
+            h[2 * i + 1] = h[2 * best + 1];
+            i = best;
+        }
+        while (i > 0) {
+            int parent = (i - 1) >>> 2;
+            long parentTime = h[2 * parent];
+            if (parentTime < time || (parentTime == time && h[2 * parent + 1] < order)) {
+                break;
+            }
+            h[2 * i] = parentTime;
+            h[2 * i + 1] = h[2 * parent + 1];
+            i = parent;
+        }
+        h[2 * i] = time;
+        h[2 * i + 1] = order;
+    }
+
+    /** Returns the child of node {@code i} that comes first (a pairwise tournament when all four exist), or -1 if none. */
+    private static int leastChild(long[] h, int i, int n) {
+        int child = 4 * i + 1;
+        if (child >= n) {
+            return -1;
+        }
+        if (child + 3 < n) {
+            return lesser(h, lesser(h, child, child + 1), lesser(h, child + 2, child + 3));
+        }
+        int best = child;
+        for (int c = child + 1; c < n; c++) {
+            best = lesser(h, best, c);
+        }
+        return best;
+    }
+
+    /**
+     * Returns whichever of nodes {@code a} and {@code b} comes first. Different times, the common case, take
+     * one comparison in a ternary, which the JIT compiles to a conditional move; equal times take the rarer,
+     * separate path.
+     */
+    private static int lesser(long[] h, int a, int b) {
+        long ta = h[2 * a];
+        long tb = h[2 * b];
+        if (ta == tb) {
+            return h[2 * a + 1] < h[2 * b + 1] ? a : b;
+        }
+        return ta < tb ? a : b;
+    }
+}

@@ -1,10 +1,14 @@
 package org.overbook.nic.dma;
 
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.LongSupplier;
+
 /**
  * The PCIe link between one NIC and its host, shared by all of the NIC's virtual functions.
  *
- * <p>Design. The link is full duplex: each direction is a FIFO bandwidth server, booked like a link
- * direction (a reservation at a time returns its completion time). Host to NIC carries the data of DMA
+ * <p>Design. The link is full duplex: each direction is a bandwidth server that moves data in time
+ * order (a reservation at a time returns its completion time, in the first idle time from then on). Host to NIC carries the data of DMA
  * reads: send payload and the NIC's translation fetches. NIC to host carries DMA writes: receive
  * payload, and packets the NIC parks in a staging ring. A DMA read is non-posted: the read request
  * crosses the link, the root complex fetches the data, and the completion carries it back, so a read
@@ -25,26 +29,87 @@ public final class PcieLink {
 
     private final long bitsPerSecond;
     private final long readLatencyNanos;
+    private final LongSupplier clock;
     private final Direction hostToNic = new Direction();
     private final Direction nicToHost = new Direction();
 
-    /** One direction of the link: a FIFO server of its bandwidth. */
+    /**
+     * One direction of the link: a server of its bandwidth that moves data in the order of the times it is
+     * booked for, not the order the bookings are made in. A translation that misses more than once books its
+     * second line fetch ahead of now (after the first one's latency); a booking made later for an earlier
+     * time takes idle time before it instead of queueing behind it. Bookings for the same or later times keep
+     * their order (a booking starts after every booking made for a time up to its own has ended), so the
+     * packets of one message, booked for one time, still complete in order. The bookings that end after now
+     * are kept, in order of start; those that have ended are dropped.
+     */
     public final class Direction {
-        private long busyUntil;
+        private long[] times = new long[16];
+        private long[] starts = new long[16];
+        private long[] ends = new long[16];
+        private int size;
         private long busyNanos;
         private long bytes;
 
         private Direction() {
         }
 
-        /** Books {@code count} bytes no earlier than {@code time}; returns when the last byte has crossed. */
+        /**
+         * Books {@code count} bytes for {@code time}: after every booking made for a time up to {@code time},
+         * in the first idle time that holds them. Returns when the last byte has crossed.
+         */
         long transfer(long time, int count) {
-            long start = Math.max(time, busyUntil);
             long nanos = nanosFor(count);
-            busyUntil = start + nanos;
-            busyNanos += nanos;
             bytes += count;
-            return busyUntil;
+            dropEnded(clock.getAsLong());
+            long start = time;
+            for (int i = 0; i < size; i++) {
+                if (times[i] <= time) {
+                    start = Math.max(start, ends[i]);
+                }
+            }
+            int i = 0;
+            while (i < size && ends[i] <= start) {
+                i++;
+            }
+            while (i < size && starts[i] < start + nanos) {
+                start = Math.max(start, ends[i]);
+                i++;
+            }
+            if (nanos > 0) {
+                book(i, time, start, start + nanos);
+                busyNanos += nanos;
+            }
+            return start + nanos;
+        }
+
+        /** Drops the bookings that ended by {@code now}: nothing can be booked before now. */
+        private void dropEnded(long now) {
+            int kept = 0;
+            for (int i = 0; i < size; i++) {
+                if (ends[i] > now) {
+                    times[kept] = times[i];
+                    starts[kept] = starts[i];
+                    ends[kept] = ends[i];
+                    kept++;
+                }
+            }
+            size = kept;
+        }
+
+        /** Inserts the booking [start, end) for {@code time} at position {@code i} of the start order. */
+        private void book(int i, long time, long start, long end) {
+            if (size == starts.length) {
+                times = Arrays.copyOf(times, size * 2);
+                starts = Arrays.copyOf(starts, size * 2);
+                ends = Arrays.copyOf(ends, size * 2);
+            }
+            System.arraycopy(times, i, times, i + 1, size - i);
+            System.arraycopy(starts, i, starts, i + 1, size - i);
+            System.arraycopy(ends, i, ends, i + 1, size - i);
+            times[i] = time;
+            starts[i] = start;
+            ends[i] = end;
+            size++;
         }
 
         /** Returns the nanoseconds this direction has spent moving data (for its utilisation). */
@@ -58,12 +123,21 @@ public final class PcieLink {
         }
     }
 
+    /** A link whose bookings keep every busy interval (for tests that book without a simulation clock). */
     public PcieLink(long bitsPerSecond, long readLatencyNanos) {
+        this(bitsPerSecond, readLatencyNanos, () -> 0L);
+    }
+
+    /**
+     * @param clock the simulation's virtual time: nothing is booked before it, so intervals ended by then are dropped
+     */
+    public PcieLink(long bitsPerSecond, long readLatencyNanos, LongSupplier clock) {
         if (bitsPerSecond <= 0 || readLatencyNanos < 0) {
             throw new IllegalArgumentException("PCIe needs bandwidth > 0 and read latency >= 0");
         }
         this.bitsPerSecond = bitsPerSecond;
         this.readLatencyNanos = readLatencyNanos;
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     /** A DMA read of {@code count} bytes issued at {@code time}: returns when its data has reached the NIC. */

@@ -8,16 +8,16 @@ import java.util.function.LongSupplier;
  * The PCIe link between one NIC and its host, shared by all of the NIC's virtual functions.
  *
  * <p>Design. The link is full duplex: each direction is a bandwidth server that moves data in time
- * order (a reservation at a time returns its completion time, in the first idle time from then on). Host to NIC carries the data of DMA
- * reads: send payload and the NIC's translation fetches. NIC to host carries DMA writes: receive
- * payload, and packets the NIC parks in a staging ring. A DMA read is non-posted: the read request
- * crosses the link, the root complex fetches the data, and the completion carries it back, so a read
- * takes the small-read latency before its data occupies the link; the DMA engine keeps many reads
- * outstanding, so the latency overlaps earlier reads' transfers and only the data is serialised. A
- * write is posted: its data occupies the NIC-to-host direction and nothing comes back. Bandwidth is
- * the usable rate after TLP headers and flow control (about 115 Gb/s of Gen3 x16's 126 Gb/s raw), and
- * the read latency that of a small read (about 550 ns) [1] [2]. Request TLPs of reads, flow-control
- * credits and ordering between the directions are left out.
+ * order (a reservation at a time returns its completion time, in the first idle time from then on).
+ * Host to NIC carries the data of DMA reads: send payload and the NIC's translation fetches. NIC to
+ * host carries DMA writes: receive payload, and packets the NIC parks in a staging ring. A DMA read is
+ * non-posted: the read request crosses the link, the root complex fetches the data, and the completion
+ * carries it back, so a read takes the small-read latency before its data occupies the link; the DMA
+ * engine keeps many reads outstanding, so the latency overlaps earlier reads' transfers and only the
+ * data is serialised. A write is posted: its data occupies the NIC-to-host direction and nothing comes
+ * back. Bandwidth is the usable rate after TLP headers and flow control (about 115 Gb/s of Gen3 x16's
+ * 126 Gb/s raw), and the read latency that of a small read (about 550 ns) [1] [2]. Request TLPs of
+ * reads, flow-control credits and ordering between the directions are left out.
  *
  * <p>[1] Neugebauer et al., "Understanding PCIe performance for end host networking", SIGCOMM 2018
  * (pcie-bench). [2] Intel, "Understanding Performance of PCI Express Systems" (AN 708).
@@ -30,17 +30,19 @@ public final class PcieLink {
     private final long bitsPerSecond;
     private final long readLatencyNanos;
     private final LongSupplier clock;
-    private final Direction hostToNic = new Direction();
-    private final Direction nicToHost = new Direction();
+    private final Direction hostToNic = new Direction(false);
+    private final Direction nicToHost = new Direction(true);
 
     /**
-     * One direction of the link: a server of its bandwidth that moves data in the order of the times it is
-     * booked for, not the order the bookings are made in. A translation that misses more than once books its
-     * second line fetch ahead of now (after the first one's latency); a booking made later for an earlier
-     * time takes idle time before it instead of queueing behind it. Bookings for the same or later times keep
-     * their order (a booking starts after every booking made for a time up to its own has ended), so the
-     * packets of one message, booked for one time, still complete in order. The bookings that end after now
-     * are kept, in order of start; those that have ended are dropped.
+     * One direction of the link: a server of its bandwidth. Host to NIC (read completions) moves data in the
+     * order of the times it is booked for, not the order the bookings are made in: a translation that misses
+     * more than once books its second line fetch ahead of now (after the first one's latency), and a booking
+     * made later for an earlier time takes idle time before it instead of queueing behind it. Bookings for
+     * the same or later times keep their order (a booking starts after every booking made for a time up to
+     * its own has ended), so the packets of one message, booked for one time, still arrive in order. NIC to
+     * host carries posted writes, which PCIe's ordering rules keep in the order they were issued: each starts
+     * after every write booked before it (the NIC's receive path relies on that order). The bookings that end
+     * after now are kept, in order of start; those that have ended are dropped.
      */
     public final class Direction {
         private long[] times = new long[16];
@@ -50,7 +52,11 @@ public final class PcieLink {
         private long busyNanos;
         private long bytes;
 
-        private Direction() {
+        /** Whether each booking goes after all earlier ones (posted writes), not only those for times up to its own. */
+        private final boolean inOrder;
+
+        private Direction(boolean inOrder) {
+            this.inOrder = inOrder;
         }
 
         /**
@@ -60,10 +66,11 @@ public final class PcieLink {
         long transfer(long time, int count) {
             long nanos = nanosFor(count);
             bytes += count;
-            dropEnded(clock.getAsLong());
-            long start = time;
+            long now = clock.getAsLong();
+            dropEnded(now);
+            long start = Math.max(time, now); // a caller may book for a time already past: data moves from now on
             for (int i = 0; i < size; i++) {
-                if (times[i] <= time) {
+                if (inOrder || times[i] <= time) {
                     start = Math.max(start, ends[i]);
                 }
             }

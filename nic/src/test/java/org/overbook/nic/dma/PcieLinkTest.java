@@ -42,15 +42,23 @@ class PcieLinkTest {
     }
 
     @Test
-    void aBookingFillsAGapOnlyIfItFits() {
+    void aReadFillsAGapOnlyIfItFits() {
         long[] now = {0};
         PcieLink link = new PcieLink(RATE, 0, () -> now[0]);
         long nanos = link.nanosFor(1150); // 80 ns
-        assertEquals(nanos, link.write(0, 1150));
-        assertEquals(2 * nanos + nanos, link.write(2 * nanos, 1150)); // busy [0, 80) and [160, 240)
-        assertEquals(2 * nanos, link.write(nanos, 1150), "the gap [80, 160) holds one");
-        assertEquals(3 * nanos + nanos, link.write(nanos, 1150), "the next goes after the busy period");
+        assertEquals(nanos, link.read(0, 1150));
+        assertEquals(2 * nanos + nanos, link.read(2 * nanos, 1150)); // busy [0, 80) and [160, 240)
+        assertEquals(2 * nanos, link.read(nanos, 1150), "the gap [80, 160) holds one");
+        assertEquals(3 * nanos + nanos, link.read(nanos, 1150), "the next goes after the busy period");
         now[0] = 10 * nanos; // everything booked so far has ended
-        assertEquals(11 * nanos, link.write(10 * nanos, 1150));
+        assertEquals(11 * nanos, link.read(10 * nanos, 1150));
+    }
+
+    @Test
+    void postedWritesStayInTheOrderTheyWereIssued() {
+        PcieLink link = new PcieLink(RATE, LATENCY, () -> 0L);
+        long nanos = link.nanosFor(4096);
+        assertEquals(1000 + nanos, link.write(1000, 4096));
+        assertEquals(1000 + 2 * nanos, link.write(0, 4096), "a later write for an earlier time does not pass it");
     }
 }

@@ -70,7 +70,7 @@ public final class Nic {
         this.tlb = new NicTlb(tlbConfig, host.simulation().random().stream("nic/" + field + "/tlb"),
                 this::translationReplaced);
         FaultPath faultPath = FaultPath.parse(field + ".fault-path", config.receive().faultPath());
-        this.pcie = new PcieLink(config.pcie().bitsPerSecond(), config.pcie().readLatencyNanos());
+        this.pcie = new PcieLink(config.pcie().bitsPerSecond(), config.pcie().readLatencyNanos(), host.simulation()::now);
         this.faultService = new FaultServicePool(config.faultWorkers(), new HostFaultService(host.memory(), config.costs(), faultPath));
         List<VirtualFunction> list = new ArrayList<>();
         for (Tenant tenant : host.tenants()) {

@@ -1,19 +1,23 @@
 package org.overbook.nic.dma;
 
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.LongSupplier;
+
 /**
  * The PCIe link between one NIC and its host, shared by all of the NIC's virtual functions.
  *
- * <p>Design. The link is full duplex: each direction is a FIFO bandwidth server, booked like a link
- * direction (a reservation at a time returns its completion time). Host to NIC carries the data of DMA
- * reads: send payload and the NIC's translation fetches. NIC to host carries DMA writes: receive
- * payload, and packets the NIC parks in a staging ring. A DMA read is non-posted: the read request
- * crosses the link, the root complex fetches the data, and the completion carries it back, so a read
- * takes the small-read latency before its data occupies the link; the DMA engine keeps many reads
- * outstanding, so the latency overlaps earlier reads' transfers and only the data is serialised. A
- * write is posted: its data occupies the NIC-to-host direction and nothing comes back. Bandwidth is
- * the usable rate after TLP headers and flow control (about 115 Gb/s of Gen3 x16's 126 Gb/s raw), and
- * the read latency that of a small read (about 550 ns) [1] [2]. Request TLPs of reads, flow-control
- * credits and ordering between the directions are left out.
+ * <p>Design. The link is full duplex: each direction is a bandwidth server that moves data in time
+ * order (a reservation at a time returns its completion time, in the first idle time from then on).
+ * Host to NIC carries the data of DMA reads: send payload and the NIC's translation fetches. NIC to
+ * host carries DMA writes: receive payload, and packets the NIC parks in a staging ring. A DMA read is
+ * non-posted: the read request crosses the link, the root complex fetches the data, and the completion
+ * carries it back, so a read takes the small-read latency before its data occupies the link; the DMA
+ * engine keeps many reads outstanding, so the latency overlaps earlier reads' transfers and only the
+ * data is serialised. A write is posted: its data occupies the NIC-to-host direction and nothing comes
+ * back. Bandwidth is the usable rate after TLP headers and flow control (about 115 Gb/s of Gen3 x16's
+ * 126 Gb/s raw), and the read latency that of a small read (about 550 ns) [1] [2]. Request TLPs of
+ * reads, flow-control credits and ordering between the directions are left out.
  *
  * <p>[1] Neugebauer et al., "Understanding PCIe performance for end host networking", SIGCOMM 2018
  * (pcie-bench). [2] Intel, "Understanding Performance of PCI Express Systems" (AN 708).
@@ -25,26 +29,94 @@ public final class PcieLink {
 
     private final long bitsPerSecond;
     private final long readLatencyNanos;
-    private final Direction hostToNic = new Direction();
-    private final Direction nicToHost = new Direction();
+    private final LongSupplier clock;
+    private final Direction hostToNic = new Direction(false);
+    private final Direction nicToHost = new Direction(true);
 
-    /** One direction of the link: a FIFO server of its bandwidth. */
+    /**
+     * One direction of the link: a server of its bandwidth. Host to NIC (read completions) moves data in the
+     * order of the times it is booked for, not the order the bookings are made in: a translation that misses
+     * more than once books its second line fetch ahead of now (after the first one's latency), and a booking
+     * made later for an earlier time takes idle time before it instead of queueing behind it. Bookings for
+     * the same or later times keep their order (a booking starts after every booking made for a time up to
+     * its own has ended), so the packets of one message, booked for one time, still arrive in order. NIC to
+     * host carries posted writes, which PCIe's ordering rules keep in the order they were issued: each starts
+     * after every write booked before it (the NIC's receive path relies on that order). The bookings that end
+     * after now are kept, in order of start; those that have ended are dropped.
+     */
     public final class Direction {
-        private long busyUntil;
+        private long[] times = new long[16];
+        private long[] starts = new long[16];
+        private long[] ends = new long[16];
+        private int size;
         private long busyNanos;
         private long bytes;
 
-        private Direction() {
+        /** Whether each booking goes after all earlier ones (posted writes), not only those for times up to its own. */
+        private final boolean inOrder;
+
+        private Direction(boolean inOrder) {
+            this.inOrder = inOrder;
         }
 
-        /** Books {@code count} bytes no earlier than {@code time}; returns when the last byte has crossed. */
+        /**
+         * Books {@code count} bytes for {@code time}: after every booking made for a time up to {@code time},
+         * in the first idle time that holds them. Returns when the last byte has crossed.
+         */
         long transfer(long time, int count) {
-            long start = Math.max(time, busyUntil);
             long nanos = nanosFor(count);
-            busyUntil = start + nanos;
-            busyNanos += nanos;
             bytes += count;
-            return busyUntil;
+            long now = clock.getAsLong();
+            dropEnded(now);
+            long start = Math.max(time, now); // a caller may book for a time already past: data moves from now on
+            for (int i = 0; i < size; i++) {
+                if (inOrder || times[i] <= time) {
+                    start = Math.max(start, ends[i]);
+                }
+            }
+            int i = 0;
+            while (i < size && ends[i] <= start) {
+                i++;
+            }
+            while (i < size && starts[i] < start + nanos) {
+                start = Math.max(start, ends[i]);
+                i++;
+            }
+            if (nanos > 0) {
+                book(i, time, start, start + nanos);
+                busyNanos += nanos;
+            }
+            return start + nanos;
+        }
+
+        /** Drops the bookings that ended by {@code now}: nothing can be booked before now. */
+        private void dropEnded(long now) {
+            int kept = 0;
+            for (int i = 0; i < size; i++) {
+                if (ends[i] > now) {
+                    times[kept] = times[i];
+                    starts[kept] = starts[i];
+                    ends[kept] = ends[i];
+                    kept++;
+                }
+            }
+            size = kept;
+        }
+
+        /** Inserts the booking [start, end) for {@code time} at position {@code i} of the start order. */
+        private void book(int i, long time, long start, long end) {
+            if (size == starts.length) {
+                times = Arrays.copyOf(times, size * 2);
+                starts = Arrays.copyOf(starts, size * 2);
+                ends = Arrays.copyOf(ends, size * 2);
+            }
+            System.arraycopy(times, i, times, i + 1, size - i);
+            System.arraycopy(starts, i, starts, i + 1, size - i);
+            System.arraycopy(ends, i, ends, i + 1, size - i);
+            times[i] = time;
+            starts[i] = start;
+            ends[i] = end;
+            size++;
         }
 
         /** Returns the nanoseconds this direction has spent moving data (for its utilisation). */
@@ -58,12 +130,21 @@ public final class PcieLink {
         }
     }
 
+    /** A link whose bookings keep every busy interval (for tests that book without a simulation clock). */
     public PcieLink(long bitsPerSecond, long readLatencyNanos) {
+        this(bitsPerSecond, readLatencyNanos, () -> 0L);
+    }
+
+    /**
+     * @param clock the simulation's virtual time: nothing is booked before it, so intervals ended by then are dropped
+     */
+    public PcieLink(long bitsPerSecond, long readLatencyNanos, LongSupplier clock) {
         if (bitsPerSecond <= 0 || readLatencyNanos < 0) {
             throw new IllegalArgumentException("PCIe needs bandwidth > 0 and read latency >= 0");
         }
         this.bitsPerSecond = bitsPerSecond;
         this.readLatencyNanos = readLatencyNanos;
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     /** A DMA read of {@code count} bytes issued at {@code time}: returns when its data has reached the NIC. */

@@ -32,14 +32,12 @@ import org.overbook.nic.transport.RnrTimer;
  * from the NACKed packet on (the packets of its message before it were accepted), failing the request once {@code rnr_retry} is spent
  * (7: never). On the datagram
  * transport nothing is NACKed: the requester resends everything unacknowledged when its
- * retransmission timeout expires (200 ms minimum, doubling on each consecutive timeout, as TCP).
+ * retransmission timeout expires (200 ms minimum, doubling on each consecutive timeout, as TCP: {@link RetransmissionTimer}).
  * A retransmission resends the bytes read the first time.
  */
 final class Requester {
 
-    private static final int MAX_TIMEOUTS = 15; // Linux tcp_retries2
     private static final int[] NO_PAGES = new int[0];
-    private static final long MAX_RTO = 120_000_000_000L;
 
     private final QueuePairImpl qp;
     private final ArrayDeque<WorkRequest> waiting = new ArrayDeque<>();
@@ -53,17 +51,14 @@ final class Requester {
     private long engineFree;
     private long nextPsn;
     private long nextNotification;
-    private int timerGeneration;
-    private boolean timerRunning;
-    private long rto;
-    private int consecutiveTimeouts;
+    private final RetransmissionTimer timer;
     private int credits = -1;
     private int creditLimit = -1;
 
     Requester(QueuePairImpl qp) {
         this.qp = qp;
         this.rnrRetries = new RnrRetryCounter(qp.config.rnrRetry());
-        this.rto = qp.vf.costs().rtoNanos();
+        this.timer = new RetransmissionTimer(qp.vf.simulation(), qp.vf.costs().rtoNanos(), this::onTimeout);
     }
 
     /**
@@ -263,9 +258,9 @@ final class Requester {
         }
         if (progress) {
             rnrRetries.onProgress();
-            consecutiveTimeouts = 0;
-            rto = qp.vf.costs().rtoNanos();
-            restartTimer();
+            if (!qp.reliable) {
+                timer.onProgress(!inFlight.isEmpty());
+            }
             pumpNow();
         }
     }
@@ -351,43 +346,22 @@ final class Requester {
     // ---- datagram retransmission timer ----
 
     private void startTimerIfIdle() {
-        if (!qp.reliable && !timerRunning) {
-            armTimer();
-        }
-    }
-
-    private void restartTimer() {
         if (!qp.reliable) {
-            timerRunning = false;
-            timerGeneration++;
-            if (!inFlight.isEmpty()) {
-                armTimer();
-            }
+            timer.startIfIdle();
         }
     }
 
-    private void armTimer() {
-        timerRunning = true;
-        int generation = ++timerGeneration;
-        qp.vf.simulation().schedule(rto, () -> onTimeout(generation));
-    }
-
-    private void onTimeout(int generation) {
-        if (generation != timerGeneration || qp.inError()) {
-            return;
-        }
-        timerRunning = false;
-        if (inFlight.isEmpty()) {
+    private void onTimeout() {
+        if (qp.inError() || inFlight.isEmpty()) {
             return;
         }
         qp.vf.counters().countTimeout();
-        if (++consecutiveTimeouts > MAX_TIMEOUTS) {
+        if (!timer.backOff()) {
             fail(CompletionStatus.RETRY_EXCEEDED);
             return;
         }
-        rto = Math.min(rto * 2, MAX_RTO);
         resendFrom(inFlight.peek().psn);
-        armTimer();
+        timer.arm();
     }
 
     // ---- error state ----
@@ -402,6 +376,6 @@ final class Requester {
             qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request), CompletionStatus.FLUSHED, 0, now);
         }
         waiting.clear();
-        timerGeneration++;
+        timer.cancel();
     }
 }

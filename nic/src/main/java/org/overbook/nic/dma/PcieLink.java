@@ -69,15 +69,15 @@ public final class PcieLink {
             long now = clock.getAsLong();
             dropEnded(now);
             long start = Math.max(time, now); // a caller may book for a time already past: data moves from now on
-            for (int i = 0; i < size; i++) {
+            // Bookings are disjoint (each takes idle time), so in start order their ends ascend too: the latest
+            // end among the bookings that go before this one is that of the last of them.
+            for (int i = size - 1; i >= 0; i--) {
                 if (inOrder || times[i] <= time) {
                     start = Math.max(start, ends[i]);
+                    break;
                 }
             }
-            int i = 0;
-            while (i < size && ends[i] <= start) {
-                i++;
-            }
+            int i = firstEndingAfter(start);
             while (i < size && starts[i] < start + nanos) {
                 start = Math.max(start, ends[i]);
                 i++;
@@ -89,18 +89,30 @@ public final class PcieLink {
             return start + nanos;
         }
 
-        /** Drops the bookings that ended by {@code now}: nothing can be booked before now. */
+        /** Drops the bookings that ended by {@code now} (a prefix, as ends ascend): nothing can be booked before now. */
         private void dropEnded(long now) {
-            int kept = 0;
-            for (int i = 0; i < size; i++) {
-                if (ends[i] > now) {
-                    times[kept] = times[i];
-                    starts[kept] = starts[i];
-                    ends[kept] = ends[i];
-                    kept++;
+            int ended = firstEndingAfter(now);
+            if (ended > 0) {
+                size -= ended;
+                System.arraycopy(times, ended, times, 0, size);
+                System.arraycopy(starts, ended, starts, 0, size);
+                System.arraycopy(ends, ended, ends, 0, size);
+            }
+        }
+
+        /** Returns the index of the first booking that ends after {@code t} ({@code size} if none does). */
+        private int firstEndingAfter(long t) {
+            int low = 0;
+            int high = size;
+            while (low < high) {
+                int middle = (low + high) >>> 1;
+                if (ends[middle] <= t) {
+                    low = middle + 1;
+                } else {
+                    high = middle;
                 }
             }
-            size = kept;
+            return low;
         }
 
         /** Inserts the booking [start, end) for {@code time} at position {@code i} of the start order. */

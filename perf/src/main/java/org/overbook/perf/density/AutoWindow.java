@@ -25,6 +25,9 @@ import org.overbook.perf.scenario.Scenario;
  *   <li>Each step at most quadruples what it lengthens, and the run (warm-up plus window) never exceeds
  *       {@value #LONGEST} times the file's; at most {@value #RETRIES} re-runs per probe. Past that the probe stays
  *       "not measured", saying what was tried.</li>
+ *   <li>When the estimate itself (before the quadrupling bound) already passes that cap, no re-run is made: a run
+ *       the estimate says is too short cannot measure the probe, and it would cost up to {@value #LONGEST} times
+ *       the file's run for nothing. The probe stays "not measured", saying what the estimate was.</li>
  * </ul>
  * Every figure comes from the probe's own result, so a probe's retries are a pure function of its scenario: the
  * same whatever the search order or the number of threads.
@@ -48,7 +51,15 @@ final class AutoWindow {
      * @param why           what changed and why: {@code warm-up 40.0 ms -> 70.0 ms (c25 ended its load phase at
      *                      55.8 ms)}
      */
-    record Window(long warmUpNanos, long durationNanos, String why) {
+    record Window(long warmUpNanos, long durationNanos, String why) implements Step {
+    }
+
+    /** No longer run can help, and why ({@code ""} when the probe was not short of steady state or samples). */
+    record Stop(String why) implements Step {
+    }
+
+    /** What {@link #next} decides: a {@link Window} to re-run with, or a {@link Stop}. */
+    sealed interface Step permits Window, Stop {
     }
 
     private AutoWindow() {
@@ -56,18 +67,23 @@ final class AutoWindow {
 
     /**
      * Returns the warm-up and window a probe not measured in {@code replications} (run under {@code scenario})
-     * needs, or null when no longer run can help: it was not for want of steady state or samples, or the run
-     * would exceed {@value #LONGEST} times {@code original}'s.
+     * needs, or a {@link Stop} when no longer run can help: it was not for want of steady state or samples, or the
+     * run it needs would exceed {@value #LONGEST} times {@code original}'s.
      */
-    static Window next(Scenario scenario, Scenario original, List<RunResult> replications, Objective objective) {
+    static Step next(Scenario scenario, Scenario original, List<RunResult> replications, Objective objective) {
         long warmUp = scenario.warmUpNanos();
         long duration = scenario.durationNanos();
         long longest = LONGEST * original.endNanos();
         long loadEnd = replications.stream().mapToLong(SteadyState::latestLoadEnd).max().orElse(0);
         if (loadEnd > 0) {
-            long wanted = Math.min(ceilMillis(MARGIN * loadEnd), (long) (STEP * Math.max(warmUp, 1_000_000L)));
-            long longer = Math.min(wanted, longest - duration);
-            return longer <= warmUp ? null : new Window(longer, duration, String.format(Locale.ROOT,
+            long estimate = ceilMillis(MARGIN * loadEnd);
+            if (estimate > longest - duration) {
+                return new Stop(String.format(Locale.ROOT, "the last load phase ends at about %s, so it needs a warm-up of"
+                        + " %s, past %dx the file's warm-up plus window (%s)", millis(loadEnd), millis(estimate), LONGEST,
+                        millis(longest)));
+            }
+            long longer = Math.min(estimate, (long) (STEP * Math.max(warmUp, 1_000_000L)));
+            return longer <= warmUp ? new Stop("") : new Window(longer, duration, String.format(Locale.ROOT,
                     "warm-up %s -> %s (the last load phase ends at about %s)", millis(warmUp), millis(longer), millis(loadEnd)));
         }
         long fewest = Long.MAX_VALUE;
@@ -87,11 +103,15 @@ final class AutoWindow {
             }
         }
         if (fewest == Long.MAX_VALUE) {
-            return null;
+            return new Stop("");
         }
-        double factor = Math.min(STEP, MARGIN * needed / fewest);
-        long longer = Math.min(ceilMillis(factor * duration), longest - warmUp);
-        return longer <= duration ? null : new Window(warmUp, longer, String.format(Locale.ROOT, "window %s -> %s (%s)",
+        long estimate = ceilMillis(MARGIN * needed / fewest * duration);
+        if (estimate > longest - warmUp) {
+            return new Stop(String.format(Locale.ROOT, "%s, so it needs a window of %s, past %dx the file's warm-up plus"
+                    + " window (%s)", who, millis(estimate), LONGEST, millis(longest)));
+        }
+        long longer = Math.min(ceilMillis(STEP * duration), estimate);
+        return longer <= duration ? new Stop("") : new Window(warmUp, longer, String.format(Locale.ROOT, "window %s -> %s (%s)",
                 millis(duration), millis(longer), who));
     }
 

@@ -136,13 +136,13 @@ public final class DensityExperiment {
             List<RunResult> results = timed.stream().map(TimedResult::result).toList();
             Judgement judgement = objective.judge(results);
             if (!judgement.measured()) {
-                AutoWindow.Window window = AutoWindow.next(point.scenario(), original.scenario(), results, objective);
-                if (autoWindow && window != null && retries.size() < AutoWindow.RETRIES) {
+                AutoWindow.Step step = AutoWindow.next(point.scenario(), original.scenario(), results, objective);
+                if (autoWindow && step instanceof AutoWindow.Window window && retries.size() < AutoWindow.RETRIES) {
                     List<String> more = new ArrayList<>(retries);
                     more.add(window.why());
                     return attempt(cache, tenants, original, axis.point(tenants, window), more, wanted);
                 }
-                judgement = advised(judgement, window, retries, point.scenario());
+                judgement = advised(judgement, step, retries, point.scenario());
             }
             return CompletableFuture.completedFuture(new CurvePoint(0, tenants, point.scenario().clients().size(),
                     point.scenario().overcommit(), judgement, timed.getFirst(), retries));
@@ -150,16 +150,15 @@ public final class DensityExperiment {
     }
 
     /** Returns {@code j}, not measured, with what would measure it, or what {@code --auto-window} tried. */
-    private Judgement advised(Judgement j, AutoWindow.Window window, List<String> retries, Scenario last) {
-        String advice;
-        if (!autoWindow) {
-            advice = window == null ? "" : "; --auto-window would re-run it with " + window.why();
-        } else if (retries.size() >= AutoWindow.RETRIES) {
-            advice = "; after " + retries.size() + " re-runs of --auto-window, the last with a " + AutoWindow.millis(last.warmUpNanos())
-                    + " warm-up and a " + AutoWindow.millis(last.durationNanos()) + " window";
-        } else {
-            advice = "; --auto-window stops at " + AutoWindow.LONGEST + "x the file's warm-up plus window";
-        }
+    private Judgement advised(Judgement j, AutoWindow.Step step, List<String> retries, Scenario last) {
+        String advice = switch (step) {
+            case AutoWindow.Stop stop when stop.why().isEmpty() -> "";
+            case AutoWindow.Stop stop -> "; --auto-window " + (autoWindow ? "did not re-run it" : "would not help") + ": "
+                    + stop.why();
+            case AutoWindow.Window window when !autoWindow -> "; --auto-window would re-run it with " + window.why();
+            case AutoWindow.Window window -> "; after " + retries.size() + " re-runs of --auto-window, the last with a "
+                    + AutoWindow.millis(last.warmUpNanos()) + " warm-up and a " + AutoWindow.millis(last.durationNanos()) + " window";
+        };
         return new Judgement(false, j.judged(), j.worst(), j.tenant(), j.reason() + advice, false);
     }
 

@@ -22,8 +22,12 @@ import org.overbook.hypervisor.resource.ResourceStats;
  * inside the flash is left out. A request of n contiguous pages (a readahead cluster) holds its
  * bottleneck n times as long and pays the delay once. Alone on the device a read takes exactly its QD1
  * latency; with the queue full the device completes exactly its IOPS; in between, the wait before the
- * bottleneck is that of an M/G/1 queue, which the tests check against Pollaczek–Khinchine. A disk, whose
- * service time is its whole latency, serves one request at a time.
+ * bottleneck is that of an M/G/1 queue, which the tests check against Pollaczek–Khinchine.
+ *
+ * <p>A disk ({@link SwapDeviceConfig#seeks()}) has one arm: reads and writes share a single bottleneck, whose
+ * service for a request is its whole latency (a seek and half a turn), so the disk serves one request at a
+ * time; a request of n contiguous pages seeks once and then transfers each further page at the media rate
+ * ({@link SwapDeviceConfig#pageTransferNanos()}), as a readahead or a clustered write-back does on a real disk.
  *
  * <p>Requests are booked as they are made, each at the time its caller reached (a vCPU's clock may run
  * ahead of the simulation's); each bottleneck serves a request in its first idle gap at or after the
@@ -39,8 +43,11 @@ public final class SwapDevice {
 
     public SwapDevice(SwapDeviceConfig config) {
         this.config = config;
-        this.reads = new Pipeline("swap-device-read", config.readLatencyNanos(), config.readServiceNanos());
-        this.writes = new Pipeline("swap-device-write", config.writeLatencyNanos(), config.writeServiceNanos());
+        BusyTimeline readTimeline = new BusyTimeline();
+        BusyTimeline writeTimeline = config.seeks() ? readTimeline : new BusyTimeline();
+        this.reads = new Pipeline("swap-device-read", config, config.readLatencyNanos(), config.readServiceNanos(), readTimeline);
+        this.writes = new Pipeline("swap-device-write", config, config.writeLatencyNanos(), config.writeServiceNanos(),
+                writeTimeline);
     }
 
     public SwapDeviceConfig config() {
@@ -96,7 +103,9 @@ public final class SwapDevice {
     /** Forgets the bottlenecks' bookings that ended by {@code now}: no request comes before it any more. */
     public void forgetBefore(long now) {
         reads.timeline.forgetBefore(now);
-        writes.timeline.forgetBefore(now);
+        if (writes.timeline != reads.timeline) {
+            writes.timeline.forgetBefore(now);
+        }
     }
 
     public long pagesRead() {
@@ -107,26 +116,30 @@ public final class SwapDevice {
         return writes.pages;
     }
 
-    /** One bottleneck and the fixed delay behind it. */
+    /** One direction: its bottleneck (a disk's two share one) and the fixed delay behind it. */
     private static final class Pipeline {
+        private final SwapDeviceConfig config;
         private final long latency;
         private final long servicePerPage;
         private final ResourceStats stats;
-        private final BusyTimeline timeline = new BusyTimeline();
+        private final BusyTimeline timeline;
         private long pages;
 
-        Pipeline(String name, long latency, long servicePerPage) {
+        Pipeline(String name, SwapDeviceConfig config, long latency, long servicePerPage, BusyTimeline timeline) {
+            this.config = config;
             this.latency = latency;
             this.servicePerPage = servicePerPage;
             this.stats = new ResourceStats(name, 1);
+            this.timeline = timeline;
         }
 
         /** Serves a request made at {@code at} that entered the device at {@code enter}; returns its completion. */
         long serve(long at, long enter, int count) {
-            long service = count * servicePerPage;
+            long further = config.furtherPagesNanos(servicePerPage, count);
+            long service = servicePerPage + further;
             long start = timeline.book(enter, service);
             stats.record(start - at, service);
-            return start + (count - 1) * servicePerPage + latency;
+            return start + further + latency;
         }
     }
 }

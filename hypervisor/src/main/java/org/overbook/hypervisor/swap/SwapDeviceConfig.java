@@ -15,9 +15,20 @@ import org.overbook.guest.ConfigurationException;
  * @param readIops          4 KiB random reads per second with the queue full
  * @param writeIops         4 KiB random writes per second with the queue full
  * @param queueDepth        requests the device holds at once; more wait in the host's queue
+ * @param seeks             a disk: one arm serves reads and writes one at a time (a single bottleneck), and a
+ *                          request of contiguous pages seeks once, then transfers each further page in
+ *                          {@code pageTransferNanos}; flash (false) has a bottleneck per direction and costs every
+ *                          page a whole service time
+ * @param pageTransferNanos on a disk, the media transfer of one further contiguous 4 KiB page; 0 on flash
  */
 public record SwapDeviceConfig(String kind, long readLatencyNanos, long writeLatencyNanos, long readIops,
-                               long writeIops, int queueDepth) {
+                               long writeIops, int queueDepth, boolean seeks, long pageTransferNanos) {
+
+    /** A flash (or in-memory) device: a bottleneck per direction, every page a whole service time. */
+    public SwapDeviceConfig(String kind, long readLatencyNanos, long writeLatencyNanos, long readIops, long writeIops,
+                            int queueDepth) {
+        this(kind, readLatencyNanos, writeLatencyNanos, readIops, writeIops, queueDepth, false, 0);
+    }
 
     /** The default device: NVMe flash, Intel SSD DC P4500 (see {@link BuiltinSwapDevices}). */
     public static final SwapDeviceConfig NVME = new SwapDeviceConfig("nvme", 85_000, 20_000, 490_000, 38_000, 128);
@@ -50,6 +61,19 @@ public record SwapDeviceConfig(String kind, long readLatencyNanos, long writeLat
         if (writeLatencyNanos < 0) {
             throw new ConfigurationException(field + ".write-latency", writeLatencyNanos + " ns is negative");
         }
+        if (pageTransferNanos < 0) {
+            throw new ConfigurationException(field + ".page-transfer", pageTransferNanos + " ns is negative");
+        }
+        if (!seeks && pageTransferNanos != 0) {
+            throw new ConfigurationException(field + ".page-transfer", "is for a device that seeks (a disk); this one "
+                    + "does not (seeks: false), so every page costs a whole service time; accepted: page-transfer with "
+                    + "seeks: true");
+        }
+    }
+
+    /** Returns the time a request of {@code pages} contiguous pages holds its bottleneck beyond its first page's service. */
+    long furtherPagesNanos(long servicePerPage, int pages) {
+        return (pages - 1) * (seeks ? pageTransferNanos : servicePerPage);
     }
 
     /** Returns the time the device's bottleneck is busy with one 4 KiB read: one over the read IOPS. */

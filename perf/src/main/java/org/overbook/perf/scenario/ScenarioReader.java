@@ -69,14 +69,16 @@ final class ScenarioReader {
     /** Reads {@code host.swap-device}: a registered kind, any of whose values the file may override. */
     private static SwapDeviceConfig swapDevice(Section host, SwapDeviceModels swapDevices) {
         Section d = host.section("swap-device", "kind", "read-latency", "write-latency", "read-iops", "write-iops",
-                "queue-depth");
+                "queue-depth", "seeks", "page-transfer");
         SwapDeviceConfig preset = swapDevices.device(d.field("kind"), d.text("kind", "a swap device"));
+        boolean seeks = d.has("seeks") ? d.flag("seeks") : preset.seeks();
         return new SwapDeviceConfig(preset.kind(),
                 d.has("read-latency") ? d.nanos("read-latency") : preset.readLatencyNanos(),
                 d.has("write-latency") ? d.nanos("write-latency") : preset.writeLatencyNanos(),
                 d.has("read-iops") ? d.integer("read-iops", 1, Long.MAX_VALUE) : preset.readIops(),
                 d.has("write-iops") ? d.integer("write-iops", 1, Long.MAX_VALUE) : preset.writeIops(),
-                d.has("queue-depth") ? (int) d.integer("queue-depth", 1, 1 << 16) : preset.queueDepth());
+                d.has("queue-depth") ? (int) d.integer("queue-depth", 1, 1 << 16) : preset.queueDepth(),
+                seeks, d.has("page-transfer") ? d.nanos("page-transfer") : seeks ? preset.pageTransferNanos() : 0);
     }
 
     private static LinkConfig link(Section root) {

@@ -66,6 +66,8 @@ class ScenarioValidationTest {
         assertError(error("host: {swap-device: {kind: ssd}}"), "host.swap-device.kind", "unknown swap device 'ssd'",
                 "accepted: nvme, optane, sata-ssd, hdd, ram");
         assertError(error("host: {swap-device: {kind: hdd, read-iops: 0}}"), "host.swap-device.read-iops", "0");
+        assertError(error("host: {swap-device: {kind: nvme, page-transfer: 16us}}"), "host.swap-device.page-transfer",
+                "seeks: false", "accepted: page-transfer with seeks: true");
     }
 
     @Test

@@ -43,7 +43,7 @@ import java.util.Arrays;
 final class EventQueue {
 
     /** How many events a rung built from the top aims to put in one bucket. */
-    static final int EVENTS_PER_BUCKET = 4;
+    static final int EVENTS_PER_BUCKET = 2;
     /** A bucket with more events than this is spread over a finer rung rather than heaped. */
     static final int SPAWN_THRESHOLD = 48;
     static final int MAX_RUNGS = 8;

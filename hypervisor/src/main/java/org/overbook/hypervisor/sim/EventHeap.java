@@ -66,7 +66,7 @@ final class EventHeap {
      */
     void replaceRootWithNewest(long time, long order) {
         long[] h = heap;
-        if (time < leastChildTime(h, size)) {
+        if (size == 1 || time < leastChildTime(h, size)) {
             h[0] = time;
             h[1] = order;
             return;

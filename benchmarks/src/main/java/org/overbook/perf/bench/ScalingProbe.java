@@ -3,6 +3,10 @@ package org.overbook.perf.bench;
 import com.sun.management.ThreadMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.management.JMException;
+import javax.management.ObjectName;
 import org.overbook.nic.Testbed;
 import org.overbook.perf.scenario.Deployment;
 import org.overbook.perf.scenario.ScenarioBuilder;
@@ -14,7 +18,12 @@ import org.overbook.perf.scenario.SweepPoint;
  * ({@code TENANTS} memcached tenants and as many memaslap clients, {@code SCALE} x 20 ms) several times in one JVM
  * and prints, for each run, the simulation thread's CPU time per request and per event, events per request, bytes
  * allocated per request (building left out, as in {@link CpuTimeProbe}), and, after the last run, the heap
- * reachable with the deployment still open (after a full GC) and the host frames holding guest pages (off-heap).
+ * reachable with the deployment still open (after a full GC), the host frames holding guest pages (off-heap),
+ * and, when the JVM runs with {@code -XX:NativeMemoryTracking=summary}, its native memory beyond the heap and
+ * those frames (the JVM's own code, metaspace, GC tables and threads, the partly filled 2 MiB chunks frames are
+ * allocated in, and any native memory the model holds): compared between two tenant counts, its growth per
+ * tenant is the off-heap memory a tenant costs beyond its touched frames. (The swap store's file mapping is not
+ * native memory the JVM tracks; it grows with what is swapped, not with tenants.)
  *
  * <p>Run (from the repository, after a build): {@code java <the JVM options of ./overbook> -cp
  * "$(ls benchmarks/target/benchmarks-*.jar):$(cat benchmarks/target/classpath.txt)"
@@ -59,8 +68,35 @@ public final class ScalingProbe {
                     System.out.printf("tenants %d: heap reachable %.1f MiB (%.0f KiB per tenant and client pair),"
                                     + " guest frames %.1f MiB%n", tenants, heap / 1048576.0, heap / 1024.0 / tenants,
                             frames / 1048576.0);
+                    long nativeBeyondHeap = nativeBeyondHeapBytes();
+                    if (nativeBeyondHeap >= 0) {
+                        long rest = nativeBeyondHeap - frames;
+                        System.out.printf("tenants %d: native memory beyond the heap and guest frames %.1f MiB"
+                                + " (%.0f KiB per tenant and client pair)%n", tenants, rest / 1048576.0, rest / 1024.0 / tenants);
+                    }
                 }
             }
         }
+    }
+
+    /**
+     * Returns the JVM's committed native memory less its committed heap, from Native Memory Tracking's summary,
+     * or -1 when tracking is off.
+     */
+    private static long nativeBeyondHeapBytes() {
+        String summary;
+        try {
+            summary = (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                    new ObjectName("com.sun.management:type=DiagnosticCommand"), "vmNativeMemory",
+                    new Object[] {new String[] {"summary", "scale=KB"}}, new String[] {String[].class.getName()});
+        } catch (JMException e) {
+            return -1;
+        }
+        Matcher total = Pattern.compile("Total: reserved=\\d+KB, committed=(\\d+)KB").matcher(summary);
+        Matcher heap = Pattern.compile("Java Heap \\(reserved=\\d+KB, committed=(\\d+)KB").matcher(summary);
+        if (!total.find() || !heap.find()) {
+            return -1;
+        }
+        return (Long.parseLong(total.group(1)) - Long.parseLong(heap.group(1))) << 10;
     }
 }

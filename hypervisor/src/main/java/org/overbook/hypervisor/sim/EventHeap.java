@@ -66,15 +66,27 @@ final class EventHeap {
      */
     void replaceRootWithNewest(long time, long order) {
         long[] h = heap;
-        int best = leastChild(h, 0, size);
-        if (best < 0 || time < h[2 * best]) {
+        if (size == 1 || time < leastChildTime(h, size)) {
             h[0] = time;
             h[1] = order;
             return;
         }
+        int best = leastChild(h, 0, size);
         h[0] = h[2 * best];
         h[1] = h[2 * best + 1];
         siftDown(best, time, order, size);
+    }
+
+    /** Returns the least time among the root's children, or {@link Long#MAX_VALUE} if it has none. */
+    private static long leastChildTime(long[] h, int n) {
+        if (n >= 5) {
+            return Math.min(Math.min(h[2], h[4]), Math.min(h[6], h[8]));
+        }
+        long least = Long.MAX_VALUE;
+        for (int c = 1; c < n; c++) {
+            least = Math.min(least, h[2 * c]);
+        }
+        return least;
     }
 
     /** Removes the earliest event; the heap must not be empty. */

@@ -31,7 +31,8 @@ public final class Vcpu {
     private final Simulation simulation;
     private final PhysicalCpus cpus;
     private final boolean asyncPageFaults;
-    private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+    private Runnable firstWaiting;                // the next task to run, null when none waits
+    private ArrayDeque<Runnable> moreWaiting;     // the tasks after it, in order; made when first needed
     private final Runnable drain = this::drain;
     private final long[] asyncFaultEnds = new long[ASYNC_PF_PER_VCPU];
     private int asyncFaults;
@@ -151,7 +152,7 @@ public final class Vcpu {
 
     /** Runs {@code task} on this vCPU now, or as soon as it is free. */
     public void submit(Runnable task) {
-        waiting.add(task);
+        enqueue(task);
         if (!running && !drainScheduled && !spinning && !queuedForCpu) {
             drainScheduled = true;
             simulation.scheduleAt(Math.max(simulation.now(), busyUntil), drain);
@@ -166,11 +167,11 @@ public final class Vcpu {
      * gives a meaning to. Not for use inside a task or a component's own handling (it runs the task at once).
      */
     public void submitNow(Runnable task) {
-        if (running || drainScheduled || spinning || queuedForCpu || !waiting.isEmpty() || busyUntil > simulation.now()) {
+        if (running || drainScheduled || spinning || queuedForCpu || firstWaiting != null || busyUntil > simulation.now()) {
             submit(task);
             return;
         }
-        waiting.add(task);
+        enqueue(task);
         drain();
     }
 
@@ -206,7 +207,7 @@ public final class Vcpu {
         cpus.endSpin(spinCpu, spinStart, end);
         spinCpu = -1;
         busyUntil = Math.max(busyUntil, end);
-        if (!waiting.isEmpty() && !drainScheduled && !queuedForCpu) {
+        if (firstWaiting != null && !drainScheduled && !queuedForCpu) {
             drainScheduled = true;
             simulation.scheduleAt(Math.max(simulation.now(), busyUntil), drain);
         }
@@ -239,6 +240,28 @@ public final class Vcpu {
         return tasksRun;
     }
 
+    /**
+     * Queues a task. The first waiting task has a field of its own, so that a vCPU that runs one task at a
+     * time (the common case) touches neither a deque nor its array: with many tenants every vCPU's state is
+     * cold, and each cache line less is a miss less per task.
+     */
+    private void enqueue(Runnable task) {
+        if (firstWaiting == null) {
+            firstWaiting = task;
+            return;
+        }
+        if (moreWaiting == null) {
+            moreWaiting = new ArrayDeque<>();
+        }
+        moreWaiting.addLast(task);
+    }
+
+    private Runnable takeWaiting() {
+        Runnable task = firstWaiting;
+        firstWaiting = moreWaiting == null ? null : moreWaiting.pollFirst();
+        return task;
+    }
+
     private void drain() {
         drainScheduled = false;
         int cpu = cpus.acquire(this);
@@ -256,7 +279,7 @@ public final class Vcpu {
             queuedForCpu = false;
             runQueueWaitNanos += now - enqueuedAt;
         }
-        Runnable task = waiting.poll();
+        Runnable task = takeWaiting();
         running = true;
         taskStart = Math.max(now, busyUntil);
         clock = taskStart;
@@ -269,7 +292,7 @@ public final class Vcpu {
             busyUntil = clock - taskAsyncStall;
             tasksRun++;
         }
-        boolean more = !waiting.isEmpty();
+        boolean more = firstWaiting != null;
         cpus.release(this, cpu, taskStart, taskCpu, more && spinners == 0 && busyUntil == taskStart + taskCpu);
         if (spinners > 0 && !spinning) {
             startSpinning(busyUntil);

@@ -12,10 +12,9 @@ import org.overbook.guest.verbs.QueuePairConfig;
 import org.overbook.guest.verbs.Verbs;
 import org.overbook.guest.verbs.WorkRequest;
 import org.overbook.workloads.memcached.protocol.MessageBuffer;
-import org.overbook.workloads.memcached.protocol.Request;
-import org.overbook.workloads.memcached.protocol.RequestEncoder;
 import org.overbook.workloads.memcached.protocol.Response;
 import org.overbook.workloads.memcached.protocol.ResponseParser;
+import org.overbook.workloads.memcached.protocol.RetrievalScanner;
 
 /**
  * One connection of a load generator to a server: request buffers and receive buffers in guest
@@ -24,7 +23,8 @@ import org.overbook.workloads.memcached.protocol.ResponseParser;
  *
  * <p>Replies come back in request order, as a byte stream cut into messages (a long reply spans
  * several): each received message is appended to the inbox, and complete replies are taken from
- * its front, each matched to the oldest outstanding request.
+ * its front, each matched to the oldest outstanding request. A retrieval reply's values are read
+ * where they lie in the inbox, not copied out.
  */
 final class ClientConnection {
 
@@ -44,6 +44,7 @@ final class ClientConnection {
     private final MessageBuffer request = new MessageBuffer(1024);
     private final MessageBuffer inbox = new MessageBuffer(1024);
     private final ResponseParser parser = new ResponseParser();
+    private final RetrievalScanner values = new RetrievalScanner();
     private byte[] scratch;
     private boolean failed;
 
@@ -113,9 +114,8 @@ final class ClientConnection {
     private void send() {
         while (!failed && !waiting.isEmpty() && outstanding.size() < settings.depth() && freeCount > 0) {
             Pending pending = waiting.poll();
-            Request next = generator.requests().next(pending);
             request.clear();
-            RequestEncoder.encode(request, next);
+            generator.requests().next(pending, request);
             if (request.length() > settings.requestSizeMax()) {
                 generator.oversized(pending);
                 continue;
@@ -159,17 +159,37 @@ final class ClientConnection {
                 at = inbox.length();
                 break;
             }
-            Response response = parser.parse(inbox.array(), at, inbox.length() - at, pending.shape);
-            if (response == null) {
-                break;
+            byte[] buf = inbox.array();
+            if (pending.shape == ResponseParser.Shape.RETRIEVAL) {
+                RetrievalScanner.Outcome outcome = values.scan(buf, at, inbox.length() - at);
+                if (outcome == RetrievalScanner.Outcome.INCOMPLETE) {
+                    break;
+                }
+                at += values.consumed();
+                answered();
+                if (outcome == RetrievalScanner.Outcome.VALUES) {
+                    generator.repliedValues(this, pending, values, buf);
+                } else {
+                    generator.replied(pending, values.other(buf));
+                }
+            } else {
+                Response response = parser.parse(buf, at, inbox.length() - at, pending.shape);
+                if (response == null) {
+                    break;
+                }
+                at += parser.consumed();
+                answered();
+                generator.replied(pending, response);
             }
-            at += parser.consumed();
-            outstanding.poll();
-            guest.charge(settings.costNanos() - settings.costNanos() / 2);
-            generator.replied(this, pending, response);
         }
         compact(at);
         send();
+    }
+
+    /** The oldest outstanding request was answered. */
+    private void answered() {
+        outstanding.poll();
+        guest.charge(settings.costNanos() - settings.costNanos() / 2);
     }
 
     /** Drops the first {@code used} bytes of the inbox. */

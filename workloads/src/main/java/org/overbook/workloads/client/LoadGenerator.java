@@ -13,6 +13,7 @@ import org.overbook.workloads.LatencyRecording;
 import org.overbook.workloads.load.Operation;
 import org.overbook.workloads.memcached.protocol.Response;
 import org.overbook.workloads.memcached.protocol.ResponseEncoder;
+import org.overbook.workloads.memcached.protocol.RetrievalScanner;
 
 /**
  * A memcached load generator in a client tenant: {@code memaslap}, {@code etc} or {@code ycsb},
@@ -249,27 +250,33 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         return requests;
     }
 
-    /** A reply to {@code pending}'s current request arrived on {@code connection}. */
-    void replied(ClientConnection connection, Pending pending, Response response) {
+    /**
+     * A retrieval reply to {@code pending}'s current request (a get or a scan) arrived on {@code connection}:
+     * its values lie in {@code buf} where {@code values} found them.
+     */
+    void repliedValues(ClientConnection connection, Pending pending, RetrievalScanner values, byte[] buf) {
+        long hits = read(pending, values, buf);
+        if (pending.operation.kind() == Operation.Kind.GET && hits == 0 && settings.missPenaltyNanos() > 0) {
+            // A look-aside cache: fetch from the backend (the vCPU is free meanwhile), then fill.
+            pending.phase = 1;
+            if (pending.measured) {
+                stats.backendFetches++;
+            }
+            guest.schedule(settings.missPenaltyNanos(), () -> connection.resubmit(pending));
+            return;
+        }
+        if (pending.operation.kind() == Operation.Kind.READ_MODIFY_WRITE && pending.phase == 0) {
+            pending.phase = 1;
+            connection.resubmit(pending);
+            return;
+        }
+        done(pending);
+    }
+
+    /** Any other reply to {@code pending}'s current request arrived: a set's, or an error. */
+    void replied(Pending pending, Response response) {
         boolean writing = pending.writing();
         switch (response) {
-            case Response.Values values when !writing -> {
-                long hits = read(pending, values);
-                if (pending.operation.kind() == Operation.Kind.GET && hits == 0 && settings.missPenaltyNanos() > 0) {
-                    // A look-aside cache: fetch from the backend (the vCPU is free meanwhile), then fill.
-                    pending.phase = 1;
-                    if (pending.measured) {
-                        stats.backendFetches++;
-                    }
-                    guest.schedule(settings.missPenaltyNanos(), () -> connection.resubmit(pending));
-                    return;
-                }
-                if (pending.operation.kind() == Operation.Kind.READ_MODIFY_WRITE && pending.phase == 0) {
-                    pending.phase = 1;
-                    connection.resubmit(pending);
-                    return;
-                }
-            }
             case Response.Status status when writing && status.reply() == ResponseEncoder.Reply.STORED -> { }
             case Response.Error error -> {
                 stats.errorReplies++;
@@ -294,12 +301,12 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     }
 
     /** Counts hits and misses, checks each value against what was written, and returns the hits. */
-    private long read(Pending pending, Response.Values values) {
-        int n = pending.keys.length;
+    private long read(Pending pending, RetrievalScanner values, byte[] buf) {
+        int n = pending.keyCount;
         int i = 0;
         long hits = 0;
-        for (Response.Value value : values.values()) {
-            while (i < n && !pending.keys[i].equals(value.key())) {
+        for (int v = 0; v < values.count(); v++) {
+            while (i < n && !requests.isKey(pending, pending.keyIds[i], buf, values.keyOffset(v), values.keyLength(v))) {
                 i++;
             }
             if (i == n) {
@@ -309,7 +316,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             hits++;
             if (settings.verify()) {
                 switch (verifier.check(pending.keyIds[i], pending.expectedVersions[i], pending.expectedLengths[i],
-                        value.flags(), value.data())) {
+                        values.flags(v), buf, values.dataOffset(v), values.dataLength(v))) {
                     case STALE -> stats.stale++;
                     case CORRUPT -> stats.corrupt++;
                     case UNVERIFIED -> stats.unverified++;

@@ -1,7 +1,6 @@
 package org.overbook.workloads.client;
 
 import org.overbook.workloads.load.Operation;
-import org.overbook.workloads.memcached.protocol.ByteString;
 import org.overbook.workloads.memcached.protocol.ResponseParser;
 
 /**
@@ -18,9 +17,9 @@ final class Pending {
     long postedAt = -1;
     int phase;
 
-    /** The keys the current request names, and what verify mode expects of each. */
+    /** The keys the current request names (the first {@code keyCount}), and what verify mode expects of each. */
+    int keyCount;
     long[] keyIds;
-    ByteString[] keys;
     long[] expectedVersions;
     int[] expectedLengths;
     /** The version the current request writes, if it is a set. */
@@ -41,5 +40,15 @@ final class Pending {
             case READ_MODIFY_WRITE, GET -> phase == 1;
             case SCAN -> false;
         };
+    }
+
+    /** Makes the current request name {@code n} keys, keeping the tables of an earlier request that fit. */
+    void keys(int n) {
+        keyCount = n;
+        if (keyIds == null || keyIds.length < n) {
+            keyIds = new long[n];
+            expectedVersions = new long[n];
+            expectedLengths = new int[n];
+        }
     }
 }

@@ -2,7 +2,6 @@ package org.overbook.workloads.client;
 
 import java.util.Arrays;
 import org.overbook.workloads.load.ValueBytes;
-import org.overbook.workloads.memcached.protocol.ByteString;
 
 /**
  * The verify mode's memory of what was written: per key id, the version and length of the last set
@@ -27,7 +26,6 @@ final class Verifier {
     private long[] versions = new long[1024];
     private int[] lengths = new int[1024];
     private long[] refused = new long[1024];
-    private byte[] scratch = new byte[1024];
 
     /** Returns the version a set of {@code keyId} with {@code length} bytes writes now, and remembers it. */
     long nextVersion(long keyId, int length) {
@@ -54,21 +52,20 @@ final class Verifier {
         refused[index(keyId)] = version;
     }
 
-    /** Checks a value read for {@code keyId} whose get expected {@code version} of {@code length} bytes. */
-    Check check(long keyId, long version, int length, int flags, ByteString data) {
-        if (scratch.length < data.length()) {
-            scratch = new byte[Math.max(data.length(), 2 * scratch.length)];
-        }
-        data.copyTo(scratch, 0);
+    /**
+     * Checks a value read for {@code keyId} whose get expected {@code version} of {@code length} bytes:
+     * the value is {@code src[offset, offset+dataLength)}, compared where it was received.
+     */
+    Check check(long keyId, long version, int length, int flags, byte[] src, int offset, int dataLength) {
         long found = Integer.toUnsignedLong(flags);
-        boolean intact = ValueBytes.firstMismatch(keyId, found, scratch, 0, data.length()) < 0;
+        boolean intact = ValueBytes.firstMismatch(keyId, found, src, offset, dataLength) < 0;
         if (!intact) {
             return Check.CORRUPT;
         }
         if (version == 0 || refused[index(keyId)] == version) {
             return Check.UNVERIFIED;
         }
-        return found == version && data.length() == length ? Check.OK : Check.STALE;
+        return found == version && dataLength == length ? Check.OK : Check.STALE;
     }
 
     private int index(long keyId) {

@@ -1,5 +1,6 @@
 package org.overbook.workloads.load;
 
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.stream.LongStream;
 
@@ -59,10 +60,7 @@ public record KeyFormat(String prefix) {
 
     /** Writes the key for {@code keyId}, {@code length} bytes long, into {@code dst} at {@code offset}. */
     public void render(long keyId, int length, byte[] dst, int offset) {
-        int digits = minimumLength(keyId);
-        if (length < digits) {
-            throw new IllegalArgumentException("a key for id " + keyId + " needs at least " + digits + " bytes, not " + length);
-        }
+        int digits = checkLength(keyId, length);
         Objects.checkFromIndexSize(offset, length, dst.length);
         int at = offset;
         if (length >= prefix.length() + digits) {
@@ -70,12 +68,52 @@ public record KeyFormat(String prefix) {
                 dst[at++] = (byte) prefix.charAt(i);
             }
         }
-        int end = offset + length;
-        long v = keyId;
-        for (int i = end - 1; i >= at; i--) {
-            dst[i] = (byte) ('0' + v % 10);
-            v /= 10;
+        int i = offset + length;
+        for (long v = keyId; v != 0; v /= 10) {
+            dst[--i] = (byte) ('0' + v % 10);
         }
+        Arrays.fill(dst, at, i, (byte) '0');
+    }
+
+    /**
+     * Returns whether {@code buf[offset, offset+count)} is the key for {@code keyId}, {@code length}
+     * bytes long: what {@link #render(long, int, byte[], int)} writes, compared where it lies.
+     */
+    public boolean matches(long keyId, int length, byte[] buf, int offset, int count) {
+        int digits = checkLength(keyId, length);
+        Objects.checkFromIndexSize(offset, count, buf.length);
+        if (count != length) {
+            return false;
+        }
+        int at = offset;
+        if (length >= prefix.length() + digits) {
+            for (int i = 0; i < prefix.length(); i++) {
+                if (buf[at++] != (byte) prefix.charAt(i)) {
+                    return false;
+                }
+            }
+        }
+        int i = offset + length;
+        for (long v = keyId; v != 0; v /= 10) {
+            if (buf[--i] != (byte) ('0' + v % 10)) {
+                return false;
+            }
+        }
+        while (i > at) {
+            if (buf[--i] != '0') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Returns the digits of {@code keyId}, after checking that a key of {@code length} bytes holds them. */
+    private static int checkLength(long keyId, int length) {
+        int digits = minimumLength(keyId);
+        if (length < digits) {
+            throw new IllegalArgumentException("a key for id " + keyId + " needs at least " + digits + " bytes, not " + length);
+        }
+        return digits;
     }
 
     /**

@@ -45,7 +45,8 @@ final class ClientConnection {
     private final MessageBuffer inbox = new MessageBuffer(1024);
     private final ResponseParser parser = new ResponseParser();
     private final RetrievalScanner values = new RetrievalScanner();
-    private byte[] scratch;
+    /** The receive request of each receive buffer, posted again each time it is consumed. */
+    private final WorkRequest.Receive[] receiveRequests;
     private boolean failed;
 
     /**
@@ -74,7 +75,11 @@ final class ClientConnection {
         for (int slot = slots - 1; slot >= 0; slot--) {
             freeSlots[freeCount++] = slot;
         }
-        this.scratch = new byte[settings.replyBufferSize()];
+        this.receiveRequests = new WorkRequest.Receive[settings.receiveBuffers()];
+        for (int slot = 0; slot < receiveRequests.length; slot++) {
+            receiveRequests[slot] = new WorkRequest.Receive(slot, receiveArea + (long) slot * settings.replyBufferSize(),
+                    settings.replyBufferSize(), receiveRegion.lkey());
+        }
         sends.onCompletion(this::onSent);
         receives.onCompletion(this::onReceived);
         for (int slot = 0; slot < settings.receiveBuffers(); slot++) {
@@ -148,8 +153,8 @@ final class ClientConnection {
         }
         int slot = (int) completion.id();
         int length = completion.byteLength();
-        memory.read(receiveArea + (long) slot * settings.replyBufferSize(), scratch, 0, length);
-        inbox.put(scratch, 0, length);
+        int into = inbox.reserve(length);
+        memory.read(receiveArea + (long) slot * settings.replyBufferSize(), inbox.array(), into, length);
         post(slot);
         int at = 0;
         while (at < inbox.length()) {
@@ -204,8 +209,7 @@ final class ClientConnection {
 
     private void post(int slot) {
         if (!failed) {
-            qp.postReceive(new WorkRequest.Receive(slot, receiveArea + (long) slot * settings.replyBufferSize(),
-                    settings.replyBufferSize(), receiveRegion.lkey()));
+            qp.postReceive(receiveRequests[slot]);
         }
     }
 

@@ -23,33 +23,39 @@ final class Verifier {
     /** What a value read turned out to be. */
     enum Check { OK, STALE, CORRUPT, UNVERIFIED }
 
-    private long[] versions = new long[1024];
-    private int[] lengths = new int[1024];
-    private long[] refused = new long[1024];
+    /** Per key id, three longs side by side (one cache line or two per key, not three): */
+    private static final int STRIDE = 3;
+    /** the version of the last set sent, 0 if none, */
+    private static final int VERSION = 0;
+    /** the length of that set's value, */
+    private static final int LENGTH = 1;
+    /** and the version of the last set the server refused. */
+    private static final int REFUSED = 2;
+
+    private long[] keys = new long[1024 * STRIDE];
 
     /** Returns the version a set of {@code keyId} with {@code length} bytes writes now, and remembers it. */
     long nextVersion(long keyId, int length) {
         int k = index(keyId);
-        long version = versions[k] + 1;
-        versions[k] = version;
-        lengths[k] = length;
+        long version = keys[k + VERSION] + 1;
+        keys[k + VERSION] = version;
+        keys[k + LENGTH] = length;
         return version;
     }
 
     /** Returns the version of the last set sent for {@code keyId}, 0 if none. */
     long version(long keyId) {
-        int k = index(keyId);
-        return versions[k];
+        return keys[index(keyId) + VERSION];
     }
 
     /** Returns the value length of the last set sent for {@code keyId}. */
     int length(long keyId) {
-        return lengths[index(keyId)];
+        return (int) keys[index(keyId) + LENGTH];
     }
 
     /** The server did not store version {@code version} of {@code keyId}. */
     void refused(long keyId, long version) {
-        refused[index(keyId)] = version;
+        keys[index(keyId) + REFUSED] = version;
     }
 
     /**
@@ -62,22 +68,20 @@ final class Verifier {
         if (!intact) {
             return Check.CORRUPT;
         }
-        if (version == 0 || refused[index(keyId)] == version) {
+        if (version == 0 || keys[index(keyId) + REFUSED] == version) {
             return Check.UNVERIFIED;
         }
         return found == version && dataLength == length ? Check.OK : Check.STALE;
     }
 
+    /** Returns where {@code keyId}'s entry starts, growing the table to hold it. */
     private int index(long keyId) {
-        if (keyId < 0 || keyId >= Integer.MAX_VALUE - 8) {
+        if (keyId < 0 || keyId >= (Integer.MAX_VALUE - 8) / STRIDE) {
             throw new IllegalArgumentException("key id out of the verifier's range: " + keyId);
         }
-        int k = (int) keyId;
-        if (k >= versions.length) {
-            int size = Math.max(k + 1, versions.length * 2);
-            versions = Arrays.copyOf(versions, size);
-            lengths = Arrays.copyOf(lengths, size);
-            refused = Arrays.copyOf(refused, size);
+        int k = (int) keyId * STRIDE;
+        if (k >= keys.length) {
+            keys = Arrays.copyOf(keys, Math.max(k + STRIDE, keys.length * 2));
         }
         return k;
     }

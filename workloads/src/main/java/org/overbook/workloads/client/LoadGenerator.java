@@ -75,11 +75,14 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     private RandomGenerator loadValues;
     private ClientConnection[] connections;
     private int connectAttempts;
+    /** Connections made and not failed. */
+    private int liveConnections;
     private Phase phase = Phase.CONNECTING;
     private long nextLoadKey;
     private long inSystem;
     private long issued;
     private long nextArrival;
+    private final Pending.Pool pendings = new Pending.Pool();
 
     private LoadGenerator(ClientSettings settings, Profile profile) {
         this.settings = settings;
@@ -121,6 +124,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             if (connections[i] == null) {
                 try {
                     connections[i] = new ClientConnection(this, settings, guest, settings.targetOf(i));
+                    liveConnections++;
                 } catch (VerbsException e) {
                     if (++connectAttempts > ClientSettings.CONNECT_RETRIES) {
                         throw e;
@@ -146,7 +150,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
                 long keys = settings.load() ? profile.keysToLoad() : 0;
                 while (inSystem < capacity() && nextLoadKey < keys) {
                     Operation op = profile.loadOperation(nextLoadKey++, loadValues);
-                    issue(new Pending(op, /* load= */ true, /* measured= */ false, guest.now()));
+                    issue(pendings.take(op, /* load= */ true, /* measured= */ false, guest.now()));
                 }
                 if (nextLoadKey >= keys && inSystem == 0) {
                     beginRun();
@@ -203,7 +207,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             stop();
             return false;
         }
-        if (live() == 0) {
+        if (liveConnections == 0) {
             phase = Phase.DONE;
             return false;
         }
@@ -231,7 +235,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         if (measured) {
             issued++;
         }
-        issue(new Pending(profile.stream().next(operations), /* load= */ false, measured, createdAt));
+        issue(pendings.take(profile.stream().next(operations), /* load= */ false, measured, createdAt));
     }
 
     private void issue(Pending pending) {
@@ -250,10 +254,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         return requests;
     }
 
-    /**
-     * A retrieval reply to {@code pending}'s current request (a get or a scan) arrived on {@code connection}:
-     * its values lie in {@code buf} where {@code values} found them.
-     */
+    /** A get's or a scan's reply arrived on {@code connection}: its values lie in {@code buf}, as {@code values} found. */
     void repliedValues(ClientConnection connection, Pending pending, RetrievalScanner values, byte[] buf) {
         long hits = read(pending, values, buf);
         if (pending.operation.kind() == Operation.Kind.GET && hits == 0 && settings.missPenaltyNanos() > 0) {
@@ -345,6 +346,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             stats.latency.recordValue(Math.max(0, now - start));
             stats.lastCompletion = now;
         }
+        pendings.give(pending);
         advance();
     }
 
@@ -352,6 +354,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     void failed(Pending pending) {
         inSystem--;
         stats.failed++;
+        pendings.give(pending);
         advance();
     }
 
@@ -359,24 +362,16 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     void oversized(Pending pending) {
         inSystem--;
         stats.oversized++;
+        pendings.give(pending);
     }
 
     void connectionFailed() {
+        liveConnections--;
         stats.failedConnections++;
     }
 
     void unexpectedBytes(int bytes) {
         stats.unexpectedBytes += bytes;
-    }
-
-    private int live() {
-        int live = 0;
-        for (ClientConnection c : connections) {
-            if (c != null && !c.failed()) {
-                live++;
-            }
-        }
-        return live;
     }
 
     private long waiting() {

@@ -1,5 +1,6 @@
 package org.overbook.workloads.client;
 
+import java.util.Arrays;
 import org.overbook.workloads.load.Operation;
 import org.overbook.workloads.memcached.protocol.ResponseParser;
 
@@ -7,14 +8,17 @@ import org.overbook.workloads.memcached.protocol.ResponseParser;
  * One operation on its way: created, waiting for a window slot on its connection, sent, answered.
  * A read-modify-write is two requests in turn (phase 0 the get, phase 1 the set), and so is a get that
  * missed under a miss penalty (phase 1 fills the value after the backend fetch).
+ *
+ * <p>A load generator reuses the record of an operation that is over ({@link Pool}), with its key
+ * tables, so an operation allocates nothing of its own.
  */
 final class Pending {
 
-    final Operation operation;
-    final boolean load;
-    final boolean measured;
-    final long createdAt;
-    long postedAt = -1;
+    Operation operation;
+    boolean load;
+    boolean measured;
+    long createdAt;
+    long postedAt;
     int phase;
 
     /** The keys the current request names (the first {@code keyCount}), and what verify mode expects of each. */
@@ -26,20 +30,25 @@ final class Pending {
     long writtenVersion;
     ResponseParser.Shape shape;
 
-    Pending(Operation operation, boolean load, boolean measured, long createdAt) {
+    /** Makes this the record of a new operation (a fresh one, or one whose operation is over). */
+    Pending start(Operation operation, boolean load, boolean measured, long createdAt) {
         this.operation = operation;
         this.load = load;
         this.measured = measured;
         this.createdAt = createdAt;
+        this.postedAt = -1;
+        this.phase = 0;
+        this.keyCount = 0;
+        this.writtenVersion = 0;
+        this.shape = null;
+        return this;
     }
 
     /** Returns whether the current request is a set. */
     boolean writing() {
-        return switch (operation.kind()) {
-            case SET, UPDATE, INSERT -> true;
-            case READ_MODIFY_WRITE, GET -> phase == 1;
-            case SCAN -> false;
-        };
+        Operation.Kind kind = operation.kind(); // compared, not switched on: this runs twice a request
+        return kind == Operation.Kind.SET || kind == Operation.Kind.UPDATE || kind == Operation.Kind.INSERT
+                || phase == 1 && (kind == Operation.Kind.READ_MODIFY_WRITE || kind == Operation.Kind.GET);
     }
 
     /** Makes the current request name {@code n} keys, keeping the tables of an earlier request that fit. */
@@ -49,6 +58,27 @@ final class Pending {
             keyIds = new long[n];
             expectedVersions = new long[n];
             expectedLengths = new int[n];
+        }
+    }
+
+    /** Records of operations that are over, kept for the next ones. */
+    static final class Pool {
+
+        private Pending[] spare = new Pending[16];
+        private int count;
+
+        /** Returns the record of a new operation: one whose operation is over, or a new one. */
+        Pending take(Operation operation, boolean load, boolean measured, long createdAt) {
+            Pending pending = count > 0 ? spare[--count] : new Pending();
+            return pending.start(operation, load, measured, createdAt);
+        }
+
+        /** {@code pending}'s operation is over and nothing refers to it any more: keep it for a later one. */
+        void give(Pending pending) {
+            if (count == spare.length) {
+                spare = Arrays.copyOf(spare, 2 * count);
+            }
+            spare[count++] = pending;
         }
     }
 }

@@ -44,11 +44,10 @@ public record KeyFormat(String prefix) {
         if (keyId < 0) {
             throw new IllegalArgumentException("key ids are non-negative: " + keyId);
         }
-        int digits = 1;
-        while (digits < POWERS_OF_TEN.length && keyId >= POWERS_OF_TEN[digits]) { // comparisons, not divisions
-            digits++;
-        }
-        return digits;
+        // From the bit length b: 1233/4096 is just below log10(2), so t = floor(b·log10 2) and an id below
+        // 2^b has t or t+1 digits, t+1 exactly when it reaches 10^t (t <= 18 for b <= 63).
+        int t = (64 - Long.numberOfLeadingZeros(keyId)) * 1233 >>> 12;
+        return keyId >= POWERS_OF_TEN[t] ? t + 1 : Math.max(t, 1);
     }
 
     /** Returns the key for {@code keyId}, {@code length} bytes long. */

@@ -45,17 +45,20 @@ final class Verifier {
 
     /** Returns the version of the last set sent for {@code keyId}, 0 if none. */
     long version(long keyId) {
-        return keys[index(keyId) + VERSION];
+        int k = index(keyId); // before reading the field: indexing may grow the table
+        return keys[k + VERSION];
     }
 
     /** Returns the value length of the last set sent for {@code keyId}. */
     int length(long keyId) {
-        return (int) keys[index(keyId) + LENGTH];
+        int k = index(keyId);
+        return (int) keys[k + LENGTH];
     }
 
     /** The server did not store version {@code version} of {@code keyId}. */
     void refused(long keyId, long version) {
-        keys[index(keyId) + REFUSED] = version;
+        int k = index(keyId);
+        keys[k + REFUSED] = version;
     }
 
     /**
@@ -68,7 +71,11 @@ final class Verifier {
         if (!intact) {
             return Check.CORRUPT;
         }
-        if (version == 0 || keys[index(keyId) + REFUSED] == version) {
+        if (version == 0) {
+            return Check.UNVERIFIED;
+        }
+        int k = index(keyId);
+        if (keys[k + REFUSED] == version) {
             return Check.UNVERIFIED;
         }
         return found == version && dataLength == length ? Check.OK : Check.STALE;

@@ -1,5 +1,8 @@
 package org.overbook.workloads.load;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.stream.LongStream;
@@ -22,6 +25,10 @@ public record KeyFormat(String prefix) {
 
     /** 10^0 .. 10^18: an id below 10^d has at most d digits. */
     private static final long[] POWERS_OF_TEN = LongStream.iterate(1, p -> p * 10).limit(19).toArray();
+
+    /** Eight bytes of an array as one long, and eight ASCII zeros as one. */
+    private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long EIGHT_ZEROS = 0x3030303030303030L;
 
     /** The longest prefix accepted, leaving room for the digits of any id within memcached's 250 bytes. */
     public static final int MAX_PREFIX_LENGTH = 200;
@@ -95,6 +102,11 @@ public record KeyFormat(String prefix) {
         int i = offset + length;
         for (long v = keyId; v != 0; v /= 10) {
             if (buf[--i] != (byte) ('0' + v % 10)) {
+                return false;
+            }
+        }
+        for (; i - at >= Long.BYTES; i -= Long.BYTES) { // the zero padding, eight bytes a comparison
+            if ((long) WORD.get(buf, i - Long.BYTES) != EIGHT_ZEROS) {
                 return false;
             }
         }

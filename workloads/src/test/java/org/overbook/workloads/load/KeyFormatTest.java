@@ -108,7 +108,7 @@ class KeyFormatTest {
     /** A key matches where it lies exactly when it is the rendering of that id and length; any changed byte breaks it. */
     @Property(tries = 2000, seed = "20261124")
     void matchesIsRenderCompared(@ForAll @LongRange(min = 0, max = 30) long a, @ForAll @LongRange(min = 0, max = 30) long b,
-                                 @ForAll @IntRange(min = 4, max = 9) int lengthA, @ForAll @IntRange(min = 4, max = 9) int lengthB,
+                                 @ForAll @IntRange(min = 4, max = 24) int lengthA, @ForAll @IntRange(min = 4, max = 24) int lengthB,
                                  @ForAll("prefixes") String prefix, @ForAll @IntRange(min = 0, max = 300) int flip) {
         KeyFormat f = new KeyFormat(prefix);
         int la = Math.max(lengthA, Math.min(250, prefix.length() + lengthA - 4));

@@ -12,10 +12,9 @@ import org.overbook.guest.verbs.QueuePairConfig;
 import org.overbook.guest.verbs.Verbs;
 import org.overbook.guest.verbs.WorkRequest;
 import org.overbook.workloads.memcached.protocol.MessageBuffer;
-import org.overbook.workloads.memcached.protocol.Request;
-import org.overbook.workloads.memcached.protocol.RequestEncoder;
 import org.overbook.workloads.memcached.protocol.Response;
 import org.overbook.workloads.memcached.protocol.ResponseParser;
+import org.overbook.workloads.memcached.protocol.RetrievalScanner;
 
 /**
  * One connection of a load generator to a server: request buffers and receive buffers in guest
@@ -24,7 +23,8 @@ import org.overbook.workloads.memcached.protocol.ResponseParser;
  *
  * <p>Replies come back in request order, as a byte stream cut into messages (a long reply spans
  * several): each received message is appended to the inbox, and complete replies are taken from
- * its front, each matched to the oldest outstanding request.
+ * its front, each matched to the oldest outstanding request. A retrieval reply's values are read
+ * where they lie in the inbox, not copied out.
  */
 final class ClientConnection {
 
@@ -44,7 +44,9 @@ final class ClientConnection {
     private final MessageBuffer request = new MessageBuffer(1024);
     private final MessageBuffer inbox = new MessageBuffer(1024);
     private final ResponseParser parser = new ResponseParser();
-    private byte[] scratch;
+    private final RetrievalScanner values = new RetrievalScanner();
+    /** The receive request of each receive buffer, posted again each time it is consumed. */
+    private final WorkRequest.Receive[] receiveRequests;
     private boolean failed;
 
     /**
@@ -73,7 +75,11 @@ final class ClientConnection {
         for (int slot = slots - 1; slot >= 0; slot--) {
             freeSlots[freeCount++] = slot;
         }
-        this.scratch = new byte[settings.replyBufferSize()];
+        this.receiveRequests = new WorkRequest.Receive[settings.receiveBuffers()];
+        for (int slot = 0; slot < receiveRequests.length; slot++) {
+            receiveRequests[slot] = new WorkRequest.Receive(slot, receiveArea + (long) slot * settings.replyBufferSize(),
+                    settings.replyBufferSize(), receiveRegion.lkey());
+        }
         sends.onCompletion(this::onSent);
         receives.onCompletion(this::onReceived);
         for (int slot = 0; slot < settings.receiveBuffers(); slot++) {
@@ -113,9 +119,8 @@ final class ClientConnection {
     private void send() {
         while (!failed && !waiting.isEmpty() && outstanding.size() < settings.depth() && freeCount > 0) {
             Pending pending = waiting.poll();
-            Request next = generator.requests().next(pending);
             request.clear();
-            RequestEncoder.encode(request, next);
+            generator.requests().next(pending, request);
             if (request.length() > settings.requestSizeMax()) {
                 generator.oversized(pending);
                 continue;
@@ -148,8 +153,8 @@ final class ClientConnection {
         }
         int slot = (int) completion.id();
         int length = completion.byteLength();
-        memory.read(receiveArea + (long) slot * settings.replyBufferSize(), scratch, 0, length);
-        inbox.put(scratch, 0, length);
+        int into = inbox.reserve(length);
+        memory.read(receiveArea + (long) slot * settings.replyBufferSize(), inbox.array(), into, length);
         post(slot);
         int at = 0;
         while (at < inbox.length()) {
@@ -159,17 +164,37 @@ final class ClientConnection {
                 at = inbox.length();
                 break;
             }
-            Response response = parser.parse(inbox.array(), at, inbox.length() - at, pending.shape);
-            if (response == null) {
-                break;
+            byte[] buf = inbox.array();
+            if (pending.shape == ResponseParser.Shape.RETRIEVAL) {
+                RetrievalScanner.Outcome outcome = values.scan(buf, at, inbox.length() - at);
+                if (outcome == RetrievalScanner.Outcome.INCOMPLETE) {
+                    break;
+                }
+                at += values.consumed();
+                answered();
+                if (outcome == RetrievalScanner.Outcome.VALUES) {
+                    generator.repliedValues(this, pending, values, buf);
+                } else {
+                    generator.replied(pending, values.other(buf));
+                }
+            } else {
+                Response response = parser.parse(buf, at, inbox.length() - at, pending.shape);
+                if (response == null) {
+                    break;
+                }
+                at += parser.consumed();
+                answered();
+                generator.replied(pending, response);
             }
-            at += parser.consumed();
-            outstanding.poll();
-            guest.charge(settings.costNanos() - settings.costNanos() / 2);
-            generator.replied(this, pending, response);
         }
         compact(at);
         send();
+    }
+
+    /** The oldest outstanding request was answered. */
+    private void answered() {
+        outstanding.poll();
+        guest.charge(settings.costNanos() - settings.costNanos() / 2);
     }
 
     /** Drops the first {@code used} bytes of the inbox. */
@@ -184,8 +209,7 @@ final class ClientConnection {
 
     private void post(int slot) {
         if (!failed) {
-            qp.postReceive(new WorkRequest.Receive(slot, receiveArea + (long) slot * settings.replyBufferSize(),
-                    settings.replyBufferSize(), receiveRegion.lkey()));
+            qp.postReceive(receiveRequests[slot]);
         }
     }
 

@@ -13,6 +13,7 @@ import org.overbook.workloads.LatencyRecording;
 import org.overbook.workloads.load.Operation;
 import org.overbook.workloads.memcached.protocol.Response;
 import org.overbook.workloads.memcached.protocol.ResponseEncoder;
+import org.overbook.workloads.memcached.protocol.RetrievalScanner;
 
 /**
  * A memcached load generator in a client tenant: {@code memaslap}, {@code etc} or {@code ycsb},
@@ -74,11 +75,14 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     private RandomGenerator loadValues;
     private ClientConnection[] connections;
     private int connectAttempts;
+    /** Connections made and not failed. */
+    private int liveConnections;
     private Phase phase = Phase.CONNECTING;
     private long nextLoadKey;
     private long inSystem;
     private long issued;
     private long nextArrival;
+    private final Pending.Pool pendings = new Pending.Pool();
 
     private LoadGenerator(ClientSettings settings, Profile profile) {
         this.settings = settings;
@@ -120,6 +124,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             if (connections[i] == null) {
                 try {
                     connections[i] = new ClientConnection(this, settings, guest, settings.targetOf(i));
+                    liveConnections++;
                 } catch (VerbsException e) {
                     if (++connectAttempts > ClientSettings.CONNECT_RETRIES) {
                         throw e;
@@ -145,7 +150,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
                 long keys = settings.load() ? profile.keysToLoad() : 0;
                 while (inSystem < capacity() && nextLoadKey < keys) {
                     Operation op = profile.loadOperation(nextLoadKey++, loadValues);
-                    issue(new Pending(op, /* load= */ true, /* measured= */ false, guest.now()));
+                    issue(pendings.take(op, /* load= */ true, /* measured= */ false, guest.now()));
                 }
                 if (nextLoadKey >= keys && inSystem == 0) {
                     beginRun();
@@ -202,7 +207,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             stop();
             return false;
         }
-        if (live() == 0) {
+        if (liveConnections == 0) {
             phase = Phase.DONE;
             return false;
         }
@@ -230,7 +235,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         if (measured) {
             issued++;
         }
-        issue(new Pending(profile.stream().next(operations), /* load= */ false, measured, createdAt));
+        issue(pendings.take(profile.stream().next(operations), /* load= */ false, measured, createdAt));
     }
 
     private void issue(Pending pending) {
@@ -249,27 +254,30 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         return requests;
     }
 
-    /** A reply to {@code pending}'s current request arrived on {@code connection}. */
-    void replied(ClientConnection connection, Pending pending, Response response) {
+    /** A get's or a scan's reply arrived on {@code connection}: its values lie in {@code buf}, as {@code values} found. */
+    void repliedValues(ClientConnection connection, Pending pending, RetrievalScanner values, byte[] buf) {
+        long hits = read(pending, values, buf);
+        if (pending.operation.kind() == Operation.Kind.GET && hits == 0 && settings.missPenaltyNanos() > 0) {
+            // A look-aside cache: fetch from the backend (the vCPU is free meanwhile), then fill.
+            pending.phase = 1;
+            if (pending.measured) {
+                stats.backendFetches++;
+            }
+            guest.schedule(settings.missPenaltyNanos(), () -> connection.resubmit(pending));
+            return;
+        }
+        if (pending.operation.kind() == Operation.Kind.READ_MODIFY_WRITE && pending.phase == 0) {
+            pending.phase = 1;
+            connection.resubmit(pending);
+            return;
+        }
+        done(pending);
+    }
+
+    /** Any other reply to {@code pending}'s current request arrived: a set's, or an error. */
+    void replied(Pending pending, Response response) {
         boolean writing = pending.writing();
         switch (response) {
-            case Response.Values values when !writing -> {
-                long hits = read(pending, values);
-                if (pending.operation.kind() == Operation.Kind.GET && hits == 0 && settings.missPenaltyNanos() > 0) {
-                    // A look-aside cache: fetch from the backend (the vCPU is free meanwhile), then fill.
-                    pending.phase = 1;
-                    if (pending.measured) {
-                        stats.backendFetches++;
-                    }
-                    guest.schedule(settings.missPenaltyNanos(), () -> connection.resubmit(pending));
-                    return;
-                }
-                if (pending.operation.kind() == Operation.Kind.READ_MODIFY_WRITE && pending.phase == 0) {
-                    pending.phase = 1;
-                    connection.resubmit(pending);
-                    return;
-                }
-            }
             case Response.Status status when writing && status.reply() == ResponseEncoder.Reply.STORED -> { }
             case Response.Error error -> {
                 stats.errorReplies++;
@@ -294,12 +302,12 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     }
 
     /** Counts hits and misses, checks each value against what was written, and returns the hits. */
-    private long read(Pending pending, Response.Values values) {
-        int n = pending.keys.length;
+    private long read(Pending pending, RetrievalScanner values, byte[] buf) {
+        int n = pending.keyCount;
         int i = 0;
         long hits = 0;
-        for (Response.Value value : values.values()) {
-            while (i < n && !pending.keys[i].equals(value.key())) {
+        for (int v = 0; v < values.count(); v++) {
+            while (i < n && !requests.isKey(pending, pending.keyIds[i], buf, values.keyOffset(v), values.keyLength(v))) {
                 i++;
             }
             if (i == n) {
@@ -309,7 +317,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             hits++;
             if (settings.verify()) {
                 switch (verifier.check(pending.keyIds[i], pending.expectedVersions[i], pending.expectedLengths[i],
-                        value.flags(), value.data())) {
+                        values.flags(v), buf, values.dataOffset(v), values.dataLength(v))) {
                     case STALE -> stats.stale++;
                     case CORRUPT -> stats.corrupt++;
                     case UNVERIFIED -> stats.unverified++;
@@ -338,6 +346,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             stats.latency.recordValue(Math.max(0, now - start));
             stats.lastCompletion = now;
         }
+        pendings.give(pending);
         advance();
     }
 
@@ -345,6 +354,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     void failed(Pending pending) {
         inSystem--;
         stats.failed++;
+        pendings.give(pending);
         advance();
     }
 
@@ -352,24 +362,16 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     void oversized(Pending pending) {
         inSystem--;
         stats.oversized++;
+        pendings.give(pending);
     }
 
     void connectionFailed() {
+        liveConnections--;
         stats.failedConnections++;
     }
 
     void unexpectedBytes(int bytes) {
         stats.unexpectedBytes += bytes;
-    }
-
-    private int live() {
-        int live = 0;
-        for (ClientConnection c : connections) {
-            if (c != null && !c.failed()) {
-                live++;
-            }
-        }
-        return live;
     }
 
     private long waiting() {

@@ -1,45 +1,84 @@
 package org.overbook.workloads.client;
 
+import java.util.Arrays;
 import org.overbook.workloads.load.Operation;
-import org.overbook.workloads.memcached.protocol.ByteString;
 import org.overbook.workloads.memcached.protocol.ResponseParser;
 
 /**
  * One operation on its way: created, waiting for a window slot on its connection, sent, answered.
  * A read-modify-write is two requests in turn (phase 0 the get, phase 1 the set), and so is a get that
  * missed under a miss penalty (phase 1 fills the value after the backend fetch).
+ *
+ * <p>A load generator reuses the record of an operation that is over ({@link Pool}), with its key
+ * tables, so an operation allocates nothing of its own.
  */
 final class Pending {
 
-    final Operation operation;
-    final boolean load;
-    final boolean measured;
-    final long createdAt;
-    long postedAt = -1;
+    Operation operation;
+    boolean load;
+    boolean measured;
+    long createdAt;
+    long postedAt;
     int phase;
 
-    /** The keys the current request names, and what verify mode expects of each. */
+    /** The keys the current request names (the first {@code keyCount}), and what verify mode expects of each. */
+    int keyCount;
     long[] keyIds;
-    ByteString[] keys;
     long[] expectedVersions;
     int[] expectedLengths;
     /** The version the current request writes, if it is a set. */
     long writtenVersion;
     ResponseParser.Shape shape;
 
-    Pending(Operation operation, boolean load, boolean measured, long createdAt) {
+    /** Makes this the record of a new operation (a fresh one, or one whose operation is over). */
+    Pending start(Operation operation, boolean load, boolean measured, long createdAt) {
         this.operation = operation;
         this.load = load;
         this.measured = measured;
         this.createdAt = createdAt;
+        this.postedAt = -1;
+        this.phase = 0;
+        this.keyCount = 0;
+        this.writtenVersion = 0;
+        this.shape = null;
+        return this;
     }
 
     /** Returns whether the current request is a set. */
     boolean writing() {
-        return switch (operation.kind()) {
-            case SET, UPDATE, INSERT -> true;
-            case READ_MODIFY_WRITE, GET -> phase == 1;
-            case SCAN -> false;
-        };
+        Operation.Kind kind = operation.kind(); // compared, not switched on: this runs twice a request
+        return kind == Operation.Kind.SET || kind == Operation.Kind.UPDATE || kind == Operation.Kind.INSERT
+                || phase == 1 && (kind == Operation.Kind.READ_MODIFY_WRITE || kind == Operation.Kind.GET);
+    }
+
+    /** Makes the current request name {@code n} keys, keeping the tables of an earlier request that fit. */
+    void keys(int n) {
+        keyCount = n;
+        if (keyIds == null || keyIds.length < n) {
+            keyIds = new long[n];
+            expectedVersions = new long[n];
+            expectedLengths = new int[n];
+        }
+    }
+
+    /** Records of operations that are over, kept for the next ones. */
+    static final class Pool {
+
+        private Pending[] spare = new Pending[16];
+        private int count;
+
+        /** Returns the record of a new operation: one whose operation is over, or a new one. */
+        Pending take(Operation operation, boolean load, boolean measured, long createdAt) {
+            Pending pending = count > 0 ? spare[--count] : new Pending();
+            return pending.start(operation, load, measured, createdAt);
+        }
+
+        /** {@code pending}'s operation is over and nothing refers to it any more: keep it for a later one. */
+        void give(Pending pending) {
+            if (count == spare.length) {
+                spare = Arrays.copyOf(spare, 2 * count);
+            }
+            spare[count++] = pending;
+        }
     }
 }

@@ -1,11 +1,10 @@
 package org.overbook.workloads.client;
 
-import java.util.List;
+import java.nio.charset.StandardCharsets;
 import org.overbook.workloads.load.KeyFormat;
 import org.overbook.workloads.load.Operation;
 import org.overbook.workloads.load.ValueBytes;
-import org.overbook.workloads.memcached.protocol.ByteString;
-import org.overbook.workloads.memcached.protocol.Request;
+import org.overbook.workloads.memcached.protocol.MessageBuffer;
 import org.overbook.workloads.memcached.protocol.ResponseParser;
 import org.overbook.workloads.memcached.protocol.StoreMode;
 
@@ -22,8 +21,13 @@ import org.overbook.workloads.memcached.protocol.StoreMode;
  *       current key count, C the number of connections: the keys a connection owns, so that a scan
  *       stays on one connection and one server (a memcached client splits a multi-get by server).</li>
  * </ul>
+ * Requests are written straight into the connection's message buffer, keys rendered and values
+ * generated in place: nothing is allocated per request.
  */
 final class Requests {
+
+    private static final byte[] GET = "get".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SET = StoreMode.SET.command().getBytes(StandardCharsets.US_ASCII);
 
     private final Profile profile;
     private final KeyFormat keyFormat;
@@ -46,48 +50,66 @@ final class Requests {
         return (int) (keyId % connections);
     }
 
-    /** Returns the next request of {@code pending}, noting what its reply must hold. */
-    Request next(Pending pending) {
+    /**
+     * Writes the next request of {@code pending} into {@code out} (memcached's text protocol, as
+     * {@link org.overbook.workloads.memcached.protocol.RequestEncoder} writes it), noting what its reply must hold.
+     */
+    void next(Pending pending, MessageBuffer out) {
         Operation op = pending.operation;
         if (pending.writing()) {
-            return write(pending, op);
+            write(pending, op, out);
+            return;
         }
         int n = 1;
         if (op.kind() == Operation.Kind.SCAN) {
             long beyond = (profile.keyCount() - 1 - op.keyId()) / connections; // keys k + i*C below the key count
             n = (int) Math.max(1, Math.min(op.scanLength(), beyond + 1));
         }
-        pending.keyIds = new long[n];
-        pending.keys = new ByteString[n];
-        pending.expectedVersions = new long[n];
-        pending.expectedLengths = new int[n];
+        pending.keys(n);
+        out.put(GET);
         for (int i = 0; i < n; i++) {
             long id = op.keyId() + (long) i * connections;
             pending.keyIds[i] = id;
-            pending.keys[i] = key(id, op.keyLength());
             pending.expectedVersions[i] = verifier.version(id);
             pending.expectedLengths[i] = verifier.length(id);
+            key(out.put((byte) ' '), id, op);
         }
+        out.putCrlf();
         pending.shape = ResponseParser.Shape.RETRIEVAL;
-        return new Request.Get(List.of(pending.keys), /* returnCas= */ false);
     }
 
-    private Request write(Pending pending, Operation op) {
+    /** Returns whether {@code buf[offset, offset+length)} is the key of {@code keyId} in {@code pending}'s requests. */
+    boolean isKey(Pending pending, long keyId, byte[] buf, int offset, int length) {
+        return keyFormat.matches(keyId, keyLength(keyId, pending.operation), buf, offset, length);
+    }
+
+    private void write(Pending pending, Operation op, MessageBuffer out) {
         long id = op.keyId();
         int wanted = op.kind() != Operation.Kind.GET ? op.valueLength()            // a set of the operation
                 : verifier.length(id) > 0 ? verifier.length(id) : missFillSize;     // a fill after a miss
         int length = Math.max(1, Math.min(wanted, valueSizeLimit));
         long version = verifier.nextVersion(id, length);
-        ByteString key = key(id, op.keyLength());
-        pending.keyIds = new long[] {id};
-        pending.keys = new ByteString[] {key};
+        pending.keys(1);
+        pending.keyIds[0] = id;
         pending.writtenVersion = version;
         pending.shape = ResponseParser.Shape.LINE;
-        return new Request.Store(StoreMode.SET, key, (int) version, /* exptime= */ 0,
-                ByteString.ofFresh(ValueBytes.of(id, version, length)), /* noreply= */ false);
+        // set <key> <flags> <exptime> <bytes>, the version in the flags, then the data block
+        key(out.put(SET).put((byte) ' '), id, op).put((byte) ' ').putUnsignedDecimal(Integer.toUnsignedLong((int) version))
+                .put((byte) ' ').putDecimal(/* exptime= */ 0).put((byte) ' ').putDecimal(length).putCrlf();
+        int data = out.reserve(length); // before array(): reserving may move the contents to a larger array
+        ValueBytes.fill(id, version, length, out.array(), data);
+        out.putCrlf();
     }
 
-    private ByteString key(long id, int length) {
-        return ByteString.ofFresh(keyFormat.render(id, Math.max(length, KeyFormat.minimumLength(id))));
+    /** Appends the key of {@code id} to {@code out}. */
+    private MessageBuffer key(MessageBuffer out, long id, Operation op) {
+        int length = keyLength(id, op);
+        int at = out.reserve(length);
+        keyFormat.render(id, length, out.array(), at);
+        return out;
+    }
+
+    private static int keyLength(long id, Operation op) {
+        return Math.max(op.keyLength(), KeyFormat.minimumLength(id));
     }
 }

@@ -2,7 +2,6 @@ package org.overbook.workloads.client;
 
 import java.util.Arrays;
 import org.overbook.workloads.load.ValueBytes;
-import org.overbook.workloads.memcached.protocol.ByteString;
 
 /**
  * The verify mode's memory of what was written: per key id, the version and length of the last set
@@ -24,63 +23,72 @@ final class Verifier {
     /** What a value read turned out to be. */
     enum Check { OK, STALE, CORRUPT, UNVERIFIED }
 
-    private long[] versions = new long[1024];
-    private int[] lengths = new int[1024];
-    private long[] refused = new long[1024];
-    private byte[] scratch = new byte[1024];
+    /** Per key id, three longs side by side (one cache line or two per key, not three): */
+    private static final int STRIDE = 3;
+    /** the version of the last set sent, 0 if none, */
+    private static final int VERSION = 0;
+    /** the length of that set's value, */
+    private static final int LENGTH = 1;
+    /** and the version of the last set the server refused. */
+    private static final int REFUSED = 2;
+
+    private long[] keys = new long[1024 * STRIDE];
 
     /** Returns the version a set of {@code keyId} with {@code length} bytes writes now, and remembers it. */
     long nextVersion(long keyId, int length) {
         int k = index(keyId);
-        long version = versions[k] + 1;
-        versions[k] = version;
-        lengths[k] = length;
+        long version = keys[k + VERSION] + 1;
+        keys[k + VERSION] = version;
+        keys[k + LENGTH] = length;
         return version;
     }
 
     /** Returns the version of the last set sent for {@code keyId}, 0 if none. */
     long version(long keyId) {
-        int k = index(keyId);
-        return versions[k];
+        int k = index(keyId); // before reading the field: indexing may grow the table
+        return keys[k + VERSION];
     }
 
     /** Returns the value length of the last set sent for {@code keyId}. */
     int length(long keyId) {
-        return lengths[index(keyId)];
+        int k = index(keyId);
+        return (int) keys[k + LENGTH];
     }
 
     /** The server did not store version {@code version} of {@code keyId}. */
     void refused(long keyId, long version) {
-        refused[index(keyId)] = version;
+        int k = index(keyId);
+        keys[k + REFUSED] = version;
     }
 
-    /** Checks a value read for {@code keyId} whose get expected {@code version} of {@code length} bytes. */
-    Check check(long keyId, long version, int length, int flags, ByteString data) {
-        if (scratch.length < data.length()) {
-            scratch = new byte[Math.max(data.length(), 2 * scratch.length)];
-        }
-        data.copyTo(scratch, 0);
+    /**
+     * Checks a value read for {@code keyId} whose get expected {@code version} of {@code length} bytes:
+     * the value is {@code src[offset, offset+dataLength)}, compared where it was received.
+     */
+    Check check(long keyId, long version, int length, int flags, byte[] src, int offset, int dataLength) {
         long found = Integer.toUnsignedLong(flags);
-        boolean intact = ValueBytes.firstMismatch(keyId, found, scratch, 0, data.length()) < 0;
+        boolean intact = ValueBytes.firstMismatch(keyId, found, src, offset, dataLength) < 0;
         if (!intact) {
             return Check.CORRUPT;
         }
-        if (version == 0 || refused[index(keyId)] == version) {
+        if (version == 0) {
             return Check.UNVERIFIED;
         }
-        return found == version && data.length() == length ? Check.OK : Check.STALE;
+        int k = index(keyId);
+        if (keys[k + REFUSED] == version) {
+            return Check.UNVERIFIED;
+        }
+        return found == version && dataLength == length ? Check.OK : Check.STALE;
     }
 
+    /** Returns where {@code keyId}'s entry starts, growing the table to hold it. */
     private int index(long keyId) {
-        if (keyId < 0 || keyId >= Integer.MAX_VALUE - 8) {
+        if (keyId < 0 || keyId >= (Integer.MAX_VALUE - 8) / STRIDE) {
             throw new IllegalArgumentException("key id out of the verifier's range: " + keyId);
         }
-        int k = (int) keyId;
-        if (k >= versions.length) {
-            int size = Math.max(k + 1, versions.length * 2);
-            versions = Arrays.copyOf(versions, size);
-            lengths = Arrays.copyOf(lengths, size);
-            refused = Arrays.copyOf(refused, size);
+        int k = (int) keyId * STRIDE;
+        if (k >= keys.length) {
+            keys = Arrays.copyOf(keys, Math.max(k + STRIDE, keys.length * 2));
         }
         return k;
     }

@@ -1,5 +1,9 @@
 package org.overbook.workloads.load;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.stream.LongStream;
 
@@ -22,6 +26,10 @@ public record KeyFormat(String prefix) {
     /** 10^0 .. 10^18: an id below 10^d has at most d digits. */
     private static final long[] POWERS_OF_TEN = LongStream.iterate(1, p -> p * 10).limit(19).toArray();
 
+    /** Eight bytes of an array as one long, and eight ASCII zeros as one. */
+    private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long EIGHT_ZEROS = 0x3030303030303030L;
+
     /** The longest prefix accepted, leaving room for the digits of any id within memcached's 250 bytes. */
     public static final int MAX_PREFIX_LENGTH = 200;
 
@@ -43,11 +51,10 @@ public record KeyFormat(String prefix) {
         if (keyId < 0) {
             throw new IllegalArgumentException("key ids are non-negative: " + keyId);
         }
-        int digits = 1;
-        while (digits < POWERS_OF_TEN.length && keyId >= POWERS_OF_TEN[digits]) { // comparisons, not divisions
-            digits++;
-        }
-        return digits;
+        // From the bit length b: 1233/4096 is just below log10(2), so t = floor(b·log10 2) and an id below
+        // 2^b has t or t+1 digits, t+1 exactly when it reaches 10^t (t <= 18 for b <= 63).
+        int t = (64 - Long.numberOfLeadingZeros(keyId)) * 1233 >>> 12;
+        return keyId >= POWERS_OF_TEN[t] ? t + 1 : Math.max(t, 1);
     }
 
     /** Returns the key for {@code keyId}, {@code length} bytes long. */
@@ -59,10 +66,7 @@ public record KeyFormat(String prefix) {
 
     /** Writes the key for {@code keyId}, {@code length} bytes long, into {@code dst} at {@code offset}. */
     public void render(long keyId, int length, byte[] dst, int offset) {
-        int digits = minimumLength(keyId);
-        if (length < digits) {
-            throw new IllegalArgumentException("a key for id " + keyId + " needs at least " + digits + " bytes, not " + length);
-        }
+        int digits = checkLength(keyId, length);
         Objects.checkFromIndexSize(offset, length, dst.length);
         int at = offset;
         if (length >= prefix.length() + digits) {
@@ -70,12 +74,57 @@ public record KeyFormat(String prefix) {
                 dst[at++] = (byte) prefix.charAt(i);
             }
         }
-        int end = offset + length;
-        long v = keyId;
-        for (int i = end - 1; i >= at; i--) {
-            dst[i] = (byte) ('0' + v % 10);
-            v /= 10;
+        int i = offset + length;
+        for (long v = keyId; v != 0; v /= 10) {
+            dst[--i] = (byte) ('0' + v % 10);
         }
+        Arrays.fill(dst, at, i, (byte) '0');
+    }
+
+    /**
+     * Returns whether {@code buf[offset, offset+count)} is the key for {@code keyId}, {@code length}
+     * bytes long: what {@link #render(long, int, byte[], int)} writes, compared where it lies.
+     */
+    public boolean matches(long keyId, int length, byte[] buf, int offset, int count) {
+        int digits = checkLength(keyId, length);
+        Objects.checkFromIndexSize(offset, count, buf.length);
+        if (count != length) {
+            return false;
+        }
+        int at = offset;
+        if (length >= prefix.length() + digits) {
+            for (int i = 0; i < prefix.length(); i++) {
+                if (buf[at++] != (byte) prefix.charAt(i)) {
+                    return false;
+                }
+            }
+        }
+        int i = offset + length;
+        for (long v = keyId; v != 0; v /= 10) {
+            if (buf[--i] != (byte) ('0' + v % 10)) {
+                return false;
+            }
+        }
+        for (; i - at >= Long.BYTES; i -= Long.BYTES) { // the zero padding, eight bytes a comparison
+            if ((long) WORD.get(buf, i - Long.BYTES) != EIGHT_ZEROS) {
+                return false;
+            }
+        }
+        while (i > at) {
+            if (buf[--i] != '0') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Returns the digits of {@code keyId}, after checking that a key of {@code length} bytes holds them. */
+    private static int checkLength(long keyId, int length) {
+        int digits = minimumLength(keyId);
+        if (length < digits) {
+            throw new IllegalArgumentException("a key for id " + keyId + " needs at least " + digits + " bytes, not " + length);
+        }
+        return digits;
     }
 
     /**

@@ -23,6 +23,8 @@ public final class ValueBytes {
 
     private static final long GAMMA = 0x9E3779B97F4A7C15L;
     /** Eight bytes of an array as one little-endian long: a whole word of the stream in one access. */
+    /** Bytes compared per test in {@link #firstMismatch}: four words. */
+    private static final int BLOCK = 32;
     private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private ValueBytes() {
@@ -38,13 +40,14 @@ public final class ValueBytes {
     /** Writes the value of {@code keyId} at {@code version}, {@code length} bytes, into {@code dst}. */
     public static void fill(long keyId, long version, int length, byte[] dst, int offset) {
         Objects.checkFromIndexSize(offset, length, dst.length);
-        long seed = seed(keyId, version, length);
+        long counter = seed(keyId, version, length); // word k's input, seed + (k + 1) * GAMMA, one addition on
         int whole = length & ~7;
         for (int i = 0; i < whole; i += 8) {
-            WORD.set(dst, offset + i, UnitInterval.mix64(seed + ((i >>> 3) + 1L) * GAMMA));
+            counter += GAMMA;
+            WORD.set(dst, offset + i, UnitInterval.mix64(counter));
         }
         if (whole < length) {
-            long word = UnitInterval.mix64(seed + ((whole >>> 3) + 1L) * GAMMA);
+            long word = UnitInterval.mix64(counter + GAMMA);
             for (int b = 0; whole + b < length; b++) {
                 dst[offset + whole + b] = (byte) (word >>> (8 * b));
             }
@@ -64,16 +67,29 @@ public final class ValueBytes {
      */
     public static int firstMismatch(long keyId, long version, byte[] src, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, src.length);
-        long seed = seed(keyId, version, length);
+        long counter = seed(keyId, version, length); // word k's input, seed + (k + 1) * GAMMA, one addition on
         int whole = length & ~7;
-        for (int i = 0; i < whole; i += 8) {
-            long differ = (long) WORD.get(src, offset + i) ^ UnitInterval.mix64(seed + ((i >>> 3) + 1L) * GAMMA);
+        int blocks = length & ~(BLOCK - 1);
+        int i = 0;
+        // a block of four words with one test: independent multiplications, one branch
+        for (; i < blocks; i += BLOCK, counter += 4 * GAMMA) {
+            long differ = ((long) WORD.get(src, offset + i) ^ UnitInterval.mix64(counter + GAMMA))
+                    | ((long) WORD.get(src, offset + i + 8) ^ UnitInterval.mix64(counter + 2 * GAMMA))
+                    | ((long) WORD.get(src, offset + i + 16) ^ UnitInterval.mix64(counter + 3 * GAMMA))
+                    | ((long) WORD.get(src, offset + i + 24) ^ UnitInterval.mix64(counter + 4 * GAMMA));
+            if (differ != 0) {
+                break; // the words below find where
+            }
+        }
+        for (; i < whole; i += 8) {
+            counter += GAMMA;
+            long differ = (long) WORD.get(src, offset + i) ^ UnitInterval.mix64(counter);
             if (differ != 0) {
                 return i + (Long.numberOfTrailingZeros(differ) >>> 3);
             }
         }
         if (whole < length) {
-            long word = UnitInterval.mix64(seed + ((whole >>> 3) + 1L) * GAMMA);
+            long word = UnitInterval.mix64(counter + GAMMA);
             for (int b = 0; whole + b < length; b++) {
                 if (src[offset + whole + b] != (byte) (word >>> (8 * b))) {
                     return whole + b;

@@ -105,6 +105,23 @@ class KeyFormatTest {
         assertEquals(a == b, same);
     }
 
+    /** A key matches where it lies exactly when it is the rendering of that id and length; any changed byte breaks it. */
+    @Property(tries = 2000, seed = "20261124")
+    void matchesIsRenderCompared(@ForAll @LongRange(min = 0, max = 30) long a, @ForAll @LongRange(min = 0, max = 30) long b,
+                                 @ForAll @IntRange(min = 4, max = 24) int lengthA, @ForAll @IntRange(min = 4, max = 24) int lengthB,
+                                 @ForAll("prefixes") String prefix, @ForAll @IntRange(min = 0, max = 300) int flip) {
+        KeyFormat f = new KeyFormat(prefix);
+        int la = Math.max(lengthA, Math.min(250, prefix.length() + lengthA - 4));
+        int lb = Math.max(lengthB, Math.min(250, prefix.length() + lengthB - 4));
+        byte[] buf = new byte[lb + 3];
+        f.render(b, lb, buf, 3);
+        boolean same = la == lb && java.util.Arrays.equals(f.render(a, la), 0, la, buf, 3, 3 + lb);
+        assertEquals(same, f.matches(a, la, buf, 3, lb), "a " + a + "/" + la + ", b " + b + "/" + lb);
+        assertTrue(f.matches(b, lb, buf, 3, lb));
+        buf[3 + flip % lb] ^= 1;
+        assertEquals(false, f.matches(b, lb, buf, 3, lb), "byte " + flip % lb + " changed");
+    }
+
     @net.jqwik.api.Provide
     net.jqwik.api.Arbitrary<String> prefixes() {
         return net.jqwik.api.Arbitraries.of("", "k", "key:", "user", "memaslap-", "x".repeat(200));

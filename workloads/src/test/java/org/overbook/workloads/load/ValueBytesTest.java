@@ -38,6 +38,18 @@ class ValueBytesTest {
         }
     }
 
+    /** Two bytes changed anywhere (in one four-word block or in two): the first is the one reported. */
+    @Property(tries = 500, seed = "20261124")
+    void firstMismatchFindsTheFirstOfTwo(@ForAll long keyId, @ForAll @IntRange(min = 2, max = 300) int length,
+                                         @ForAll @IntRange(min = 0, max = 299) int a, @ForAll @IntRange(min = 0, max = 299) int b) {
+        int first = Math.min(a, b) % length;
+        int second = Math.max(a, b) % length;
+        byte[] v = ValueBytes.of(keyId, 3, length);
+        v[first] ^= (byte) 0x80;
+        v[second] ^= 1;
+        assertEquals(Math.min(first, second), ValueBytes.firstMismatch(keyId, 3, v, 0, length));
+    }
+
     @Test
     void keyVersionAndLengthAllChangeTheBytes() {
         byte[] base = ValueBytes.of(1, 1, 64);

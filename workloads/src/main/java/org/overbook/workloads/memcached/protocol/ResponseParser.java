@@ -14,7 +14,9 @@ import org.overbook.workloads.memcached.protocol.ParseResult.ProtocolError.Kind;
  *
  * <p>Lines must end in {@code \r\n}; numbers are plain decimal digits. Anything else is {@link
  * Response.Malformed}, consuming the offending line (or the broken data block), so a client counts it
- * and can read on. The parser keeps no state between calls except {@link #consumed()}.
+ * and can read on. The parser keeps no state between calls except {@link #consumed()}. Retrieval
+ * replies are read by a {@link RetrievalScanner}, which a client may use directly to read values in
+ * place.
  */
 public final class ResponseParser {
 
@@ -39,15 +41,16 @@ public final class ResponseParser {
     }
 
     private static final String STAT = "STAT ";
-    private static final byte[] VALUE_BYTES = latin1("VALUE ");
-    private static final byte[] END = latin1("END");
-    private static final byte[] MAX_UNSIGNED = latin1("18446744073709551615");
     /** The replies a one-line reply can be (END and ERROR are not), and their text. */
     private static final ResponseEncoder.Reply[] LINE_REPLIES = Arrays.stream(ResponseEncoder.Reply.values())
             .filter(r -> r != ResponseEncoder.Reply.END && r != ResponseEncoder.Reply.ERROR)
             .toArray(ResponseEncoder.Reply[]::new);
     private static final byte[][] LINE_REPLY_TEXT = Arrays.stream(LINE_REPLIES).map(r -> latin1(r.name())).toArray(byte[][]::new);
+    /** One immutable reply per status, shared by every parse. */
+    private static final Response.Status[] LINE_STATUS = Arrays.stream(LINE_REPLIES).map(Response.Status::new)
+            .toArray(Response.Status[]::new);
 
+    private final RetrievalScanner values = new RetrievalScanner();
     private int consumed;
 
     /** Returns how many bytes the last complete reply took. */
@@ -69,77 +72,13 @@ public final class ResponseParser {
         };
     }
 
-    /**
-     * Parses {@code VALUE} blocks up to {@code END}. The lines are read in place: a string is made of a line
-     * only to report it (an error reply, a malformed line).
-     */
+    /** Parses {@code VALUE} blocks up to {@code END}, read in place by the scanner and copied out only here. */
     private Response retrieval(byte[] buf, int offset, int end) {
-        List<Response.Value> values = new ArrayList<>();
-        int at = offset;
-        while (true) {
-            int newline = indexOf(buf, at, end);
-            if (newline < 0) {
-                return null;
-            }
-            int next = newline + 1;
-            if (newline == at || buf[newline - 1] != '\r') {
-                return done(new Response.Malformed("a line not ended by \\r\\n"), next - offset);
-            }
-            int lineEnd = newline - 1;
-            if (matches(buf, at, lineEnd, END)) {
-                return done(new Response.Values(values), next - offset);
-            }
-            if (!startsWith(buf, at, lineEnd, VALUE_BYTES)) {
-                String line = text(buf, at, lineEnd);
-                Response error = values.isEmpty() ? error(line) : null;
-                return done(error != null ? error : new Response.Malformed("unexpected line '" + line + "'"), next - offset);
-            }
-            // "VALUE <key> <flags> <bytes> [<cas>]", fields split at every single space
-            int[] fields = fieldStarts(buf, at + VALUE_BYTES.length, lineEnd);
-            int count = fields.length;
-            long flags = count >= 3 ? unsigned(buf, fields[1], fieldEnd(fields, 1, lineEnd)) : -1;
-            long bytes = count >= 3 ? unsigned(buf, fields[2], fieldEnd(fields, 2, lineEnd)) : -1;
-            long cas = count == 4 ? unsigned(buf, fields[3], lineEnd) : 0;
-            boolean casValid = count == 3 || (count == 4 && (cas != -1 || matches(buf, fields[3], lineEnd, MAX_UNSIGNED)));
-            if (count < 3 || count > 4 || fieldEnd(fields, 0, lineEnd) == fields[0] || flags < 0 || flags > 0xFFFF_FFFFL
-                    || bytes < 0 || bytes > Integer.MAX_VALUE - 2 || !casValid) {
-                return done(new Response.Malformed("bad VALUE line '" + text(buf, at, lineEnd) + "'"), next - offset);
-            }
-            int dataEnd = next + (int) bytes;
-            if (end - next < bytes + 2) {
-                return null;
-            }
-            if (buf[dataEnd] != '\r' || buf[dataEnd + 1] != '\n') {
-                return done(new Response.Malformed("data block of " + bytes + " bytes not ended by \\r\\n"), dataEnd + 2 - offset);
-            }
-            ByteString key = ByteString.copyOf(buf, fields[0], fieldEnd(fields, 0, lineEnd) - fields[0]);
-            values.add(new Response.Value(key, (int) flags, cas, count == 4, ByteString.copyOf(buf, next, (int) bytes)));
-            at = dataEnd + 2;
-        }
-    }
-
-    /** Returns where each field of {@code buf[from, to)} starts, fields split at every space (empty ones kept). */
-    private static int[] fieldStarts(byte[] buf, int from, int to) {
-        int count = 1;
-        for (int i = from; i < to; i++) {
-            if (buf[i] == ' ') {
-                count++;
-            }
-        }
-        int[] starts = new int[count];
-        starts[0] = from;
-        int field = 1;
-        for (int i = from; i < to; i++) {
-            if (buf[i] == ' ') {
-                starts[field++] = i + 1;
-            }
-        }
-        return starts;
-    }
-
-    /** Returns where field {@code i} ends: before the space that starts the next one, or at the line's end. */
-    private static int fieldEnd(int[] starts, int i, int lineEnd) {
-        return i + 1 < starts.length ? starts[i + 1] - 1 : lineEnd;
+        return switch (values.scan(buf, offset, end - offset)) {
+            case INCOMPLETE -> null;
+            case VALUES -> done(values.values(buf), values.consumed());
+            case OTHER -> done(values.other(buf), values.consumed());
+        };
     }
 
     private Response stats(byte[] buf, int offset, int end) {
@@ -179,7 +118,7 @@ public final class ResponseParser {
         }
         for (int i = 0; i < LINE_REPLIES.length; i++) {
             if (matches(buf, offset, newline - 1, LINE_REPLY_TEXT[i])) {
-                return done(new Response.Status(LINE_REPLIES[i]), used);
+                return done(LINE_STATUS[i], used);
             }
         }
         String line = text(buf, offset, newline - 1);
@@ -200,7 +139,7 @@ public final class ResponseParser {
     }
 
     /** Returns the error reply {@code line} is, or null if it is none. */
-    private static Response error(String line) {
+    static Response error(String line) {
         if (line.equals("ERROR")) {
             return new Response.Error(Kind.ERROR, "");
         }
@@ -221,25 +160,25 @@ public final class ResponseParser {
         return text(buf, from, newline - 1);
     }
 
-    private static String text(byte[] buf, int from, int to) {
+    static String text(byte[] buf, int from, int to) {
         return new String(buf, from, to - from, StandardCharsets.ISO_8859_1);
     }
 
-    private static byte[] latin1(String text) {
+    static byte[] latin1(String text) {
         return text.getBytes(StandardCharsets.ISO_8859_1);
     }
 
     /** Returns whether {@code buf[from, to)} is exactly {@code text}. */
-    private static boolean matches(byte[] buf, int from, int to, byte[] text) {
+    static boolean matches(byte[] buf, int from, int to, byte[] text) {
         return Arrays.equals(buf, from, to, text, 0, text.length);
     }
 
-    private static boolean startsWith(byte[] buf, int from, int to, byte[] prefix) {
+    static boolean startsWith(byte[] buf, int from, int to, byte[] prefix) {
         return to - from >= prefix.length && Arrays.equals(buf, from, from + prefix.length, prefix, 0, prefix.length);
     }
 
     /** Parses {@code buf[from, to)} as {@link #unsigned(String)} does. */
-    private static long unsigned(byte[] buf, int from, int to) {
+    static long unsigned(byte[] buf, int from, int to) {
         if (from == to || to - from > 20) {
             return -1;
         }
@@ -270,7 +209,7 @@ public final class ResponseParser {
         }
     }
 
-    private static int indexOf(byte[] buf, int from, int to) {
+    static int indexOf(byte[] buf, int from, int to) {
         for (int i = from; i < to; i++) {
             if (buf[i] == '\n') {
                 return i;

@@ -1,6 +1,7 @@
 package org.overbook.nic.vf;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import org.overbook.guest.verbs.Access;
 import org.overbook.guest.verbs.Completion;
 import org.overbook.guest.verbs.CompletionStatus;
@@ -44,8 +45,12 @@ import org.overbook.nic.policy.FaultedReceive;
 final class Responder {
 
     private final QueuePairImpl qp;
+    private final Runnable drainAction = this::drain;
     private final ArrayDeque<WorkRequest.Receive> receives = new ArrayDeque<>();
+    /** Packets that arrived while the receive engine was busy, in wire order. */
     private final ArrayDeque<Packet> arrivals = new ArrayDeque<>();
+    /** Packet writes done with, for the next ones (a write is an event of its own until its data is in memory). */
+    private final ArrayDeque<PacketWrite> idleWrites = new ArrayDeque<>();
     private final StagedPackets staged;
     private boolean draining;
     private boolean nackOutstanding;
@@ -59,11 +64,8 @@ final class Responder {
     private long currentDestination;
     private long currentRegionEnd;
 
-    /** Packet {@code index} of {@code message}, as it came off the wire. */
+    /** Packet {@code index} of {@code message}, as it came off the wire, waiting for the receive engine. */
     private record Packet(Message message, int index) {
-        long psn() {
-            return message.psn + index;
-        }
     }
 
     Responder(QueuePairImpl qp) {
@@ -84,10 +86,19 @@ final class Responder {
         if (qp.inError()) {
             return;
         }
-        arrivals.add(new Packet(message, index));
-        if (!draining) {
-            drain();
+        if (draining) {
+            arrivals.add(new Packet(message, index));
+            return;
         }
+        // nothing waits (the queue is empty whenever no drain is scheduled): handle it now, or wait for the engine
+        long now = qp.vf.simulation().now();
+        if (engineFree > now) {
+            arrivals.add(new Packet(message, index));
+            draining = true;
+            qp.vf.simulation().scheduleAt(engineFree, drainAction);
+            return;
+        }
+        handle(message, index, now);
     }
 
     private void drain() {
@@ -96,22 +107,22 @@ final class Responder {
             long now = qp.vf.simulation().now();
             if (engineFree > now) {
                 draining = true;
-                qp.vf.simulation().scheduleAt(engineFree, this::drain);
+                qp.vf.simulation().scheduleAt(engineFree, drainAction);
                 return;
             }
-            handle(arrivals.poll(), now);
+            Packet packet = arrivals.poll();
+            handle(packet.message(), packet.index(), now);
         }
         arrivals.clear();
     }
 
-    private void handle(Packet packet, long now) {
-        Message message = packet.message();
-        long psn = packet.psn();
+    private void handle(Message message, int index, long now) {
+        long psn = message.psn + index;
         if (psn < expectedPsn) {
             // A retransmission of something accepted: never deliver twice. Acknowledge only what has
             // been delivered, once per message (at its last packet); a message still staged is
             // acknowledged when its copy completes.
-            if (packet.index() == message.packets - 1 && message.lastPsn() <= deliveredPsn) {
+            if (index == message.packets - 1 && message.lastPsn() <= deliveredPsn) {
                 acknowledge(message.lastPsn(), now);
             }
             return;
@@ -127,10 +138,10 @@ final class Responder {
             return;
         }
         nackOutstanding = false;
-        if (packet.index() == 0) {
+        if (index == 0) {
             accept(message, now);
         } else {
-            write(message, currentReceive, currentDestination, currentRegionEnd, packet.index(), now);
+            write(message, currentReceive, currentDestination, currentRegionEnd, index, now);
         }
     }
 
@@ -142,7 +153,7 @@ final class Responder {
                 notReady(message);
                 return;
             }
-            if (message.payload.length > receive.length()) {
+            if (message.length > receive.length()) {
                 nak(message, CompletionStatus.REMOTE_INVALID_REQUEST);
                 return;
             }
@@ -165,7 +176,7 @@ final class Responder {
         } else {
             MemoryRegion region = qp.vf.regionByRkey(message.rkey());
             if (region == null || (region.access() & Access.REMOTE_WRITE) == 0
-                    || !region.covers(message.remoteAddress(), message.payload.length)) {
+                    || !region.covers(message.remoteAddress(), message.length)) {
                 qp.vf.counters().countProtectionError();
                 nak(message, CompletionStatus.REMOTE_ACCESS_ERROR);
                 return;
@@ -183,26 +194,24 @@ final class Responder {
         int length = message.length(index);
         int first = Pages.first(start);
         int pages = Pages.count(start, length);
-        int[] frames = new int[pages];
+        PacketWrite write = idleWrites.isEmpty() ? new PacketWrite() : idleWrites.poll();
+        int[] frames = write.frames(pages);
         translator.begin(time);
-        int missing = -1;
+        boolean missing = false;
         for (int i = 0; i < pages; i++) {
             frames[i] = translator.translate(first + i);
-            if (frames[i] == Translator.NOT_PRESENT && missing < 0) {
-                missing = i;
-            }
+            missing |= frames[i] == Translator.NOT_PRESENT;
         }
-        if (staged.holdsAny()) {
-            // Messages behind a parked one are parked too, so that completions keep their order.
-            Fault behind = new Fault(message, index, receive, destination, regionEnd, first, frames, time + translator.elapsed());
-            if (!behind.stage()) {
-                behind.refuse();
+        if (missing || staged.holdsAny()) {
+            Fault fault = new Fault(message, index, receive, destination, regionEnd, first, Arrays.copyOf(frames, pages),
+                    time + translator.elapsed());
+            idleWrites.add(write);
+            if (!staged.holdsAny()) {
+                qp.vf.receiveFaultPolicy().onFault(fault);
+            } else if (!fault.stage()) {
+                // Messages behind a parked one are parked too, so that completions keep their order.
+                fault.refuse();
             }
-            return;
-        }
-        if (missing >= 0) {
-            qp.vf.receiveFaultPolicy().onFault(new Fault(message, index, receive, destination, regionEnd, first, frames,
-                    time + translator.elapsed()));
             return;
         }
         accepted(message, index, receive, destination, regionEnd);
@@ -212,16 +221,56 @@ final class Responder {
         long at = time + translator.elapsed();
         long done = length == 0 ? at : translator.pcie().write(at, length);
         engineFree = done;
-        qp.vf.simulation().scheduleAt(done, () -> {
+        write.set(message, index, receive, start, length, first, pages);
+        qp.vf.simulation().scheduleAt(done, write);
+    }
+
+    /** A packet's DMA write in flight: when its data is in memory, the pages are marked written and unlocked. */
+    private final class PacketWrite implements Runnable {
+        private int[] frames = new int[2];
+        private Message message;
+        private int index;
+        private WorkRequest.Receive receive;
+        private long start;
+        private int length;
+        private int first;
+        private int pages;
+
+        int[] frames(int pages) {
+            if (frames.length < pages) {
+                frames = new int[pages];
+            }
+            return frames;
+        }
+
+        void set(Message message, int index, WorkRequest.Receive receive, long start, int length, int first, int pages) {
+            this.message = message;
+            this.index = index;
+            this.receive = receive;
+            this.start = start;
+            this.length = length;
+            this.first = first;
+            this.pages = pages;
+        }
+
+        @Override
+        public void run() {
+            Translator translator = qp.vf.translator();
             DmaCopy.in(translator, message.payload, message.offset(index), length, start, frames);
             for (int i = 0; i < pages; i++) {
                 translator.noteWrite(first + i);
                 translator.unlock(first + i);
             }
-            if (index == message.packets - 1) {
-                deliver(message, receive, done);
+            Message written = message;
+            WorkRequest.Receive into = receive;
+            boolean last = index == written.packets - 1;
+            message = null;
+            receive = null;
+            idleWrites.add(this);
+            if (last) {
+                deliver(written, into, qp.vf.simulation().now());
             }
-        });
+        }
     }
 
     /**
@@ -249,11 +298,11 @@ final class Responder {
             qp.vf.simulation().scheduleAt(Math.max(at, qp.vf.simulation().now()),
                     () -> notifications.offer(message.notification, message.counter(), qp.vf::incrementCounter));
         }
-        qp.vf.counters().countReceived(message.payload.length);
+        qp.vf.counters().countReceived(message.length);
         if (receive != null) {
             Completion.Opcode opcode = message.kind == Message.Kind.SEND
                     ? Completion.Opcode.RECEIVE : Completion.Opcode.RECEIVE_RDMA_WITH_IMMEDIATE;
-            qp.complete(qp.config.receiveCompletions(), receive, opcode, CompletionStatus.SUCCESS, message.payload.length, done);
+            qp.complete(qp.config.receiveCompletions(), receive, opcode, CompletionStatus.SUCCESS, message.length, done);
         }
         acknowledge(message.lastPsn(), done);
     }

@@ -140,7 +140,7 @@ final class Requester {
             return;
         }
         if (credits >= 0) {
-            int needed = Message.stagingSlots(request.length(), qp.outgoing.mtu());
+            int needed = Message.stagingSlots(request.length(), qp.wire.mtu());
             if (needed > credits) {
                 return; // wait for acknowledgements to return credits
             }
@@ -189,7 +189,7 @@ final class Requester {
             translator.lock(first + i);
         }
         long at = time + translator.elapsed();
-        Message message = new Message(request, payloads.take(request.length()), qp.outgoing.mtu());
+        Message message = new Message(request, payloads.take(request.length()), qp.wire.mtu());
         readMessage = message;
         readFirst = first;
         readPages = pages;
@@ -274,8 +274,7 @@ final class Requester {
     }
 
     private void send(Message message, int index) {
-        QueuePairImpl peer = qp.peer;
-        qp.outgoing.send(qp.vf.simulation().now(), message.length(index), () -> peer.responder.onArrival(message, index));
+        qp.wire.data(message, index);
     }
 
     // ---- answers from the responder ----

@@ -132,8 +132,7 @@ final class Responder {
             // (a PSN sequence error NAK), unless an RNR NACK already did.
             if (qp.reliable && !nackOutstanding) {
                 nackOutstanding = true;
-                long expected = expectedPsn;
-                sendBack(now, requester -> requester.onSequenceError(expected));
+                qp.wire.sequenceError(now, expectedPsn);
             }
             return;
         }
@@ -311,7 +310,7 @@ final class Responder {
         if (qp.reliable) {
             nackOutstanding = true;
             qp.vf.counters().countRnrNackSent();
-            sendBack(qp.vf.simulation().now(), requester -> requester.onRnrNack(message.psn, qp.config.rnrTimerCode()));
+            qp.wire.rnrNack(qp.vf.simulation().now(), message.psn, qp.config.rnrTimerCode());
         } else {
             qp.vf.counters().countDrop();
         }
@@ -319,17 +318,12 @@ final class Responder {
 
     private void nak(Message message, CompletionStatus status) {
         expectedPsn++;
-        sendBack(qp.vf.simulation().now(), requester -> requester.onNak(message.psn, status));
+        qp.wire.nak(qp.vf.simulation().now(), message.psn, status);
         qp.fail();
     }
 
     private void acknowledge(long psn, long time) {
-        sendBack(time, requester -> requester.onAck(psn));
-    }
-
-    private void sendBack(long time, java.util.function.Consumer<Requester> answer) {
-        QueuePairImpl peer = qp.peer;
-        qp.outgoing.send(time, 0, () -> answer.accept(peer.requester));
+        qp.wire.ack(time, psn);
     }
 
     void flush(long now) {
@@ -376,8 +370,7 @@ final class Responder {
         public void rnrNack() {
             nackOutstanding = true;
             qp.vf.counters().countRnrNackSent();
-            long psn = message.psn + index;
-            sendBack(time, requester -> requester.onRnrNack(psn, qp.config.rnrTimerCode()));
+            qp.wire.rnrNack(time, message.psn + index, qp.config.rnrTimerCode());
         }
 
         @Override

@@ -31,11 +31,13 @@ final class Message {
         this.length = request.length();
         this.mtu = mtu;
         this.packets = packets(length, mtu);
-        this.kind = switch (request) {
-            case WorkRequest.Send s -> Kind.SEND;
-            case WorkRequest.RdmaWrite w -> w.immediate() ? Kind.WRITE_WITH_IMMEDIATE : Kind.WRITE;
-            case WorkRequest.Receive r -> throw new IllegalArgumentException("a receive is not a message");
-        };
+        if (request instanceof WorkRequest.Send) {
+            this.kind = Kind.SEND;
+        } else if (request instanceof WorkRequest.RdmaWrite w) {
+            this.kind = w.immediate() ? Kind.WRITE_WITH_IMMEDIATE : Kind.WRITE;
+        } else {
+            throw new IllegalArgumentException("a receive is not a message");
+        }
     }
 
     /** Returns the packets a message of {@code length} bytes takes at {@code mtu}. */

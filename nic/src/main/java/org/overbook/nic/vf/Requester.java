@@ -4,7 +4,6 @@ import java.util.ArrayDeque;
 import org.overbook.guest.verbs.CompletionStatus;
 import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.WorkRequest;
-import org.overbook.nic.VfCounters;
 import org.overbook.nic.dma.PcieLink;
 import org.overbook.nic.dma.Translator;
 import org.overbook.nic.transport.RnrRetryCounter;
@@ -36,8 +35,6 @@ import org.overbook.nic.transport.RnrTimer;
  * A retransmission resends the bytes read the first time.
  */
 final class Requester {
-
-    private static final int[] NO_PAGES = new int[0];
 
     private final QueuePairImpl qp;
     private final Runnable pumpAction = this::pump;
@@ -180,14 +177,12 @@ final class Requester {
         for (int i = 0; i < pages; i++) {
             int frame = translator.translate(first + i);
             if (frame == Translator.NOT_PRESENT) {
-                fault(request, translator, first + i, first + pages, time + translator.elapsed());
+                SendFault.resolve(qp.vf, first + i, first + pages, time + translator.elapsed(), resolved -> read(request, resolved));
                 return;
             }
             frames[i] = frame;
         }
-        for (int i = 0; i < pages; i++) {
-            translator.lock(first + i);
-        }
+        translator.lock(first, pages);
         long at = time + translator.elapsed();
         Message message = new Message(request, payloads.take(request.length()), qp.wire.mtu());
         readMessage = message;
@@ -223,40 +218,12 @@ final class Requester {
             send(message, index);
         }
         if (index == message.packets - 1) {
-            for (int i = 0; i < readPages; i++) {
-                translator.noteRead(first + i);
-                translator.unlock(first + i);
-            }
+            translator.endRead(first, readPages);
             readMessage = null;
             reading = false;
             engineFree = qp.vf.simulation().now();
             pumpNow();
         }
-    }
-
-    /**
-     * A send-side network page fault at {@code page}: one fault resolves every page of the request from
-     * {@code page} to {@code end} that the NIC page table lacks (as mlx5 ODP faults in a work request's
-     * whole range), and the read starts over once it has.
-     */
-    private void fault(WorkRequest request, Translator translator, int page, int end, long time) {
-        int[] missing = new int[end - page];
-        int count = 0;
-        for (int p = page; p < end; p++) {
-            if (!translator.mapped(p)) {
-                missing[count++] = p;
-            }
-        }
-        int faulted = count;
-        long resolved = qp.vf.faultService().serve(time, translator.vf(), missing, faulted, NO_PAGES, 0);
-        qp.vf.simulation().scheduleAt(resolved, () -> {
-            for (int i = 0; i < faulted; i++) {
-                if (!translator.mapped(missing[i])) {
-                    translator.resolve(missing[i], VfCounters.Side.SEND);
-                }
-            }
-            read(request, resolved);
-        });
     }
 
     private void transmit(Message message) {

@@ -193,7 +193,7 @@ final class Responder {
         int length = message.length(index);
         int first = Pages.first(start);
         int pages = Pages.count(start, length);
-        PacketWrite write = idleWrites.isEmpty() ? new PacketWrite() : idleWrites.poll();
+        PacketWrite write = idleWrites.isEmpty() ? new PacketWrite(this, translator) : idleWrites.poll();
         int[] frames = write.frames(pages);
         translator.begin(time);
         boolean missing = false;
@@ -214,9 +214,7 @@ final class Responder {
             return;
         }
         accepted(message, index, receive, destination, regionEnd);
-        for (int i = 0; i < pages; i++) {
-            translator.lock(first + i);
-        }
+        translator.lock(first, pages);
         long at = time + translator.elapsed();
         long done = length == 0 ? at : translator.pcie().write(at, length);
         engineFree = done;
@@ -224,51 +222,15 @@ final class Responder {
         qp.vf.simulation().scheduleAt(done, write);
     }
 
-    /** A packet's DMA write in flight: when its data is in memory, the pages are marked written and unlocked. */
-    private final class PacketWrite implements Runnable {
-        private int[] frames = new int[2];
-        private Message message;
-        private int index;
-        private WorkRequest.Receive receive;
-        private long start;
-        private int length;
-        private int first;
-        private int pages;
-
-        int[] frames(int pages) {
-            if (frames.length < pages) {
-                frames = new int[pages];
-            }
-            return frames;
-        }
-
-        void set(Message message, int index, WorkRequest.Receive receive, long start, int length, int first, int pages) {
-            this.message = message;
-            this.index = index;
-            this.receive = receive;
-            this.start = start;
-            this.length = length;
-            this.first = first;
-            this.pages = pages;
-        }
-
-        @Override
-        public void run() {
-            Translator translator = qp.vf.translator();
-            DmaCopy.in(translator, message.payload, message.offset(index), length, start, frames);
-            for (int i = 0; i < pages; i++) {
-                translator.noteWrite(first + i);
-                translator.unlock(first + i);
-            }
-            Message written = message;
-            WorkRequest.Receive into = receive;
-            boolean last = index == written.packets - 1;
-            message = null;
-            receive = null;
-            idleWrites.add(this);
-            if (last) {
-                deliver(written, into, qp.vf.simulation().now());
-            }
+    /** A packet's write is in memory: its message is delivered if it was the last packet. */
+    void written(PacketWrite write) {
+        Message message = write.message();
+        WorkRequest.Receive receive = write.receive();
+        boolean last = write.index() == message.packets - 1;
+        write.clear();
+        idleWrites.add(write);
+        if (last) {
+            deliver(message, receive, qp.vf.simulation().now());
         }
     }
 

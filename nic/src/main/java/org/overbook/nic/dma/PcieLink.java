@@ -45,10 +45,12 @@ public final class PcieLink {
      * after now are kept, in order of start; those that have ended are dropped.
      */
     public final class Direction {
+        /** The bookings that may not have ended, in start order: indices {@code first} to {@code last - 1}. */
         private long[] times = new long[16];
         private long[] starts = new long[16];
         private long[] ends = new long[16];
-        private int size;
+        private int first;
+        private int last;
         private long busyNanos;
         private long bytes;
 
@@ -69,18 +71,24 @@ public final class PcieLink {
             long now = clock.getAsLong();
             dropEnded(now);
             long start = Math.max(time, now); // a caller may book for a time already past: data moves from now on
-            // Bookings are disjoint (each takes idle time), so in start order their ends ascend too: the latest
-            // end among the bookings that go before this one is that of the last of them.
-            for (int i = size - 1; i >= 0; i--) {
-                if (inOrder || times[i] <= time) {
-                    start = Math.max(start, ends[i]);
-                    break;
+            int i = last;
+            if (first < last && (inOrder || times[last - 1] <= time)) {
+                // the common case: it goes after the latest booking, which ends last
+                start = Math.max(start, ends[last - 1]);
+            } else if (first < last) {
+                // Bookings are disjoint (each takes idle time), so in start order their ends ascend too: the latest
+                // end among the bookings that go before this one is that of the last of them.
+                for (int j = last - 1; j >= first; j--) {
+                    if (times[j] <= time) {
+                        start = Math.max(start, ends[j]);
+                        break;
+                    }
                 }
-            }
-            int i = firstEndingAfter(start);
-            while (i < size && starts[i] < start + nanos) {
-                start = Math.max(start, ends[i]);
-                i++;
+                i = firstEndingAfter(start);
+                while (i < last && starts[i] < start + nanos) {
+                    start = Math.max(start, ends[i]);
+                    i++;
+                }
             }
             if (nanos > 0) {
                 book(i, time, start, start + nanos);
@@ -91,19 +99,19 @@ public final class PcieLink {
 
         /** Drops the bookings that ended by {@code now} (a prefix, as ends ascend): nothing can be booked before now. */
         private void dropEnded(long now) {
-            int ended = firstEndingAfter(now);
-            if (ended > 0) {
-                size -= ended;
-                System.arraycopy(times, ended, times, 0, size);
-                System.arraycopy(starts, ended, starts, 0, size);
-                System.arraycopy(ends, ended, ends, 0, size);
+            if (first < last && ends[first] <= now) {
+                first = firstEndingAfter(now);
+                if (first == last) {
+                    first = 0;
+                    last = 0;
+                }
             }
         }
 
-        /** Returns the index of the first booking that ends after {@code t} ({@code size} if none does). */
+        /** Returns the index of the first booking that ends after {@code t} ({@code last} if none does). */
         private int firstEndingAfter(long t) {
-            int low = 0;
-            int high = size;
+            int low = first;
+            int high = last;
             while (low < high) {
                 int middle = (low + high) >>> 1;
                 if (ends[middle] <= t) {
@@ -117,18 +125,30 @@ public final class PcieLink {
 
         /** Inserts the booking [start, end) for {@code time} at position {@code i} of the start order. */
         private void book(int i, long time, long start, long end) {
-            if (size == starts.length) {
-                times = Arrays.copyOf(times, size * 2);
-                starts = Arrays.copyOf(starts, size * 2);
-                ends = Arrays.copyOf(ends, size * 2);
+            if (last == starts.length) {
+                int live = last - first;
+                if (live * 2 > starts.length) {
+                    times = Arrays.copyOf(times, starts.length * 2);
+                    starts = Arrays.copyOf(starts, starts.length * 2);
+                    ends = Arrays.copyOf(ends, ends.length * 2);
+                } else {
+                    System.arraycopy(times, first, times, 0, live);
+                    System.arraycopy(starts, first, starts, 0, live);
+                    System.arraycopy(ends, first, ends, 0, live);
+                    i -= first;
+                    first = 0;
+                    last = live;
+                }
             }
-            System.arraycopy(times, i, times, i + 1, size - i);
-            System.arraycopy(starts, i, starts, i + 1, size - i);
-            System.arraycopy(ends, i, ends, i + 1, size - i);
+            if (i < last) {
+                System.arraycopy(times, i, times, i + 1, last - i);
+                System.arraycopy(starts, i, starts, i + 1, last - i);
+                System.arraycopy(ends, i, ends, i + 1, last - i);
+            }
             times[i] = time;
             starts[i] = start;
             ends[i] = end;
-            size++;
+            last++;
         }
 
         /** Returns the nanoseconds this direction has spent moving data (for its utilisation). */

@@ -205,6 +205,29 @@ public final class Translator {
         host.unlock(table, page);
     }
 
+    /** Locks {@code count} translated pages from {@code first} on for the duration of a DMA. */
+    public void lock(int first, int count) {
+        for (int i = 0; i < count; i++) {
+            host.lock(table, first + i);
+        }
+    }
+
+    /** A DMA read of {@code count} pages from {@code first} on has ended: each is marked accessed and unlocked. */
+    public void endRead(int first, int count) {
+        for (int i = 0; i < count; i++) {
+            noteRead(first + i);
+            unlock(first + i);
+        }
+    }
+
+    /** A DMA write of {@code count} pages from {@code first} on has ended: each is marked written and unlocked. */
+    public void endWrite(int first, int count) {
+        for (int i = 0; i < count; i++) {
+            noteWrite(first + i);
+            unlock(first + i);
+        }
+    }
+
     /** Records a DMA read of {@code page} in the host's accessed bit. */
     public void noteRead(int page) {
         host.frameFor(table, page, /* write= */ false);

@@ -15,6 +15,9 @@ public final class Link {
     /** Bytes of headers each packet carries on the wire (InfiniBand LRH+BTH+ICRC+VCRC, about). */
     public static final int HEADER_BYTES = 30;
 
+    /** What {@link Direction#send} returns for a packet the link lost. */
+    public static final long LOST = -1;
+
     private final Simulation simulation;
     private final long bitsPerSecond;
     private final long latencyNanos;
@@ -41,8 +44,8 @@ public final class Link {
 
         /**
          * Sends a packet of {@code payloadBytes} no earlier than {@code time}; {@code onArrival} runs when
-         * it arrives, unless it is lost. Returns when the last bit leaves (the sender may reuse its
-         * buffer then).
+         * it arrives, unless it is lost. Returns when it arrives, or {@link #LOST}. Each packet arrives
+         * strictly after the one sent before it in this direction (its last bit leaves after theirs).
          */
         public long send(long time, int payloadBytes, Runnable onArrival) {
             long start = Math.max(time, Math.max(busyUntil, simulation.now()));
@@ -53,10 +56,10 @@ public final class Link {
             bytes += payloadBytes;
             if (lossRate > 0 && loss.nextDouble() < lossRate) {
                 lost++;
-            } else {
-                simulation.scheduleAt(done + latencyNanos, onArrival);
+                return LOST;
             }
-            return done;
+            simulation.scheduleAt(done + latencyNanos, onArrival);
+            return done + latencyNanos;
         }
 
         public long packets() {

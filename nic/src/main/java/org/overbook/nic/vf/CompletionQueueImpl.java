@@ -38,23 +38,75 @@ final class CompletionQueueImpl implements CompletionQueue {
         return owner;
     }
 
+    /**
+     * Returns the event that adds {@code completion} of {@code queuePair} to this queue when it runs, an
+     * overrun putting the queue pair in error.
+     */
+    Runnable delivery(Completion completion, QueuePairImpl queuePair) {
+        return new Delivery(completion, queuePair);
+    }
+
     /** Adds a completion; returns false on overrun (the queue was full). */
-    boolean push(Completion completion) {
+    private boolean push(Delivery delivery) {
         if (entries.size() + inDelivery >= capacity) {
             overruns++;
             return false;
         }
         Consumer<Completion> current = handler;
         if (current == null) {
-            entries.add(completion);
+            entries.add(delivery.completion);
         } else {
-            inDelivery++;
-            simulation.schedule(interruptNanos, () -> vcpu.submitNow(() -> {
-                inDelivery--;
-                current.accept(completion);
-            }));
+            interrupt(delivery, current);
         }
         return true;
+    }
+
+    /** Hands a completion to {@code handler} on the vCPU after the interrupt latency. */
+    private void interrupt(Delivery delivery, Consumer<Completion> handler) {
+        inDelivery++;
+        delivery.handler = handler;
+        delivery.stage = Delivery.INTERRUPT;
+        simulation.schedule(interruptNanos, delivery);
+    }
+
+    /**
+     * One completion on its way: an event that adds it to the queue (then it is done, if the queue is polled),
+     * then, with a handler, the interrupt's event after the latency, then the handler's task on the vCPU.
+     * One object serves the three steps, as each follows the one before.
+     */
+    private final class Delivery implements Runnable {
+        static final int PUSH = 0;
+        static final int INTERRUPT = 1;
+        static final int TASK = 2;
+
+        private final Completion completion;
+        private final QueuePairImpl queuePair;
+        private Consumer<Completion> handler;
+        private int stage;
+
+        Delivery(Completion completion, QueuePairImpl queuePair) {
+            this.completion = completion;
+            this.queuePair = queuePair;
+        }
+
+        @Override
+        public void run() {
+            switch (stage) {
+                case PUSH -> {
+                    if (!push(this)) {
+                        queuePair.fail();
+                    }
+                }
+                case INTERRUPT -> {
+                    stage = TASK;
+                    vcpu.submitNow(this);
+                }
+                default -> {
+                    inDelivery--;
+                    handler.accept(completion);
+                }
+            }
+        }
     }
 
     long overruns() {
@@ -82,12 +134,7 @@ final class CompletionQueueImpl implements CompletionQueue {
         if (handler != null) {
             Completion waiting;
             while ((waiting = entries.poll()) != null) {
-                Completion completion = waiting;
-                inDelivery++;
-                simulation.schedule(interruptNanos, () -> vcpu.submitNow(() -> {
-                    inDelivery--;
-                    handler.accept(completion);
-                }));
+                interrupt(new Delivery(waiting, null), handler);
             }
         }
     }

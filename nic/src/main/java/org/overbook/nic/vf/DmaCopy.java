@@ -8,13 +8,13 @@ final class DmaCopy {
     private DmaCopy() {
     }
 
-    /** Reads {@code payload.length} bytes at guest {@code address} from {@code frames}. */
-    static void out(Translator translator, long address, int[] frames, byte[] payload) {
+    /** Reads {@code length} bytes at guest {@code address} from {@code frames} into the start of {@code payload}. */
+    static void out(Translator translator, long address, int[] frames, byte[] payload, int length) {
         int done = 0;
         long at = address;
-        for (int i = 0; done < payload.length; i++) {
+        for (int i = 0; done < length; i++) {
             int offset = (int) (at & 4095);
-            int chunk = Math.min(payload.length - done, 4096 - offset);
+            int chunk = Math.min(length - done, 4096 - offset);
             translator.copyOut(frames[i], offset, payload, done, chunk);
             done += chunk;
             at += chunk;

@@ -3,7 +3,8 @@ package org.overbook.nic.vf;
 import org.overbook.guest.verbs.WorkRequest;
 
 /**
- * One message on the wire: a send or an RDMA write, with the bytes the requester's DMA read, cut into
+ * One message on the wire: a send or an RDMA write, with the bytes the requester's DMA read (the first
+ * {@link #length} bytes of {@link #payload}, a buffer of the NIC's {@link PayloadBuffers}), cut into
  * packets of at most the path MTU (a message of up to one MTU, or of no bytes, is one packet). Each
  * packet has its own packet sequence number: the message's first ({@link #psn}) plus its index. The
  * numbers are given at first transmission and kept across retransmissions.
@@ -15,6 +16,8 @@ final class Message {
     final WorkRequest request;
     final Kind kind;
     final byte[] payload;
+    /** The message's bytes: the request's length (the payload buffer may be longer). */
+    final int length;
     final int mtu;
     final int packets;
     long psn = -1;
@@ -25,13 +28,16 @@ final class Message {
     Message(WorkRequest request, byte[] payload, int mtu) {
         this.request = request;
         this.payload = payload;
+        this.length = request.length();
         this.mtu = mtu;
-        this.packets = packets(payload.length, mtu);
-        this.kind = switch (request) {
-            case WorkRequest.Send s -> Kind.SEND;
-            case WorkRequest.RdmaWrite w -> w.immediate() ? Kind.WRITE_WITH_IMMEDIATE : Kind.WRITE;
-            case WorkRequest.Receive r -> throw new IllegalArgumentException("a receive is not a message");
-        };
+        this.packets = packets(length, mtu);
+        if (request instanceof WorkRequest.Send) {
+            this.kind = Kind.SEND;
+        } else if (request instanceof WorkRequest.RdmaWrite w) {
+            this.kind = w.immediate() ? Kind.WRITE_WITH_IMMEDIATE : Kind.WRITE;
+        } else {
+            throw new IllegalArgumentException("a receive is not a message");
+        }
     }
 
     /** Returns the packets a message of {@code length} bytes takes at {@code mtu}. */
@@ -55,7 +61,7 @@ final class Message {
 
     /** Returns the payload bytes of packet {@code index}. */
     int length(int index) {
-        return Math.min(mtu, payload.length - index * mtu);
+        return Math.min(mtu, length - index * mtu);
     }
 
     /** Returns the sequence number of the message's last packet. */

@@ -16,6 +16,9 @@ final class RegionTable {
     private final IntObjectHashMap<MemoryRegion> byLkey = new IntObjectHashMap<>();
     private final IntObjectHashMap<MemoryRegion> byRkey = new IntObjectHashMap<>();
     private int next = 1;
+    /** The region found last by lkey and by rkey (a queue pair's buffers are mostly in one region): no hash probe for it. */
+    private MemoryRegion lastByLkey;
+    private MemoryRegion lastByRkey;
 
     RegionTable(int vf) {
         this.vf = vf;
@@ -41,15 +44,33 @@ final class RegionTable {
         }
         byLkey.remove(region.lkey());
         byRkey.remove(region.rkey());
+        lastByLkey = null;
+        lastByRkey = null;
         return true;
     }
 
     MemoryRegion byLkey(int lkey) {
-        return byLkey.get(lkey);
+        MemoryRegion last = lastByLkey;
+        if (last != null && last.lkey() == lkey) {
+            return last;
+        }
+        MemoryRegion region = byLkey.get(lkey);
+        if (region != null) {
+            lastByLkey = region;
+        }
+        return region;
     }
 
     MemoryRegion byRkey(int rkey) {
-        return byRkey.get(rkey);
+        MemoryRegion last = lastByRkey;
+        if (last != null && last.rkey() == rkey) {
+            return last;
+        }
+        MemoryRegion region = byRkey.get(rkey);
+        if (region != null) {
+            lastByRkey = region;
+        }
+        return region;
     }
 
     int size() {

@@ -4,7 +4,6 @@ import java.util.ArrayDeque;
 import org.overbook.guest.verbs.CompletionStatus;
 import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.WorkRequest;
-import org.overbook.nic.VfCounters;
 import org.overbook.nic.dma.PcieLink;
 import org.overbook.nic.dma.Translator;
 import org.overbook.nic.transport.RnrRetryCounter;
@@ -37,9 +36,23 @@ import org.overbook.nic.transport.RnrTimer;
  */
 final class Requester {
 
-    private static final int[] NO_PAGES = new int[0];
-
     private final QueuePairImpl qp;
+    private final Runnable pumpAction = this::pump;
+    private final Runnable readAction = this::readAsScheduled;
+    private final Runnable packetReadAction = this::packetRead;
+    /** The request whose read is scheduled ({@link #readAction}; at most one, as the send engine reads one at a time), and when. */
+    private WorkRequest scheduledRead;
+    private long scheduledReadTime;
+    /**
+     * The message being read and its pages' frames (from {@link #readFirst}, {@link #readPages} of them); each
+     * {@link #packetReadAction} event takes its next packet, as the reads of its packets end in order.
+     */
+    private Message readMessage;
+    private int[] readFrames = new int[4];
+    private int readFirst;
+    private int readPages;
+    /** This queue pair's message buffers: a message's buffer comes back when it is acknowledged. */
+    private final PayloadBuffers payloads = new PayloadBuffers();
     private final ArrayDeque<WorkRequest> waiting = new ArrayDeque<>();
     private final ArrayDeque<Message> inFlight = new ArrayDeque<>();
     private final RnrRetryCounter rnrRetries;
@@ -93,7 +106,7 @@ final class Requester {
     private void schedulePump(long at) {
         if (!pumpScheduled) {
             pumpScheduled = true;
-            qp.vf.simulation().scheduleAt(Math.max(at, qp.vf.simulation().now()), this::pump);
+            qp.vf.simulation().scheduleAt(Math.max(at, qp.vf.simulation().now()), pumpAction);
         }
     }
 
@@ -124,7 +137,7 @@ final class Requester {
             return;
         }
         if (credits >= 0) {
-            int needed = Message.stagingSlots(request.length(), qp.outgoing.mtu());
+            int needed = Message.stagingSlots(request.length(), qp.wire.mtu());
             if (needed > credits) {
                 return; // wait for acknowledgements to return credits
             }
@@ -136,10 +149,18 @@ final class Requester {
         read(request, Math.max(now, engineFree) + qp.vf.costs().wqeNanos());
     }
 
+    private void readAsScheduled() {
+        WorkRequest request = scheduledRead;
+        scheduledRead = null;
+        read(request, scheduledReadTime);
+    }
+
     /** Translates the buffer at {@code time}; stalls on a fault, else locks the pages and reads them. */
     private void read(WorkRequest request, long time) {
         if (time > qp.vf.simulation().now()) {
-            qp.vf.simulation().scheduleAt(time, () -> read(request, time));
+            scheduledRead = request;
+            scheduledReadTime = time;
+            qp.vf.simulation().scheduleAt(time, readAction);
             return;
         }
         if (qp.inError()) {
@@ -148,80 +169,61 @@ final class Requester {
         Translator translator = qp.vf.translator();
         int first = Pages.first(request.address());
         int pages = Pages.count(request.address(), request.length());
-        int[] frames = new int[pages];
+        if (readFrames.length < pages) {
+            readFrames = new int[Math.max(pages, readFrames.length * 2)];
+        }
+        int[] frames = readFrames;
         translator.begin(time);
         for (int i = 0; i < pages; i++) {
             int frame = translator.translate(first + i);
             if (frame == Translator.NOT_PRESENT) {
-                fault(request, translator, first + i, first + pages, time + translator.elapsed());
+                SendFault.resolve(qp.vf, first + i, first + pages, time + translator.elapsed(), resolved -> read(request, resolved));
                 return;
             }
             frames[i] = frame;
         }
-        for (int i = 0; i < pages; i++) {
-            translator.lock(first + i);
-        }
+        translator.lock(first, pages);
         long at = time + translator.elapsed();
-        Message message = new Message(request, new byte[request.length()], qp.outgoing.mtu());
+        Message message = new Message(request, payloads.take(request.length()), qp.wire.mtu());
+        readMessage = message;
+        readFirst = first;
+        readPages = pages;
         PcieLink pcie = translator.pcie();
         for (int k = 0; k < message.packets; k++) {
             int length = message.length(k);
             long done = length == 0 ? at : pcie.read(at, length);
-            int index = k;
-            qp.vf.simulation().scheduleAt(done, () -> packetRead(message, index, frames, first, done));
+            qp.vf.simulation().scheduleAt(done, packetReadAction);
         }
     }
 
     /**
-     * Packet {@code index} of {@code message} has been read: the first packet takes the message's sequence
-     * numbers (and its bytes, read under the locks held until the last packet is in); each goes on the
-     * wire unless an RNR wait holds the queue (the resend after it sends what has been read); the last
-     * frees the send engine.
+     * The next packet of the message being read has been read (the reads of a message's packets, booked
+     * for one time on the link, end in order): the first packet takes the message's sequence numbers (and
+     * its bytes, read under the locks held until the last packet is in); each goes on the wire unless an
+     * RNR wait holds the queue (the resend after it sends what has been read); the last frees the send
+     * engine.
      */
-    private void packetRead(Message message, int index, int[] frames, int first, long done) {
+    private void packetRead() {
+        Message message = readMessage;
+        int index = message.read;
+        int[] frames = readFrames;
+        int first = readFirst;
         Translator translator = qp.vf.translator();
         message.read = index + 1;
         if (index == 0) {
-            DmaCopy.out(translator, message.request.address(), frames, message.payload);
+            DmaCopy.out(translator, message.request.address(), frames, message.payload, message.length);
             readingRequest = false;
             transmit(message);
         } else if (!rnrWait && !qp.inError()) {
             send(message, index);
         }
         if (index == message.packets - 1) {
-            for (int i = 0; i < frames.length; i++) {
-                translator.noteRead(first + i);
-                translator.unlock(first + i);
-            }
+            translator.endRead(first, readPages);
+            readMessage = null;
             reading = false;
-            engineFree = done;
+            engineFree = qp.vf.simulation().now();
             pumpNow();
         }
-    }
-
-    /**
-     * A send-side network page fault at {@code page}: one fault resolves every page of the request from
-     * {@code page} to {@code end} that the NIC page table lacks (as mlx5 ODP faults in a work request's
-     * whole range), and the read starts over once it has.
-     */
-    private void fault(WorkRequest request, Translator translator, int page, int end, long time) {
-        int[] missing = new int[end - page];
-        int count = 0;
-        for (int p = page; p < end; p++) {
-            if (!translator.mapped(p)) {
-                missing[count++] = p;
-            }
-        }
-        int faulted = count;
-        long resolved = qp.vf.faultService().serve(time, translator.vf(), missing, faulted, NO_PAGES, 0);
-        qp.vf.simulation().scheduleAt(resolved, () -> {
-            for (int i = 0; i < faulted; i++) {
-                if (!translator.mapped(missing[i])) {
-                    translator.resolve(missing[i], VfCounters.Side.SEND);
-                }
-            }
-            read(request, resolved);
-        });
     }
 
     private void transmit(Message message) {
@@ -231,7 +233,7 @@ final class Requester {
             message.notification = nextNotification++;
         }
         inFlight.add(message);
-        qp.vf.counters().countSent(message.payload.length);
+        qp.vf.counters().countSent(message.length);
         if (!rnrWait) {
             send(message, 0);
         }
@@ -239,8 +241,7 @@ final class Requester {
     }
 
     private void send(Message message, int index) {
-        QueuePairImpl peer = qp.peer;
-        qp.outgoing.send(qp.vf.simulation().now(), message.length(index), () -> peer.responder.onArrival(message, index));
+        qp.wire.data(message, index);
     }
 
     // ---- answers from the responder ----
@@ -250,10 +251,13 @@ final class Requester {
         while (!inFlight.isEmpty() && inFlight.peek().lastPsn() <= psn) {
             Message done = inFlight.poll();
             if (credits >= 0) {
-                credits += Message.stagingSlots(done.payload.length, done.mtu);
+                credits += Message.stagingSlots(done.length, done.mtu);
             }
             qp.complete(qp.config.sendCompletions(), done.request, QueuePairImpl.opcodeOf(done.request),
-                    CompletionStatus.SUCCESS, done.payload.length, qp.vf.simulation().now());
+                    CompletionStatus.SUCCESS, done.length, qp.vf.simulation().now());
+            // Acknowledged: the responder has written or staged every packet, and a copy still on the wire is a
+            // duplicate it will not read, so the buffer is free.
+            payloads.give(done.payload);
             progress = true;
         }
         if (progress) {

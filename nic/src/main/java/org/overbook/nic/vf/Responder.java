@@ -1,6 +1,7 @@
 package org.overbook.nic.vf;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import org.overbook.guest.verbs.Access;
 import org.overbook.guest.verbs.Completion;
 import org.overbook.guest.verbs.CompletionStatus;
@@ -44,8 +45,12 @@ import org.overbook.nic.policy.FaultedReceive;
 final class Responder {
 
     private final QueuePairImpl qp;
+    private final Runnable drainAction = this::drain;
     private final ArrayDeque<WorkRequest.Receive> receives = new ArrayDeque<>();
+    /** Packets that arrived while the receive engine was busy, in wire order. */
     private final ArrayDeque<Packet> arrivals = new ArrayDeque<>();
+    /** Packet writes done with, for the next ones (a write is an event of its own until its data is in memory). */
+    private final ArrayDeque<PacketWrite> idleWrites = new ArrayDeque<>();
     private final StagedPackets staged;
     private boolean draining;
     private boolean nackOutstanding;
@@ -59,11 +64,8 @@ final class Responder {
     private long currentDestination;
     private long currentRegionEnd;
 
-    /** Packet {@code index} of {@code message}, as it came off the wire. */
+    /** Packet {@code index} of {@code message}, as it came off the wire, waiting for the receive engine. */
     private record Packet(Message message, int index) {
-        long psn() {
-            return message.psn + index;
-        }
     }
 
     Responder(QueuePairImpl qp) {
@@ -84,10 +86,19 @@ final class Responder {
         if (qp.inError()) {
             return;
         }
-        arrivals.add(new Packet(message, index));
-        if (!draining) {
-            drain();
+        if (draining) {
+            arrivals.add(new Packet(message, index));
+            return;
         }
+        // nothing waits (the queue is empty whenever no drain is scheduled): handle it now, or wait for the engine
+        long now = qp.vf.simulation().now();
+        if (engineFree > now) {
+            arrivals.add(new Packet(message, index));
+            draining = true;
+            qp.vf.simulation().scheduleAt(engineFree, drainAction);
+            return;
+        }
+        handle(message, index, now);
     }
 
     private void drain() {
@@ -96,22 +107,22 @@ final class Responder {
             long now = qp.vf.simulation().now();
             if (engineFree > now) {
                 draining = true;
-                qp.vf.simulation().scheduleAt(engineFree, this::drain);
+                qp.vf.simulation().scheduleAt(engineFree, drainAction);
                 return;
             }
-            handle(arrivals.poll(), now);
+            Packet packet = arrivals.poll();
+            handle(packet.message(), packet.index(), now);
         }
         arrivals.clear();
     }
 
-    private void handle(Packet packet, long now) {
-        Message message = packet.message();
-        long psn = packet.psn();
+    private void handle(Message message, int index, long now) {
+        long psn = message.psn + index;
         if (psn < expectedPsn) {
             // A retransmission of something accepted: never deliver twice. Acknowledge only what has
             // been delivered, once per message (at its last packet); a message still staged is
             // acknowledged when its copy completes.
-            if (packet.index() == message.packets - 1 && message.lastPsn() <= deliveredPsn) {
+            if (index == message.packets - 1 && message.lastPsn() <= deliveredPsn) {
                 acknowledge(message.lastPsn(), now);
             }
             return;
@@ -121,16 +132,15 @@ final class Responder {
             // (a PSN sequence error NAK), unless an RNR NACK already did.
             if (qp.reliable && !nackOutstanding) {
                 nackOutstanding = true;
-                long expected = expectedPsn;
-                sendBack(now, requester -> requester.onSequenceError(expected));
+                qp.wire.sequenceError(now, expectedPsn);
             }
             return;
         }
         nackOutstanding = false;
-        if (packet.index() == 0) {
+        if (index == 0) {
             accept(message, now);
         } else {
-            write(message, currentReceive, currentDestination, currentRegionEnd, packet.index(), now);
+            write(message, currentReceive, currentDestination, currentRegionEnd, index, now);
         }
     }
 
@@ -142,7 +152,7 @@ final class Responder {
                 notReady(message);
                 return;
             }
-            if (message.payload.length > receive.length()) {
+            if (message.length > receive.length()) {
                 nak(message, CompletionStatus.REMOTE_INVALID_REQUEST);
                 return;
             }
@@ -165,7 +175,7 @@ final class Responder {
         } else {
             MemoryRegion region = qp.vf.regionByRkey(message.rkey());
             if (region == null || (region.access() & Access.REMOTE_WRITE) == 0
-                    || !region.covers(message.remoteAddress(), message.payload.length)) {
+                    || !region.covers(message.remoteAddress(), message.length)) {
                 qp.vf.counters().countProtectionError();
                 nak(message, CompletionStatus.REMOTE_ACCESS_ERROR);
                 return;
@@ -183,45 +193,45 @@ final class Responder {
         int length = message.length(index);
         int first = Pages.first(start);
         int pages = Pages.count(start, length);
-        int[] frames = new int[pages];
+        PacketWrite write = idleWrites.isEmpty() ? new PacketWrite(this, translator) : idleWrites.poll();
+        int[] frames = write.frames(pages);
         translator.begin(time);
-        int missing = -1;
+        boolean missing = false;
         for (int i = 0; i < pages; i++) {
             frames[i] = translator.translate(first + i);
-            if (frames[i] == Translator.NOT_PRESENT && missing < 0) {
-                missing = i;
-            }
+            missing |= frames[i] == Translator.NOT_PRESENT;
         }
-        if (staged.holdsAny()) {
-            // Messages behind a parked one are parked too, so that completions keep their order.
-            Fault behind = new Fault(message, index, receive, destination, regionEnd, first, frames, time + translator.elapsed());
-            if (!behind.stage()) {
-                behind.refuse();
+        if (missing || staged.holdsAny()) {
+            Fault fault = new Fault(message, index, receive, destination, regionEnd, first, Arrays.copyOf(frames, pages),
+                    time + translator.elapsed());
+            idleWrites.add(write);
+            if (!staged.holdsAny()) {
+                qp.vf.receiveFaultPolicy().onFault(fault);
+            } else if (!fault.stage()) {
+                // Messages behind a parked one are parked too, so that completions keep their order.
+                fault.refuse();
             }
-            return;
-        }
-        if (missing >= 0) {
-            qp.vf.receiveFaultPolicy().onFault(new Fault(message, index, receive, destination, regionEnd, first, frames,
-                    time + translator.elapsed()));
             return;
         }
         accepted(message, index, receive, destination, regionEnd);
-        for (int i = 0; i < pages; i++) {
-            translator.lock(first + i);
-        }
+        translator.lock(first, pages);
         long at = time + translator.elapsed();
         long done = length == 0 ? at : translator.pcie().write(at, length);
         engineFree = done;
-        qp.vf.simulation().scheduleAt(done, () -> {
-            DmaCopy.in(translator, message.payload, message.offset(index), length, start, frames);
-            for (int i = 0; i < pages; i++) {
-                translator.noteWrite(first + i);
-                translator.unlock(first + i);
-            }
-            if (index == message.packets - 1) {
-                deliver(message, receive, done);
-            }
-        });
+        write.set(message, index, receive, start, length, first, pages);
+        qp.vf.simulation().scheduleAt(done, write);
+    }
+
+    /** A packet's write is in memory: its message is delivered if it was the last packet. */
+    void written(PacketWrite write) {
+        Message message = write.message();
+        WorkRequest.Receive receive = write.receive();
+        boolean last = write.index() == message.packets - 1;
+        write.clear();
+        idleWrites.add(write);
+        if (last) {
+            deliver(message, receive, qp.vf.simulation().now());
+        }
     }
 
     /**
@@ -249,11 +259,11 @@ final class Responder {
             qp.vf.simulation().scheduleAt(Math.max(at, qp.vf.simulation().now()),
                     () -> notifications.offer(message.notification, message.counter(), qp.vf::incrementCounter));
         }
-        qp.vf.counters().countReceived(message.payload.length);
+        qp.vf.counters().countReceived(message.length);
         if (receive != null) {
             Completion.Opcode opcode = message.kind == Message.Kind.SEND
                     ? Completion.Opcode.RECEIVE : Completion.Opcode.RECEIVE_RDMA_WITH_IMMEDIATE;
-            qp.complete(qp.config.receiveCompletions(), receive, opcode, CompletionStatus.SUCCESS, message.payload.length, done);
+            qp.complete(qp.config.receiveCompletions(), receive, opcode, CompletionStatus.SUCCESS, message.length, done);
         }
         acknowledge(message.lastPsn(), done);
     }
@@ -262,7 +272,7 @@ final class Responder {
         if (qp.reliable) {
             nackOutstanding = true;
             qp.vf.counters().countRnrNackSent();
-            sendBack(qp.vf.simulation().now(), requester -> requester.onRnrNack(message.psn, qp.config.rnrTimerCode()));
+            qp.wire.rnrNack(qp.vf.simulation().now(), message.psn, qp.config.rnrTimerCode());
         } else {
             qp.vf.counters().countDrop();
         }
@@ -270,17 +280,12 @@ final class Responder {
 
     private void nak(Message message, CompletionStatus status) {
         expectedPsn++;
-        sendBack(qp.vf.simulation().now(), requester -> requester.onNak(message.psn, status));
+        qp.wire.nak(qp.vf.simulation().now(), message.psn, status);
         qp.fail();
     }
 
     private void acknowledge(long psn, long time) {
-        sendBack(time, requester -> requester.onAck(psn));
-    }
-
-    private void sendBack(long time, java.util.function.Consumer<Requester> answer) {
-        QueuePairImpl peer = qp.peer;
-        qp.outgoing.send(time, 0, () -> answer.accept(peer.requester));
+        qp.wire.ack(time, psn);
     }
 
     void flush(long now) {
@@ -327,8 +332,7 @@ final class Responder {
         public void rnrNack() {
             nackOutstanding = true;
             qp.vf.counters().countRnrNackSent();
-            long psn = message.psn + index;
-            sendBack(time, requester -> requester.onRnrNack(psn, qp.config.rnrTimerCode()));
+            qp.wire.rnrNack(time, message.psn + index, qp.config.rnrTimerCode());
         }
 
         @Override

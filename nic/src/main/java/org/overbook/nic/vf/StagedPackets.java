@@ -76,16 +76,11 @@ final class StagedPackets {
             return;
         }
         copying = true;
-        for (int i = 0; i < pages; i++) {
-            translator.lock(first + i);
-        }
+        translator.lock(first, pages);
         long done = now + translator.elapsed() + pages * qp.vf.costs().hostCopyPageNanos();
         qp.vf.simulation().scheduleAt(done, () -> {
             DmaCopy.in(translator, message.payload, message.offset(index), length, start, frames);
-            for (int i = 0; i < pages; i++) {
-                translator.noteWrite(first + i);
-                translator.unlock(first + i);
-            }
+            translator.endWrite(first, pages);
             qp.vf.staging().release(head.slots());
             staged.poll();
             copying = false;

@@ -1,0 +1,137 @@
+package org.overbook.nic.vf;
+
+import org.overbook.guest.verbs.CompletionStatus;
+import org.overbook.hypervisor.sim.Simulation;
+import org.overbook.nic.link.Link;
+
+/**
+ * What one queue pair has on the wire to its peer: its requester's data packets and its responder's
+ * answers (acknowledgements, NAKs), in the order they will arrive.
+ *
+ * <p>Design. A link direction delivers its packets in the order they were sent, each strictly after the
+ * one before ({@link Link.Direction#send}), so the packets of one queue pair, a subset of its direction's,
+ * arrive in the order it sent them. They wait here in a ring of plain fields, and every arrival event is
+ * this one object: it takes the oldest packet and hands it to the peer. That spares an object (a closure
+ * over the packet) per packet and per answer; the events, their times and their order are those of a
+ * closure per packet. Each arrival checks that it is the oldest packet's time, so a link that reordered
+ * would fail loudly rather than misdeliver.
+ */
+final class Wire implements Runnable {
+
+    private static final int DATA = 0;
+    private static final int ACK = 1;
+    private static final int SEQUENCE_ERROR = 2;
+    private static final int RNR_NACK = 3;
+    private static final int NAK = 4;
+    private static final CompletionStatus[] STATUSES = CompletionStatus.values();
+
+    private final Simulation simulation;
+    private final Link.Direction direction;
+    private final QueuePairImpl peer;
+    /**
+     * Per packet, in sending order from {@link #head}: arrival time; packet index (data) or sequence number
+     * (answers); kind in the top byte and the RNR timer code or NAK status below it; message (data).
+     */
+    private long[] arrivals = new long[8];
+    private long[] numbers = new long[8];
+    private int[] words = new int[8];
+    private Message[] messages = new Message[8];
+    private int head;
+    private int size;
+
+    Wire(Simulation simulation, Link.Direction direction, QueuePairImpl peer) {
+        this.simulation = simulation;
+        this.direction = direction;
+        this.peer = peer;
+    }
+
+    /** Returns the path MTU of the link. */
+    int mtu() {
+        return direction.mtu();
+    }
+
+    /** Sends packet {@code index} of {@code message} now, for the peer's responder. */
+    void data(Message message, int index) {
+        send(simulation.now(), message.length(index), DATA, 0, index, message);
+    }
+
+    /** Sends, no earlier than {@code time}, the acknowledgement of every packet up to {@code psn}. */
+    void ack(long time, long psn) {
+        send(time, 0, ACK, 0, psn, null);
+    }
+
+    /** Sends, no earlier than {@code time}, a NAK for a PSN sequence error: the peer resends from {@code expected}. */
+    void sequenceError(long time, long expected) {
+        send(time, 0, SEQUENCE_ERROR, 0, expected, null);
+    }
+
+    /** Sends, no earlier than {@code time}, an RNR NACK of packet {@code psn} naming RNR timer {@code timerCode}. */
+    void rnrNack(long time, long psn, int timerCode) {
+        send(time, 0, RNR_NACK, timerCode, psn, null);
+    }
+
+    /** Sends, no earlier than {@code time}, a NAK refusing the message whose first packet is {@code psn}. */
+    void nak(long time, long psn, CompletionStatus status) {
+        send(time, 0, NAK, status.ordinal(), psn, null);
+    }
+
+    private void send(long time, int bytes, int kind, int argument, long number, Message message) {
+        long arrival = direction.send(time, bytes, this);
+        if (arrival == Link.LOST) {
+            return;
+        }
+        if (size == arrivals.length) {
+            grow();
+        }
+        int slot = (head + size) & (arrivals.length - 1);
+        arrivals[slot] = arrival;
+        numbers[slot] = number;
+        words[slot] = kind << 24 | argument;
+        messages[slot] = message;
+        size++;
+    }
+
+    /** The oldest packet arrives: the peer takes it. */
+    @Override
+    public void run() {
+        int slot = head;
+        if (size == 0 || arrivals[slot] != simulation.now()) {
+            throw new IllegalStateException("a packet arrived out of the order it was sent in");
+        }
+        long number = numbers[slot];
+        int word = words[slot];
+        Message message = messages[slot];
+        messages[slot] = null;
+        head = (slot + 1) & (arrivals.length - 1);
+        size--;
+        int argument = word & 0xFFFFFF;
+        switch (word >>> 24) {
+            case DATA -> peer.responder.onArrival(message, (int) number);
+            case ACK -> peer.requester.onAck(number);
+            case SEQUENCE_ERROR -> peer.requester.onSequenceError(number);
+            case RNR_NACK -> peer.requester.onRnrNack(number, argument);
+            case NAK -> peer.requester.onNak(number, STATUSES[argument]);
+            default -> throw new IllegalStateException("unknown packet kind " + (word >>> 24));
+        }
+    }
+
+    private void grow() {
+        int capacity = arrivals.length;
+        long[] newArrivals = new long[capacity * 2];
+        long[] newNumbers = new long[capacity * 2];
+        int[] newWords = new int[capacity * 2];
+        Message[] newMessages = new Message[capacity * 2];
+        for (int i = 0; i < size; i++) {
+            int slot = (head + i) & (capacity - 1);
+            newArrivals[i] = arrivals[slot];
+            newNumbers[i] = numbers[slot];
+            newWords[i] = words[slot];
+            newMessages[i] = messages[slot];
+        }
+        arrivals = newArrivals;
+        numbers = newNumbers;
+        words = newWords;
+        messages = newMessages;
+        head = 0;
+    }
+}

@@ -181,7 +181,7 @@ final class Commands {
             deleteMisses++;
             ResponseEncoder.reply(out, Reply.NOT_FOUND);
         } else {
-            store.unlink(item);
+            store.unlink(item, request.key());
             deleteHits++;
             ResponseEncoder.reply(out, Reply.DELETED);
         }
@@ -228,7 +228,7 @@ final class Commands {
                 return;
             }
             memory.write(Items.valueAddress(fresh, key.length()), digits, 0, n);
-            store.replace(item, fresh);
+            store.replace(item, fresh, key);
         }
         ResponseEncoder.number(out, result);
     }
@@ -295,7 +295,7 @@ final class Commands {
         byte[] bytes = store.buffer(data.length());
         data.copyTo(bytes, 0);
         memory.write(Items.valueAddress(item, key.length()), bytes, 0, data.length());
-        store.replace(old, item);
+        store.replace(old, item, key);
         ResponseEncoder.reply(out, Reply.STORED);
     }
 
@@ -318,7 +318,7 @@ final class Commands {
         memory.read(Items.valueAddress(old, key.length()), joined, append ? 0 : data.length(), oldLength);
         data.copyTo(joined, append ? oldLength : 0);
         memory.write(Items.valueAddress(item, key.length()), joined, 0, (int) total);
-        store.replace(old, item);
+        store.replace(old, item, key);
         ResponseEncoder.reply(out, Reply.STORED);
     }
 

@@ -1,6 +1,5 @@
 package org.overbook.workloads.memcached;
 
-import java.util.Arrays;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.GuestOutOfMemoryException;
 
@@ -29,7 +28,6 @@ final class HashIndex {
 
     private final Items items;
     private final GuestMemory memory;
-    private final byte[] probe = new byte[255];
     private long table;
     private int power;
     private long count;
@@ -59,11 +57,8 @@ final class HashIndex {
     /** Returns the item whose key is {@code key[0, length)}, or {@link Items#NIL}. */
     long find(byte[] key, int length, long hash) {
         for (long item = items.link(bucket(hash)); item != Items.NIL; item = items.hashNext(item)) {
-            if (items.keyLength(item) == length) {
-                memory.read(Items.keyAddress(item), probe, 0, length);
-                if (Arrays.equals(probe, 0, length, key, 0, length)) {
-                    return item;
-                }
+            if (items.keyLength(item) == length && memory.contentEquals(Items.keyAddress(item), key, 0, length)) {
+                return item;
             }
         }
         return Items.NIL;

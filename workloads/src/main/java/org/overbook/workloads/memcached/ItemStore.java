@@ -49,6 +49,9 @@ final class ItemStore {
     private final long[] lruTail;
     private final byte[] key = new byte[Request.KEY_MAX_LENGTH];
     private final byte[] otherKey = new byte[255];
+    /** The key of the last {@link #lookup} and its hash, so linking or unlinking under that key hashes no more. */
+    private ByteString lookedUp;
+    private long lookedUpHash;
     private byte[] buffer = new byte[1024];
 
     private long nowNanos;
@@ -135,14 +138,17 @@ final class ItemStore {
     long lookup(ByteString requested) {
         int length = requested.length();
         requested.copyTo(key, 0);
-        long item = index.find(key, length, HashIndex.hash(key, length));
+        long hash = HashIndex.hash(key, length);
+        lookedUp = requested;
+        lookedUpHash = hash;
+        long item = index.find(key, length, hash);
         if (item == Items.NIL) {
             lastMiss = Miss.ABSENT;
             return Items.NIL;
         }
         Miss dead = deadness(item);
         if (dead != Miss.NONE) {
-            unlink(item);
+            unlink(item, requested);
             lastMiss = dead;
             return Items.NIL;
         }
@@ -210,8 +216,8 @@ final class ItemStore {
         return slabs.take(slabClass);
     }
 
-    /** Links a created item: a fresh cas unique, the hash index, the head of its LRU. */
-    void link(long item) {
+    /** Links a created item whose key is {@code itemKey}: a fresh cas unique, the hash index, the head of its LRU. */
+    void link(long item, ByteString itemKey) {
         if (index.wantsToGrow()) {
             long moved = index.grow(otherKey);
             if (moved > 0) {
@@ -220,16 +226,25 @@ final class ItemStore {
         }
         items.setCas(item, nextCas++);
         items.setState(item, Items.LINKED);
-        index.insert(item, hashOf(item));
+        index.insert(item, hashOf(item, itemKey));
         pushHead(item, items.slabClass(item));
         currItems++;
         totalItems++;
         bytes += items.totalSize(item);
     }
 
-    /** Unlinks {@code item} from the index and its LRU and frees its chunk. */
+    /** Unlinks {@code item}, whose key the caller does not know, from the index and its LRU and frees its chunk. */
     void unlink(long item) {
-        index.remove(item, hashOf(item));
+        unlinkWithHash(item, hashOf(item));
+    }
+
+    /** Unlinks {@code item}, whose key is {@code itemKey}, as {@link #unlink(long)} does. */
+    void unlink(long item, ByteString itemKey) {
+        unlinkWithHash(item, hashOf(item, itemKey));
+    }
+
+    private void unlinkWithHash(long item, long hash) {
+        index.remove(item, hash);
         int slabClass = items.slabClass(item);
         remove(item, slabClass);
         currItems--;
@@ -237,12 +252,12 @@ final class ItemStore {
         slabs.give(item, slabClass);
     }
 
-    /** Puts {@code item} in the place of {@code old} (if any), as memcached's {@code item_replace}. */
-    void replace(long old, long item) {
+    /** Puts {@code item} in the place of {@code old} (if any), both under {@code itemKey}, as memcached's {@code item_replace}. */
+    void replace(long old, long item, ByteString itemKey) {
         if (old != Items.NIL) {
-            unlink(old);
+            unlink(old, itemKey);
         }
-        link(item);
+        link(item, itemKey);
     }
 
     /** Frees a created item that was never linked. */
@@ -347,10 +362,25 @@ final class ItemStore {
         return reclaimed;
     }
 
+    /** Reads the key of {@code item} from guest memory and returns its hash. */
     private long hashOf(long item) {
         int length = items.keyLength(item);
         memory.read(Items.keyAddress(item), otherKey, 0, length);
         return HashIndex.hash(otherKey, length);
+    }
+
+    /**
+     * Returns the hash of {@code item}, whose key is {@code itemKey}: the guest reads the key as {@link
+     * #hashOf(long)} does (same faults and accessed bits), but the hash comes from the bytes already known.
+     */
+    private long hashOf(long item, ByteString itemKey) {
+        int length = items.keyLength(item);
+        memory.touch(Items.keyAddress(item), length);
+        if (itemKey == lookedUp) {
+            return lookedUpHash;
+        }
+        itemKey.copyTo(otherKey, 0);
+        return HashIndex.hash(otherKey, itemKey.length());
     }
 
     private void pushHead(long item, int slabClass) {

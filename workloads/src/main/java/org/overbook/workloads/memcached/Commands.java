@@ -88,7 +88,7 @@ final class Commands {
                 return;
             }
             getHits++;
-            store.bump(item);
+            store.bumpFound(item);
             value(item, key, request.returnCas(), out);
         }
         ResponseEncoder.reply(out, Reply.END);
@@ -113,8 +113,8 @@ final class Commands {
             }
             getHits++;
             touchHits++;
-            items.setExptime(item, exptime);
-            store.bump(item);
+            items.setExptime(item, exptime); // on the header's page: the found header stays good for what follows
+            store.bumpFound(item);
             value(item, key, request.returnCas(), out);
         }
         ResponseEncoder.reply(out, Reply.END);
@@ -322,21 +322,22 @@ final class Commands {
         ResponseEncoder.reply(out, Reply.STORED);
     }
 
+    /** Appends the VALUE block of an item a lookup has just found (its header reads are the {@code found} ones). */
     private void value(long item, ByteString key, boolean withCas, MessageBuffer out) {
-        int flags = items.flags(item);
-        int length = items.valueLength(item);
+        int flags = store.foundFlags(item);
+        int length = store.foundValueLength(item);
         if (withCas) {
-            ResponseEncoder.valueHeader(out, key, flags, length, items.cas(item));
+            ResponseEncoder.valueHeader(out, key, flags, length, store.foundCas(item));
         } else {
             ResponseEncoder.valueHeader(out, key, flags, length);
         }
-        store.copyValue(item, out);
+        store.copyFoundValue(item, out);
         ResponseEncoder.endOfData(out);
     }
 
     /** Returns whether the reply begun at {@code start} still fits the reply limit with this item added. */
     private boolean fits(long item, ByteString key, MessageBuffer out, int start) {
-        long needed = (long) out.length() - start + VALUE_LINE_OVERHEAD + key.length() + items.valueLength(item);
+        long needed = (long) out.length() - start + VALUE_LINE_OVERHEAD + key.length() + store.foundValueLength(item);
         return needed <= replyLimit;
     }
 

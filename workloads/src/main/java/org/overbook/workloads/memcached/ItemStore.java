@@ -48,6 +48,8 @@ final class ItemStore {
     private final long[] lruHead;
     private final long[] lruTail;
     private final byte[] key = new byte[Request.KEY_MAX_LENGTH];
+    /** The header of the item the last {@link #lookup} found, while the reads of a get may use it. */
+    private final ItemHeader found = new ItemHeader();
     private final byte[] otherKey = new byte[255];
     /** The key of the last {@link #lookup} and its hash, so linking or unlinking under that key hashes no more. */
     private ByteString lookedUp;
@@ -134,8 +136,13 @@ final class ItemStore {
 
     // ---- lookup ----
 
-    /** Returns the live item under {@code key}, or {@link Items#NIL}; a dead one met on the way is unlinked. */
+    /**
+     * Returns the live item under {@code key}, or {@link Items#NIL}; a dead one met on the way is unlinked.
+     * The item's header is read in one access when it lies in one page; the {@code found...} reads that
+     * follow at once use it ({@link ItemHeader}).
+     */
     long lookup(ByteString requested) {
+        found.forget();
         int length = requested.length();
         requested.copyTo(key, 0);
         long hash = HashIndex.hash(key, length);
@@ -146,8 +153,10 @@ final class ItemStore {
             lastMiss = Miss.ABSENT;
             return Items.NIL;
         }
-        Miss dead = deadness(item);
+        found.load(memory, item);
+        Miss dead = deadnessOfFound(item);
         if (dead != Miss.NONE) {
+            found.forget();
             unlink(item, requested);
             lastMiss = dead;
             return Items.NIL;
@@ -168,6 +177,56 @@ final class ItemStore {
             return Miss.EXPIRED;
         }
         return items.cas(item) < flushedBelowCas ? Miss.FLUSHED : Miss.NONE;
+    }
+
+    /** {@link #deadness} of the item just found, from its header when that was read in one access. */
+    private Miss deadnessOfFound(long item) {
+        if (!found.holds(item)) {
+            return deadness(item);
+        }
+        int exptime = found.exptime();
+        if (exptime != 0 && exptime <= nowSeconds) {
+            return Miss.EXPIRED;
+        }
+        return found.cas() < flushedBelowCas ? Miss.FLUSHED : Miss.NONE;
+    }
+
+    // ---- the reads of a get, right after its lookup: only accesses to the item's header page in between ----
+
+    int foundValueLength(long item) {
+        return found.holds(item) ? found.valueLength() : items.valueLength(item);
+    }
+
+    int foundFlags(long item) {
+        return found.holds(item) ? found.flags() : items.flags(item);
+    }
+
+    long foundCas(long item) {
+        return found.holds(item) ? found.cas() : items.cas(item);
+    }
+
+    /** {@link #bump} for the item just found: its last access from the header read in one access, if it was. */
+    void bumpFound(long item) {
+        long lastAccess = found.holds(item) ? found.lastAccess() : items.lastAccess(item);
+        if (nowNanos - lastAccess >= bumpIntervalNanos) {
+            found.forget(); // relinking touches the neighbours' pages
+            int slabClass = items.slabClass(item);
+            remove(item, slabClass);
+            pushHead(item, slabClass);
+        }
+    }
+
+    /** {@link #copyValue} for the item just found; the header copy is done with after it. */
+    void copyFoundValue(long item, MessageBuffer out) {
+        if (!found.holds(item)) {
+            copyValue(item, out);
+            return;
+        }
+        int length = found.valueLength();
+        long value = Items.valueAddress(item, found.keyLength());
+        found.forget();
+        int at = out.reserve(length);
+        memory.read(value, out.array(), at, length);
     }
 
     // ---- creating, linking, unlinking ----

@@ -324,20 +324,21 @@ final class Commands {
 
     /** Appends the VALUE block of an item a lookup has just found (its header reads are the {@code found} ones). */
     private void value(long item, ByteString key, boolean withCas, MessageBuffer out) {
-        int flags = store.foundFlags(item);
-        int length = store.foundValueLength(item);
+        ItemHeader found = store.found();
+        int flags = found.flags(item);
+        int length = found.valueLength(item);
         if (withCas) {
-            ResponseEncoder.valueHeader(out, key, flags, length, store.foundCas(item));
+            ResponseEncoder.valueHeader(out, key, flags, length, found.cas(item));
         } else {
             ResponseEncoder.valueHeader(out, key, flags, length);
         }
-        store.copyFoundValue(item, out);
+        found.copyValue(item, out);
         ResponseEncoder.endOfData(out);
     }
 
     /** Returns whether the reply begun at {@code start} still fits the reply limit with this item added. */
     private boolean fits(long item, ByteString key, MessageBuffer out, int start) {
-        long needed = (long) out.length() - start + VALUE_LINE_OVERHEAD + key.length() + store.foundValueLength(item);
+        long needed = (long) out.length() - start + VALUE_LINE_OVERHEAD + key.length() + store.found().valueLength(item);
         return needed <= replyLimit;
     }
 

@@ -1,5 +1,7 @@
 package org.overbook.guest;
 
+import java.util.Arrays;
+
 /**
  * A tenant's memory: a flat guest address space handed out in pages by the guest kernel's allocator.
  *
@@ -55,4 +57,25 @@ public interface GuestMemory {
 
     /** Copies {@code source[offset..offset+length)} into guest memory starting at {@code address}. */
     void write(long address, byte[] source, int offset, int length);
+
+    /**
+     * Returns whether the {@code length} bytes at {@code address} equal {@code expected[offset..offset+length)},
+     * compared where they lie, without copying them out. It is a read of the whole range: every page of it
+     * is accessed, in order, with the faults and accessed bits {@link #read} would take, even after a
+     * difference is found.
+     */
+    default boolean contentEquals(long address, byte[] expected, int offset, int length) {
+        byte[] copy = new byte[length];
+        read(address, copy, 0, length);
+        return Arrays.equals(copy, 0, length, expected, offset, offset + length);
+    }
+
+    /**
+     * Reads the {@code length} bytes at {@code address} for the access alone, copying nothing: the same
+     * faults and accessed bits as {@link #read} of the range. For a guest that reads bytes it already knows
+     * (a key it has just compared), so the host sees the access the guest makes.
+     */
+    default void touch(long address, int length) {
+        read(address, new byte[length], 0, length);
+    }
 }

@@ -203,6 +203,47 @@ public final class TenantMemory implements GuestMemory {
         }
     }
 
+    @Override
+    public boolean contentEquals(long address, byte[] expected, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, expected.length);
+        check(address, length);
+        boolean equal = true;
+        long at = address;
+        int done = 0;
+        while (done < length) {
+            int inPage = (int) (at & OFFSET_MASK);
+            int chunk = Math.min(length - done, PAGE_SIZE - inPage);
+            int frame = frame(at, /* write= */ false); // every page is read, as read(...) would, equal or not
+            if (equal) {
+                equal = frame == ZERO_PAGE ? isZero(expected, offset + done, chunk)
+                        : bytes.contentEquals(frame, inPage, expected, offset + done, chunk);
+            }
+            done += chunk;
+            at += chunk;
+        }
+        return equal;
+    }
+
+    @Override
+    public void touch(long address, int length) {
+        check(address, length);
+        long at = address;
+        long end = address + length;
+        while (at < end) {
+            frame(at, /* write= */ false);
+            at = (at | OFFSET_MASK) + 1;
+        }
+    }
+
+    private static boolean isZero(byte[] array, int from, int length) {
+        for (int i = from; i < from + length; i++) {
+            if (array[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private long readSpanning(long address, int bytes) {
         long value = 0;
         for (int i = 0; i < bytes; i++) {

@@ -10,7 +10,8 @@ import java.util.Arrays;
  * Host RAM: frames of real bytes held off-heap, and which guest page owns each frame.
  *
  * <p>Bytes live in 2 MiB chunks allocated from a shared {@link Arena} the first time one of their
- * frames is handed out, so a large host costs real memory only as far as the model uses it. Free
+ * frames is handed out, so a large host costs real memory only as far as the model uses it; on Linux a
+ * chunk is a huge page where the kernel allows ({@link HugePageChunks}). Free
  * frames are kept on a stack, lowest first at the start, so frames fill chunks densely and the frame
  * a page gets depends only on the order of allocations and frees: placement is deterministic.
  */
@@ -59,7 +60,7 @@ final class FramePool implements AutoCloseable {
         int frame = freeStack[--freeCount];
         MemorySegment chunk = chunks[frame >>> CHUNK_SHIFT];
         if (chunk == null) {
-            chunks[frame >>> CHUNK_SHIFT] = arena.allocate((long) PAGE_SIZE << CHUNK_SHIFT, PAGE_SIZE); // zeroed
+            chunks[frame >>> CHUNK_SHIFT] = HugePageChunks.allocate(arena, (long) PAGE_SIZE << CHUNK_SHIFT); // zeroed
         } else if (zero) {
             chunk.asSlice(offset(frame), PAGE_SIZE).fill((byte) 0);
         }

@@ -88,7 +88,7 @@ final class Commands {
                 return;
             }
             getHits++;
-            store.bump(item);
+            store.bumpFound(item);
             value(item, key, request.returnCas(), out);
         }
         ResponseEncoder.reply(out, Reply.END);
@@ -113,8 +113,8 @@ final class Commands {
             }
             getHits++;
             touchHits++;
-            items.setExptime(item, exptime);
-            store.bump(item);
+            items.setExptime(item, exptime); // on the header's page: the found header stays good for what follows
+            store.bumpFound(item);
             value(item, key, request.returnCas(), out);
         }
         ResponseEncoder.reply(out, Reply.END);
@@ -181,7 +181,7 @@ final class Commands {
             deleteMisses++;
             ResponseEncoder.reply(out, Reply.NOT_FOUND);
         } else {
-            store.unlink(item);
+            store.unlink(item, request.key());
             deleteHits++;
             ResponseEncoder.reply(out, Reply.DELETED);
         }
@@ -228,7 +228,7 @@ final class Commands {
                 return;
             }
             memory.write(Items.valueAddress(fresh, key.length()), digits, 0, n);
-            store.replace(item, fresh);
+            store.replace(item, fresh, key);
         }
         ResponseEncoder.number(out, result);
     }
@@ -295,7 +295,7 @@ final class Commands {
         byte[] bytes = store.buffer(data.length());
         data.copyTo(bytes, 0);
         memory.write(Items.valueAddress(item, key.length()), bytes, 0, data.length());
-        store.replace(old, item);
+        store.replace(old, item, key);
         ResponseEncoder.reply(out, Reply.STORED);
     }
 
@@ -318,25 +318,27 @@ final class Commands {
         memory.read(Items.valueAddress(old, key.length()), joined, append ? 0 : data.length(), oldLength);
         data.copyTo(joined, append ? oldLength : 0);
         memory.write(Items.valueAddress(item, key.length()), joined, 0, (int) total);
-        store.replace(old, item);
+        store.replace(old, item, key);
         ResponseEncoder.reply(out, Reply.STORED);
     }
 
+    /** Appends the VALUE block of an item a lookup has just found (its header reads are the {@code found} ones). */
     private void value(long item, ByteString key, boolean withCas, MessageBuffer out) {
-        int flags = items.flags(item);
-        int length = items.valueLength(item);
+        ItemHeader found = store.found();
+        int flags = found.flags(item);
+        int length = found.valueLength(item);
         if (withCas) {
-            ResponseEncoder.valueHeader(out, key, flags, length, items.cas(item));
+            ResponseEncoder.valueHeader(out, key, flags, length, found.cas(item));
         } else {
             ResponseEncoder.valueHeader(out, key, flags, length);
         }
-        store.copyValue(item, out);
+        found.copyValue(item, out);
         ResponseEncoder.endOfData(out);
     }
 
     /** Returns whether the reply begun at {@code start} still fits the reply limit with this item added. */
     private boolean fits(long item, ByteString key, MessageBuffer out, int start) {
-        long needed = (long) out.length() - start + VALUE_LINE_OVERHEAD + key.length() + items.valueLength(item);
+        long needed = (long) out.length() - start + VALUE_LINE_OVERHEAD + key.length() + store.found().valueLength(item);
         return needed <= replyLimit;
     }
 

@@ -1,8 +1,9 @@
 package org.overbook.workloads.memcached;
 
-import java.util.Arrays;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.GuestOutOfMemoryException;
+import org.overbook.workloads.memcached.protocol.ByteString;
+import org.overbook.workloads.memcached.protocol.Request;
 
 /**
  * memcached's hash table ({@code assoc.c}) in guest memory: a power-of-two array of 8-byte bucket
@@ -18,7 +19,10 @@ import org.overbook.guest.GuestOutOfMemoryException;
  * again.
  *
  * <p>The hash is 64-bit FNV-1a over the key bytes followed by MurmurHash3's {@code fmix64}
- * finaliser, so the low bits that pick the bucket depend on every byte.
+ * finaliser, so the low bits that pick the bucket depend on every byte. The hash of the key last looked up
+ * is kept, so linking or unlinking an item under that key does not hash it again (memcached computes
+ * {@code hv} once per request); the guest still reads the item's key then ({@link GuestMemory#touch}), as
+ * this model always had it read.
  */
 final class HashIndex {
 
@@ -29,7 +33,10 @@ final class HashIndex {
 
     private final Items items;
     private final GuestMemory memory;
-    private final byte[] probe = new byte[255];
+    private final byte[] key = new byte[Request.KEY_MAX_LENGTH];
+    private final byte[] scratch = new byte[255];
+    private ByteString lookedUp;
+    private long lookedUpHash;
     private long table;
     private int power;
     private long count;
@@ -56,14 +63,16 @@ final class HashIndex {
         return h;
     }
 
-    /** Returns the item whose key is {@code key[0, length)}, or {@link Items#NIL}. */
-    long find(byte[] key, int length, long hash) {
+    /** Returns the item whose key is {@code requested}, or {@link Items#NIL}; remembers the key's hash. */
+    long find(ByteString requested) {
+        int length = requested.length();
+        requested.copyTo(key, 0);
+        long hash = hash(key, length);
+        lookedUp = requested;
+        lookedUpHash = hash;
         for (long item = items.link(bucket(hash)); item != Items.NIL; item = items.hashNext(item)) {
-            if (items.keyLength(item) == length) {
-                memory.read(Items.keyAddress(item), probe, 0, length);
-                if (Arrays.equals(probe, 0, length, key, 0, length)) {
-                    return item;
-                }
+            if (items.keyLength(item) == length && memory.contentEquals(Items.keyAddress(item), key, 0, length)) {
+                return item;
             }
         }
         return Items.NIL;
@@ -93,11 +102,28 @@ final class HashIndex {
         return power < MAX_POWER && count >= noGrowthBelow && count > (3L << power) / 2;
     }
 
+    /** Reads the key of {@code item} from guest memory and returns its hash. */
+    long hashOf(long item) {
+        int length = items.keyLength(item);
+        memory.read(Items.keyAddress(item), scratch, 0, length);
+        return hash(scratch, length);
+    }
+
     /**
-     * Doubles the table and rehashes every item, reading each key with {@code keyBuffer}; returns the
-     * items moved, or -1 if the guest had no room for the larger table.
+     * Returns the hash of {@code item}, whose key is {@code itemKey}: the guest reads the key as {@link
+     * #hashOf(long)} does (same faults and accessed bits), but the hash comes from the bytes already known.
      */
-    long grow(byte[] keyBuffer) {
+    long hashOf(long item, ByteString itemKey) {
+        memory.touch(Items.keyAddress(item), items.keyLength(item));
+        if (itemKey == lookedUp) {
+            return lookedUpHash;
+        }
+        itemKey.copyTo(scratch, 0);
+        return hash(scratch, itemKey.length());
+    }
+
+    /** Doubles the table and rehashes every item; returns the items moved, or -1 if the guest had no room for the larger table. */
+    long grow() {
         long larger;
         try {
             larger = memory.allocate(bytes(power + 1));
@@ -115,8 +141,8 @@ final class HashIndex {
             while (item != Items.NIL) {
                 long next = items.hashNext(item);
                 int length = items.keyLength(item);
-                memory.read(Items.keyAddress(item), keyBuffer, 0, length);
-                long bucket = bucket(hash(keyBuffer, length));
+                memory.read(Items.keyAddress(item), scratch, 0, length);
+                long bucket = bucket(hash(scratch, length));
                 items.setHashNext(item, items.link(bucket));
                 items.setLink(bucket, item);
                 moved++;

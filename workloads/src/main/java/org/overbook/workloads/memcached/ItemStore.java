@@ -4,7 +4,6 @@ import java.util.Arrays;
 import org.overbook.guest.Guest;
 import org.overbook.guest.GuestMemory;
 import org.overbook.workloads.memcached.protocol.ByteString;
-import org.overbook.workloads.memcached.protocol.MessageBuffer;
 import org.overbook.workloads.memcached.protocol.Request;
 
 /**
@@ -48,7 +47,8 @@ final class ItemStore {
     private final long[] lruHead;
     private final long[] lruTail;
     private final byte[] key = new byte[Request.KEY_MAX_LENGTH];
-    private final byte[] otherKey = new byte[255];
+    /** The header of the item the last {@link #lookup} found, while the reads of a get may use it. */
+    private final ItemHeader found;
     private byte[] buffer = new byte[1024];
 
     private long nowNanos;
@@ -71,6 +71,7 @@ final class ItemStore {
         this.slabs = new SlabAllocator(items, settings.itemSizeMax(), settings.memoryLimit(), settings.minChunkSize(),
                 settings.growthFactor());
         this.index = new HashIndex(items, settings.hashPower());
+        this.found = new ItemHeader(items);
         this.bumpIntervalNanos = settings.lruBumpIntervalNanos();
         this.lruHead = new long[slabs.classes() + 1];
         this.lruTail = new long[slabs.classes() + 1];
@@ -131,18 +132,19 @@ final class ItemStore {
 
     // ---- lookup ----
 
-    /** Returns the live item under {@code key}, or {@link Items#NIL}; a dead one met on the way is unlinked. */
+    /** Returns the live item under {@code key}, or {@link Items#NIL}, its header {@link #found()}; a dead one is unlinked. */
     long lookup(ByteString requested) {
-        int length = requested.length();
-        requested.copyTo(key, 0);
-        long item = index.find(key, length, HashIndex.hash(key, length));
+        found.forget();
+        long item = index.find(requested);
         if (item == Items.NIL) {
             lastMiss = Miss.ABSENT;
             return Items.NIL;
         }
+        found.load(item);
         Miss dead = deadness(item);
         if (dead != Miss.NONE) {
-            unlink(item);
+            found.forget();
+            unlink(item, requested);
             lastMiss = dead;
             return Items.NIL;
         }
@@ -155,13 +157,29 @@ final class ItemStore {
         return lastMiss;
     }
 
-    /** Returns {@link Miss#NONE} for a live item, else why it is dead. */
+    /** Returns the header of the item the last lookup found, for the reads of a get that follow at once. */
+    ItemHeader found() {
+        return found;
+    }
+
+    /** Returns {@link Miss#NONE} for a live item, else why it is dead (from the found header if it holds the item). */
     Miss deadness(long item) {
-        int exptime = items.exptime(item);
+        int exptime = found.exptime(item);
         if (exptime != 0 && exptime <= nowSeconds) {
             return Miss.EXPIRED;
         }
-        return items.cas(item) < flushedBelowCas ? Miss.FLUSHED : Miss.NONE;
+        return found.cas(item) < flushedBelowCas ? Miss.FLUSHED : Miss.NONE;
+    }
+
+    /** {@link #bump} for the item just found, right after its lookup: its last access from the found header. */
+    void bumpFound(long item) {
+        long lastAccess = found.lastAccess(item);
+        if (nowNanos - lastAccess >= bumpIntervalNanos) {
+            found.forget(); // relinking touches the neighbours' pages
+            int slabClass = items.slabClass(item);
+            remove(item, slabClass);
+            pushHead(item, slabClass);
+        }
     }
 
     // ---- creating, linking, unlinking ----
@@ -177,6 +195,7 @@ final class ItemStore {
      * {@link Items#NIL} if no chunk can be had (memcached's "out of memory storing object").
      */
     long create(int slabClass, ByteString itemKey, int flags, int exptime, int valueLength, long protect) {
+        found.forget(); // from here on the guest touches other pages
         long item = allocate(slabClass, protect);
         if (item != Items.NIL) {
             items.writeHeader(item, slabClass, itemKey.length(), flags, exptime, valueLength);
@@ -210,26 +229,37 @@ final class ItemStore {
         return slabs.take(slabClass);
     }
 
-    /** Links a created item: a fresh cas unique, the hash index, the head of its LRU. */
-    void link(long item) {
+    /** Links a created item whose key is {@code itemKey}: a fresh cas unique, the hash index, the head of its LRU. */
+    void link(long item, ByteString itemKey) {
+        found.forget();
         if (index.wantsToGrow()) {
-            long moved = index.grow(otherKey);
+            long moved = index.grow();
             if (moved > 0) {
                 guest.charge(moved * HashIndex.REHASH_NANOS_PER_ITEM);
             }
         }
         items.setCas(item, nextCas++);
         items.setState(item, Items.LINKED);
-        index.insert(item, hashOf(item));
+        index.insert(item, index.hashOf(item, itemKey));
         pushHead(item, items.slabClass(item));
         currItems++;
         totalItems++;
         bytes += items.totalSize(item);
     }
 
-    /** Unlinks {@code item} from the index and its LRU and frees its chunk. */
+    /** Unlinks {@code item}, whose key the caller does not know, from the index and its LRU and frees its chunk. */
     void unlink(long item) {
-        index.remove(item, hashOf(item));
+        unlinkWithHash(item, index.hashOf(item));
+    }
+
+    /** Unlinks {@code item}, whose key is {@code itemKey}, as {@link #unlink(long)} does. */
+    void unlink(long item, ByteString itemKey) {
+        unlinkWithHash(item, index.hashOf(item, itemKey));
+    }
+
+    private void unlinkWithHash(long item, long hash) {
+        found.forget();
+        index.remove(item, hash);
         int slabClass = items.slabClass(item);
         remove(item, slabClass);
         currItems--;
@@ -237,12 +267,12 @@ final class ItemStore {
         slabs.give(item, slabClass);
     }
 
-    /** Puts {@code item} in the place of {@code old} (if any), as memcached's {@code item_replace}. */
-    void replace(long old, long item) {
+    /** Puts {@code item} in the place of {@code old} (if any), both under {@code itemKey}, as memcached's {@code item_replace}. */
+    void replace(long old, long item, ByteString itemKey) {
         if (old != Items.NIL) {
-            unlink(old);
+            unlink(old, itemKey);
         }
-        link(item);
+        link(item, itemKey);
     }
 
     /** Frees a created item that was never linked. */
@@ -258,21 +288,11 @@ final class ItemStore {
 
     /** Moves {@code item} to the head of its LRU unless it got there within the bump interval. */
     void bump(long item) {
-        if (nowNanos - items.lastAccess(item) >= bumpIntervalNanos) {
-            int slabClass = items.slabClass(item);
-            remove(item, slabClass);
-            pushHead(item, slabClass);
-        }
+        found.forget(); // its last access is read from guest memory
+        bumpFound(item);
     }
 
     // ---- values ----
-
-    /** Appends the value of {@code item} to {@code out}, read straight from guest memory. */
-    void copyValue(long item, MessageBuffer out) {
-        int length = items.valueLength(item);
-        int at = out.reserve(length);
-        memory.read(Items.valueAddress(item, items.keyLength(item)), out.array(), at, length);
-    }
 
     /** Returns a scratch buffer of at least {@code size} bytes, reused between calls. */
     byte[] buffer(int size) {
@@ -307,7 +327,7 @@ final class ItemStore {
         byte[] copy = buffer(size);
         memory.read(item, copy, 0, size);
         memory.write(target, copy, 0, size);
-        index.substitute(item, target, hashOf(target));
+        index.substitute(item, target, index.hashOf(target));
         int slabClass = items.slabClass(target);
         long prev = items.prev(target);
         long next = items.next(target);
@@ -345,12 +365,6 @@ final class ItemStore {
 
     long reclaimed() {
         return reclaimed;
-    }
-
-    private long hashOf(long item) {
-        int length = items.keyLength(item);
-        memory.read(Items.keyAddress(item), otherKey, 0, length);
-        return HashIndex.hash(otherKey, length);
     }
 
     private void pushHead(long item, int slabClass) {

@@ -41,12 +41,12 @@ final class Items {
     private static final int PREV = 0;
     private static final int NEXT = 8;
     private static final int HASH_NEXT = 16;
-    private static final int CAS = 24;
-    private static final int ACCESS = 32;
-    private static final int EXPTIME = 40;
-    private static final int FLAGS = 44;
-    private static final int VALUE_LENGTH = 48;
-    private static final int KEY_LENGTH = 52;
+    static final int CAS = 24;
+    static final int ACCESS = 32;
+    static final int EXPTIME = 40;
+    static final int FLAGS = 44;
+    static final int VALUE_LENGTH = 48;
+    static final int KEY_LENGTH = 52;
     private static final int SLAB_CLASS = 53;
     private static final int STATE = 54;
 

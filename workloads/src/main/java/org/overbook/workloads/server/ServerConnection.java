@@ -47,7 +47,6 @@ final class ServerConnection {
     private int inputSlot = -1;
     private int inputAt;
     private int inputEnd;
-    private final MessageBuffer reply = new MessageBuffer(1024);
     private final MessageBuffer backlog = new MessageBuffer(1024);
     private int backlogStart;
     private boolean closed;
@@ -136,11 +135,10 @@ final class ServerConnection {
                     return; // resumed by onSent once the backlog drains
                 }
                 ParseResult request = parser.parse(input, inputAt, inputEnd - inputAt);
-                reply.clear();
-                MemcachedEngine.Outcome outcome = engine.execute(request, reply);
+                int before = backlog.length();
+                MemcachedEngine.Outcome outcome = engine.execute(request, backlog); // the reply goes straight to the backlog
                 inputAt += Math.max(1, request.consumed());
-                if (reply.length() > 0) {
-                    backlog.put(reply.array(), 0, reply.length());
+                if (backlog.length() > before) {
                     counters.replies++;
                     pump();
                 }

@@ -290,16 +290,24 @@ public final class RequestParser {
         return new Parsed(new Request.Verbosity((int) line.number(), noreply), consumed);
     }
 
-    /** Returns tokens {@code [from, to)} as keys, or null if one is not a valid key. */
+    /**
+     * Returns tokens {@code [from, to)} as keys, or null if one is not a valid key: an unmodifiable list,
+     * which a request's {@code List.copyOf} keeps as it is.
+     */
     private List<ByteString> keys(int from, int to) {
-        List<ByteString> keys = new ArrayList<>(to - from);
         for (int i = from; i < to; i++) {
             if (!line.isKey(i)) {
                 return null;
             }
-            keys.add(line.bytes(i));
         }
-        return keys;
+        if (to - from == 1) {
+            return List.of(line.bytes(from)); // the common single-key get
+        }
+        ByteString[] keys = new ByteString[to - from];
+        for (int i = from; i < to; i++) {
+            keys[i - from] = line.bytes(i);
+        }
+        return List.of(keys);
     }
 
     private Command lookup() {

@@ -22,6 +22,16 @@ public interface Guest {
     /** Returns the current virtual time in nanoseconds, including the vCPU's charges so far. */
     long now();
 
+    /**
+     * Returns the virtual time at which the run's measured window opens (a scenario's {@code warm-up}); 0 when the
+     * run measures from its start. A workload that measures over time (a load generator) counts nothing that
+     * happens before it, so its figures cover the same window as the host's; one that measures by count (an RDMA
+     * microbenchmark's iterations) may ignore it.
+     */
+    default long measuredWindowStart() {
+        return 0;
+    }
+
     /** Charges {@code nanos} of compute to the vCPU, advancing {@link #now()}. */
     void charge(long nanos);
 

@@ -70,6 +70,11 @@ public final class Tenant {
         return workload;
     }
 
+    /** Tells the workload (through {@link Guest#measuredWindowStart()}) when the run's measured window opens. */
+    public void measureFrom(long windowStart) {
+        guest.measureFrom(windowStart);
+    }
+
     /** Gives the tenant its virtual function: {@code verbs} is what {@link Guest#verbs()} returns from now on. */
     public void attach(Verbs verbs) {
         guest.attach(verbs);

@@ -23,6 +23,7 @@ public final class TenantGuest implements Guest {
     private final RandomGenerator random;
     private final List<MemoryPressureListener> pressureListeners = new ArrayList<>();
     private Verbs verbs;
+    private long measuredWindowStart;
 
     public TenantGuest(String name, TenantMemory memory, Vcpu vcpu, RandomStreams streams) {
         this.name = name;
@@ -45,6 +46,19 @@ public final class TenantGuest implements Guest {
     @Override
     public long now() {
         return vcpu.now();
+    }
+
+    @Override
+    public long measuredWindowStart() {
+        return measuredWindowStart;
+    }
+
+    /** Sets when the run's measured window opens ({@link Guest#measuredWindowStart()}); before the workload boots. */
+    public void measureFrom(long windowStart) {
+        if (windowStart < 0) {
+            throw new IllegalArgumentException("a measured window cannot open at " + windowStart + " ns");
+        }
+        this.measuredWindowStart = windowStart;
     }
 
     @Override

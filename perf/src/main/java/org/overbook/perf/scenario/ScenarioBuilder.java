@@ -41,7 +41,8 @@ public final class ScenarioBuilder {
     /**
      * Builds {@code scenario}; each host's swap file goes in its own folder under {@code directory}
      * ({@value #SERVER_HOST_DIRECTORY}, {@value #CLIENT_HOST_DIRECTORY}), created if needed. Workloads
-     * are booted at virtual time zero, in tenant order, server tenants first.
+     * are booted at virtual time zero, in tenant order, server tenants first, each told when the scenario's
+     * measured window opens (its warm-up), so a load generator measures the window the host is measured over.
      *
      * @throws org.overbook.guest.ConfigurationException naming the field at fault; nothing is left open
      */
@@ -51,8 +52,8 @@ public final class ScenarioBuilder {
         Testbed testbed = Testbed.create(scenario.serverHostConfig(serverDirectory), scenario.clientHostConfig(clientDirectory),
                 scenario.nic(), scenario.link(), scenario.seed(), catalog.policies(), scenario.host().victimSelection());
         try {
-            List<Workload> servers = boot(testbed.server(), scenario.tenants());
-            List<Workload> clients = boot(testbed.client(), scenario.clients());
+            List<Workload> servers = boot(testbed.server(), scenario.tenants(), scenario.warmUpNanos());
+            List<Workload> clients = boot(testbed.client(), scenario.clients(), scenario.warmUpNanos());
             BalloonManager balloon = scenario.balloon().enabled()
                     ? BalloonManager.start(testbed.server(), scenario.balloon().config(), catalog.balloon()) : null;
             return new Deployment(scenario, testbed, servers, clients, balloon);
@@ -62,10 +63,11 @@ public final class ScenarioBuilder {
         }
     }
 
-    private List<Workload> boot(Host host, List<TenantSpec> specs) {
+    private List<Workload> boot(Host host, List<TenantSpec> specs, long windowStart) {
         List<Workload> workloads = new ArrayList<>();
         for (int id = 0; id < specs.size(); id++) {
             Workload workload = specs.get(id).workload().create(catalog.workloads(), specs.get(id).memoryBytes());
+            host.tenant(id).measureFrom(windowStart);
             host.tenant(id).boot(workload);
             workloads.add(workload);
         }

@@ -18,7 +18,8 @@ import org.overbook.guest.WorkloadParameters;
  * @param ratePerSecond    open loop: mean arrivals per second, exponential gaps; 0 for the
  *                         profile's own arrival process (ETC)
  * @param load             set every key once before running (the warm-up load)
- * @param warmupNanos      after the load, run this long without measuring
+ * @param warmupNanos      after the load, run this long without measuring (and at least until the run's
+ *                         measured window opens, {@link org.overbook.guest.Guest#measuredWindowStart()})
  * @param durationNanos    measure this long (0: until {@code requests} are done)
  * @param requests         measured requests to issue (0: until {@code duration} is over)
  * @param verify           check every value read against what was last written

@@ -6,7 +6,7 @@ import org.overbook.guest.WorkloadMetrics;
 /**
  * What a load generator measured: latency per request in an HdrHistogram (virtual nanoseconds, three
  * significant digits), requests and their outcomes, hits and misses, and verify mode's findings.
- * Only operations issued in the measured phase count, except where a name says otherwise.
+ * Only operations whose reply arrived once measuring had begun count, except where a name says otherwise.
  */
 final class ClientStats {
 

@@ -26,7 +26,9 @@ import org.overbook.workloads.memcached.protocol.RetrievalScanner;
  * concurrency its own window of keys. A run has three phases:
  * <ol>
  *   <li>Load: every key is set once (memaslap's and YCSB's load phase), closed loop, not measured.</li>
- *   <li>Warm-up: {@code warmup} of the measured mix, not measured.</li>
+ *   <li>Warm-up: {@code warmup} of the measured mix, not measured; it lasts at least until the run's
+ *       measured window opens ({@link org.overbook.guest.Guest#measuredWindowStart()}, a scenario's
+ *       {@code warm-up}), so the generator's figures cover the window the host's are measured over.</li>
  *   <li>Measure: for {@code duration}, or until {@code requests} operations were issued; then the
  *       generator stops issuing, waits for what is outstanding and goes quiet.</li>
  * </ol>
@@ -40,9 +42,10 @@ import org.overbook.workloads.memcached.protocol.RetrievalScanner;
  * <p>Latency: closed loop, from the first post of an operation's request to the handler that reads
  * its reply (the reply's receive completion on the client's vCPU); open loop, from the operation's
  * scheduled arrival, so the wait for a window slot counts (no coordinated omission [3]). Recorded in
- * an HdrHistogram ({@link #latencyHistograms()}) for measured operations only; throughput is measured
- * operations over the time from the start of measuring to the last measured reply; hit ratio is over
- * the keys that measured reads asked for.
+ * an HdrHistogram ({@link #latencyHistograms()}) for measured operations only: those whose reply arrives
+ * once measuring has begun, whenever they were issued, so a window counts what completes in it;
+ * throughput is measured operations over the time from the start of measuring to the last measured reply;
+ * hit ratio is over the keys that measured reads asked for.
  *
  * <p>Verify mode ({@link Verifier}): every value read, in every phase, is checked byte for byte
  * against the last version this client wrote to that key; mismatches are reported (they must be
@@ -150,7 +153,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
                 long keys = settings.load() ? profile.keysToLoad() : 0;
                 while (inSystem < capacity() && nextLoadKey < keys) {
                     Operation op = profile.loadOperation(nextLoadKey++, loadValues);
-                    issue(pendings.take(op, /* load= */ true, /* measured= */ false, guest.now()));
+                    issue(pendings.take(op, /* load= */ true, guest.now()));
                 }
                 if (nextLoadKey >= keys && inSystem == 0) {
                     beginRun();
@@ -173,8 +176,9 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     private void beginRun() {
         phase = Phase.WARMING;
         stats.loadEnd = guest.now();
-        if (settings.warmupNanos() > 0) {
-            guest.schedule(settings.warmupNanos(), this::beginMeasuring);
+        long warm = Math.max(settings.warmupNanos(), guest.measuredWindowStart() - guest.now());
+        if (warm > 0) {
+            guest.schedule(warm, this::beginMeasuring);
         } else {
             beginMeasuring();
         }
@@ -231,11 +235,10 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     }
 
     private void issueNext(long createdAt) {
-        boolean measured = phase == Phase.MEASURING;
-        if (measured) {
+        if (phase == Phase.MEASURING) {
             issued++;
         }
-        issue(pendings.take(profile.stream().next(operations), /* load= */ false, measured, createdAt));
+        issue(pendings.take(profile.stream().next(operations), /* load= */ false, createdAt));
     }
 
     private void issue(Pending pending) {
@@ -256,6 +259,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
 
     /** A get's or a scan's reply arrived on {@code connection}: its values lie in {@code buf}, as {@code values} found. */
     void repliedValues(ClientConnection connection, Pending pending, RetrievalScanner values, byte[] buf) {
+        pending.measured = measuring(pending);
         long hits = read(pending, values, buf);
         if (pending.operation.kind() == Operation.Kind.GET && hits == 0 && settings.missPenaltyNanos() > 0) {
             // A look-aside cache: fetch from the backend (the vCPU is free meanwhile), then fill.
@@ -276,6 +280,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
 
     /** Any other reply to {@code pending}'s current request arrived: a set's, or an error. */
     void replied(Pending pending, Response response) {
+        pending.measured = measuring(pending);
         boolean writing = pending.writing();
         switch (response) {
             case Response.Status status when writing && status.reply() == ResponseEncoder.Reply.STORED -> { }
@@ -292,6 +297,16 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             stats.sets++;
         }
         done(pending);
+    }
+
+    /**
+     * Returns whether a reply to {@code pending} arriving now is measured: the operation is not part of the load
+     * phase, and measuring has begun (it covers every reply from then on, including those of operations issued
+     * during the warm-up, as a window's throughput and latency do; an open loop's backlog from the warm-up is
+     * measured as it drains, not hidden).
+     */
+    private boolean measuring(Pending pending) {
+        return !pending.load && stats.measureStart >= 0;
     }
 
     private void refuse(Pending pending, boolean writing) {

@@ -16,6 +16,7 @@ final class Pending {
 
     Operation operation;
     boolean load;
+    /** Whether the current request's reply arrived once the generator was measuring (set when it arrives). */
     boolean measured;
     long createdAt;
     long postedAt;
@@ -31,10 +32,10 @@ final class Pending {
     ResponseParser.Shape shape;
 
     /** Makes this the record of a new operation (a fresh one, or one whose operation is over). */
-    Pending start(Operation operation, boolean load, boolean measured, long createdAt) {
+    Pending start(Operation operation, boolean load, long createdAt) {
         this.operation = operation;
         this.load = load;
-        this.measured = measured;
+        this.measured = false;
         this.createdAt = createdAt;
         this.postedAt = -1;
         this.phase = 0;
@@ -68,9 +69,9 @@ final class Pending {
         private int count;
 
         /** Returns the record of a new operation: one whose operation is over, or a new one. */
-        Pending take(Operation operation, boolean load, boolean measured, long createdAt) {
+        Pending take(Operation operation, boolean load, long createdAt) {
             Pending pending = count > 0 ? spare[--count] : new Pending();
-            return pending.start(operation, load, measured, createdAt);
+            return pending.start(operation, load, createdAt);
         }
 
         /** {@code pending}'s operation is over and nothing refers to it any more: keep it for a later one. */

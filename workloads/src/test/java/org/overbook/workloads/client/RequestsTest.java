@@ -68,7 +68,7 @@ class RequestsTest {
                 case 2 -> new Operation(Operation.Kind.SCAN, id, keyLength, 0, 1 + random.nextInt(6));
                 default -> new Operation(Operation.Kind.READ_MODIFY_WRITE, id, keyLength, 1 + random.nextInt(200), 0);
             };
-            Pending pending = new Pending().start(op, false, false, 0);
+            Pending pending = new Pending().start(op, false, 0);
             for (int phase = 0; phase < (op.kind() == Operation.Kind.READ_MODIFY_WRITE ? 2 : 1); phase++) {
                 pending.phase = phase;
                 long versionBefore = verifier.version(id);

@@ -72,6 +72,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     private final ClientStats stats = new ClientStats();
     private final Verifier verifier = new Verifier();
     private Requests requests;
+    private ReplyCheck replies;
     private Guest guest;
     private RandomGenerator operations;
     private RandomGenerator arrivals;
@@ -117,6 +118,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         this.arrivals = guest.random("arrivals");
         this.loadValues = guest.random("load");
         this.requests = new Requests(profile, verifier, settings.connections(), settings.valueSizeLimit(), settings.missFillSize());
+        this.replies = new ReplyCheck(requests, verifier, stats, settings.verify());
         this.connections = new ClientConnection[settings.connections()];
         guest.schedule(settings.startDelayNanos(), this::connect);
     }
@@ -260,7 +262,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     /** A get's or a scan's reply arrived on {@code connection}: its values lie in {@code buf}, as {@code values} found. */
     void repliedValues(ClientConnection connection, Pending pending, RetrievalScanner values, byte[] buf) {
         pending.measured = measuring(pending);
-        long hits = read(pending, values, buf);
+        long hits = replies.gets(pending, values, buf);
         if (pending.operation.kind() == Operation.Kind.GET && hits == 0 && settings.missPenaltyNanos() > 0) {
             // A look-aside cache: fetch from the backend (the vCPU is free meanwhile), then fill.
             pending.phase = 1;
@@ -286,11 +288,11 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             case Response.Status status when writing && status.reply() == ResponseEncoder.Reply.STORED -> { }
             case Response.Error error -> {
                 stats.errorReplies++;
-                refuse(pending, writing);
+                replies.refused(pending, writing);
             }
             default -> {
                 stats.malformedReplies++;
-                refuse(pending, writing);
+                replies.refused(pending, writing);
             }
         }
         if (writing && pending.measured && pending.operation.kind() != Operation.Kind.GET) {
@@ -307,46 +309,6 @@ public final class LoadGenerator implements Workload, LatencyRecording {
      */
     private boolean measuring(Pending pending) {
         return !pending.load && stats.measureStart >= 0;
-    }
-
-    private void refuse(Pending pending, boolean writing) {
-        if (writing) {
-            stats.refusedSets++;
-            verifier.refused(pending.keyIds[0], pending.writtenVersion);
-        }
-    }
-
-    /** Counts hits and misses, checks each value against what was written, and returns the hits. */
-    private long read(Pending pending, RetrievalScanner values, byte[] buf) {
-        int n = pending.keyCount;
-        int i = 0;
-        long hits = 0;
-        for (int v = 0; v < values.count(); v++) {
-            while (i < n && !requests.isKey(pending, pending.keyIds[i], buf, values.keyOffset(v), values.keyLength(v))) {
-                i++;
-            }
-            if (i == n) {
-                stats.malformedReplies++;
-                break;
-            }
-            hits++;
-            if (settings.verify()) {
-                switch (verifier.check(pending.keyIds[i], pending.expectedVersions[i], pending.expectedLengths[i],
-                        values.flags(v), buf, values.dataOffset(v), values.dataLength(v))) {
-                    case STALE -> stats.stale++;
-                    case CORRUPT -> stats.corrupt++;
-                    case UNVERIFIED -> stats.unverified++;
-                    case OK -> { }
-                }
-            }
-            i++;
-        }
-        if (pending.measured) {
-            stats.gets++;
-            stats.hits += hits;
-            stats.misses += n - hits;
-        }
-        return hits;
     }
 
     private void done(Pending pending) {

@@ -6,22 +6,20 @@ import org.overbook.guest.WorkloadMetrics;
 import org.overbook.perf.scenario.Deployment;
 
 /**
- * The simulated memcached requests a run completed, all load generators together, as their own reports
- * count them: the keys set in the load phase ({@code loaded_keys}) plus the requests completed after it
- * ({@code requests}). Requests of a warm-up phase of the generator itself count in neither (the default
- * scenario has none); requests still outstanding at the end count in neither.
+ * The simulated memcached requests of a run so far, load phase and warm-up included: what the servers executed
+ * ({@code requests} of every server workload), as {@code timing.txt} counts them. The load generators' own
+ * {@code requests} count only what completed in the measured window.
  */
 final class CompletedRequests {
 
     private CompletedRequests() {
     }
 
-    /** Returns the requests {@code deployment}'s client workloads have completed so far. */
+    /** Returns the requests {@code deployment}'s server workloads have executed so far. */
     static long of(Deployment deployment) {
         long total = 0;
-        for (Workload client : deployment.clientWorkloads()) {
-            Map<String, Number> figures = WorkloadMetrics.collect(client::report);
-            total += figure(figures, "loaded_keys") + figure(figures, "requests");
+        for (Workload server : deployment.serverWorkloads()) {
+            total += figure(WorkloadMetrics.collect(server::report), "requests");
         }
         return total;
     }

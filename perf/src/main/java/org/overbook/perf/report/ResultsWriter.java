@@ -211,8 +211,8 @@ public final class ResultsWriter {
 
     static String timing(List<TimedResult> results) {
         StringBuilder out = new StringBuilder("# wall-clock and CPU time of each point, set-up included (not deterministic;"
-                + " kept out of summary.csv)\n# requests: simulated requests the load generators completed (load phase"
-                + " included); cpu: the CPU time of the thread that ran the point\n");
+                + " kept out of summary.csv)\n# requests: simulated memcached requests the servers executed (load phase and"
+                + " warm-up included); cpu: the CPU time of the thread that ran the point\n");
         long total = 0;
         long totalCpu = 0;
         long totalRequests = 0;

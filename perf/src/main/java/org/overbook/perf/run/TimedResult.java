@@ -16,9 +16,10 @@ import java.util.Objects;
  */
 public record TimedResult(RunResult result, long wallNanos, long setUpNanos, long cpuNanos) {
 
-    /** The workload figures whose sum is a run's completed requests (every client's, see {@link #requests()}). */
-    static final String LOADED_KEYS = Metrics.WORKLOAD_PREFIX + "loaded_keys";
+    /** The workload figure whose sum over the memcached servers is a run's simulated requests ({@link #requests()}). */
     static final String REQUESTS = Metrics.WORKLOAD_PREFIX + "requests";
+    /** The workload name of a memcached server tenant. */
+    static final String MEMCACHED = "memcached";
 
     public TimedResult {
         Objects.requireNonNull(result, "result");
@@ -45,16 +46,17 @@ public record TimedResult(RunResult result, long wallNanos, long setUpNanos, lon
     }
 
     /**
-     * Returns the simulated requests the run's load generators completed over the whole run: the keys each set in
-     * its load phase plus the requests it completed after it ({@code workload.loaded_keys} and
-     * {@code workload.requests} of every tenant with a load phase, i.e. every load generator; a server's own
-     * {@code workload.requests} counts the same requests again and is left out), warm-up included.
+     * Returns the simulated memcached requests of the whole run, load phase and warm-up included: the requests every
+     * memcached server executed ({@code workload.requests} of each tenant running {@code memcached}). The load
+     * generators' own {@code workload.requests} count only what completed in the measured window, so they cannot
+     * say how much the simulation did; a server has no phases and counts every request (those still in flight at
+     * the end are in a server's count and not yet in a client's: a few in hundreds of thousands).
      */
     public long requests() {
         long total = 0;
         for (TenantRow tenant : result.tenants()) {
-            if (tenant.metrics().containsKey(LOADED_KEYS)) {
-                total += Math.round(tenant.value(LOADED_KEYS)) + Math.round(tenant.value(REQUESTS));
+            if (MEMCACHED.equals(tenant.workload()) && tenant.metrics().containsKey(REQUESTS)) {
+                total += Math.round(tenant.value(REQUESTS));
             }
         }
         return total;

@@ -40,14 +40,18 @@ public final class SwapDevice {
     private final PriorityQueue<Long> inDevice = new PriorityQueue<>();
     private final Pipeline reads;
     private final Pipeline writes;
+    /** A disk's arm, which serves both directions: every request's wait and service; null on flash. */
+    private final ResourceStats arm;
 
     public SwapDevice(SwapDeviceConfig config) {
         this.config = config;
         BusyTimeline readTimeline = new BusyTimeline();
         BusyTimeline writeTimeline = config.seeks() ? readTimeline : new BusyTimeline();
-        this.reads = new Pipeline("swap-device-read", config, config.readLatencyNanos(), config.readServiceNanos(), readTimeline);
+        this.arm = config.seeks() ? new ResourceStats("swap-device-arm", 1) : null;
+        this.reads = new Pipeline("swap-device-read", config, config.readLatencyNanos(), config.readServiceNanos(),
+                readTimeline, arm);
         this.writes = new Pipeline("swap-device-write", config, config.writeLatencyNanos(), config.writeServiceNanos(),
-                writeTimeline);
+                writeTimeline, arm);
     }
 
     public SwapDeviceConfig config() {
@@ -95,6 +99,19 @@ public final class SwapDevice {
         return writes.stats;
     }
 
+    /**
+     * Returns a disk's arm's accounting: the one bottleneck that serves reads and writes, so its busy time is
+     * theirs together (a disk whose writes keep the arm 92 % busy and reads 8 % is saturated, which neither
+     * direction's figure says alone). Throws for a device that does not seek, whose directions do not share one.
+     */
+    public ResourceStats armStats() {
+        if (arm == null) {
+            throw new IllegalStateException("a " + (config.inMemory() ? "ram" : "flash")
+                    + " swap device has no arm: its reads and writes have bottlenecks of their own");
+        }
+        return arm;
+    }
+
     /** Returns when the write bottleneck has finished everything booked on it so far. */
     public long writesBookedUntil() {
         return writes.timeline.bookedUntil();
@@ -123,14 +140,17 @@ public final class SwapDevice {
         private final long servicePerPage;
         private final ResourceStats stats;
         private final BusyTimeline timeline;
+        private final ResourceStats shared;
         private long pages;
 
-        Pipeline(String name, SwapDeviceConfig config, long latency, long servicePerPage, BusyTimeline timeline) {
+        Pipeline(String name, SwapDeviceConfig config, long latency, long servicePerPage, BusyTimeline timeline,
+                 ResourceStats shared) {
             this.config = config;
             this.latency = latency;
             this.servicePerPage = servicePerPage;
             this.stats = new ResourceStats(name, 1);
             this.timeline = timeline;
+            this.shared = shared;
         }
 
         /** Serves a request made at {@code at} that entered the device at {@code enter}; returns its completion. */
@@ -139,6 +159,9 @@ public final class SwapDevice {
             long service = servicePerPage + further;
             long start = timeline.book(enter, service);
             stats.record(start - at, service);
+            if (shared != null) {
+                shared.record(start - at, service);
+            }
             return start + further + latency;
         }
     }

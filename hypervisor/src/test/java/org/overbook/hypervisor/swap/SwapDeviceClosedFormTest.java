@@ -1,6 +1,7 @@
 package org.overbook.hypervisor.swap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.commons.rng.UniformRandomProvider;
@@ -180,5 +181,13 @@ class SwapDeviceClosedFormTest {
         double throughput = requests / (lastDone / 1e9);
         assertTrue(Math.abs(throughput / hdd.readIops() - 1) <= 0.01, String.format(
                 "%.1f requests/s from a disk of %d IOPS, reads and writes together", throughput, hdd.readIops()));
+        double armBusy = disk.armStats().busyNanos() / (double) (lastDone - hdd.writeLatencyNanos() + hdd.writeServiceNanos());
+        assertTrue(armBusy > 0.99 && armBusy <= 1.0, String.format("the arm is busy %.4f of the time, its directions "
+                + "%.3f and %.3f", armBusy, disk.readStats().busyNanos() / (double) lastDone,
+                disk.writeStats().busyNanos() / (double) lastDone));
+        assertEquals(requests, disk.armStats().requests(), "the arm serves every request");
+        assertEquals(disk.readStats().waitNanos() + disk.writeStats().waitNanos(), disk.armStats().waitNanos());
+        assertThrows(IllegalStateException.class, () -> new SwapDevice(SwapDeviceConfig.defaults()).armStats(),
+                "flash has no arm");
     }
 }

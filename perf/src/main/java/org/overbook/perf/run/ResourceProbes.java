@@ -16,7 +16,8 @@ import org.overbook.nic.dma.PcieLink;
 /**
  * The contended resources of a testbed, in report order: for the server host then the client host, its
  * physical CPUs, the kernel's swap path (its host-wide page ceiling), kswapd (one reclaim thread: its CPU
- * time over the window's time) and its swap device's read and write bottlenecks (each at its own IOPS); then
+ * time over the window's time) and its swap device's read and write bottlenecks (each at its own IOPS; a
+ * disk's one arm, which serves both, as one resource); then
  * its NIC's fault-service workers (a pool read as a whole) and each direction of its PCIe link. A host with unlimited CPUs has no CPU queue and an
  * in-memory ({@code ram}) swap device no device queue, so neither is watched. A new resource is one more
  * probe here.
@@ -66,7 +67,12 @@ final class ResourceProbes {
                 List.of(new ResourceProbe.Rate("direct_reclaims", io::directReclaims),
                         new ResourceProbe.Rate("direct_reclaim_stall_ns", io::directReclaimStallNanos))));
         SwapDevice device = host.swapDevice();
-        if (!device.config().inMemory()) {
+        if (device.config().seeks()) {
+            probes.add(new ResourceProbe(name + "_swap_arm", name + " swap device arm",
+                    () -> device.armStats().snapshot(), null,
+                    List.of(new ResourceProbe.Rate("pages_read", device::pagesRead),
+                            new ResourceProbe.Rate("pages_written", device::pagesWritten))));
+        } else if (!device.config().inMemory()) {
             probes.add(new ResourceProbe(name + "_swap_read", name + " swap device reads",
                     () -> device.readStats().snapshot(), null,
                     List.of(new ResourceProbe.Rate("pages", device::pagesRead))));

@@ -45,4 +45,18 @@ class RunnerResourcesTest {
         assertTrue(result.total().containsKey("server_swap_write_pages_per_s"));
         assertTrue(result.total().containsKey("server_cpu1_utilisation"));
     }
+
+    @Test
+    void aDiskIsMeasuredAsItsOneArm() {
+        String yaml = SmallScenarios.MEMCACHED.replace("host: {memory: 64MiB, swap: 64MiB}",
+                "host: {memory: 64MiB, swap: 64MiB, swap-device: {kind: hdd}}");
+        SweepPoint point = ScenarioLoader.standard().parse(yaml, "hdd.yaml").points().getFirst();
+        RunResult result = Runner.standard(ScenarioLoader.standard().registry()).run(point, directory).result();
+        List<String> keys = result.resources().windows().stream().map(ResourceWindow::key).toList();
+        assertTrue(keys.contains("server_swap_arm"), keys.toString());
+        assertTrue(keys.stream().noneMatch(k -> k.equals("server_swap_read") || k.equals("server_swap_write")),
+                "a disk's reads and writes share its arm, so they are one resource: " + keys);
+        assertTrue(result.total().containsKey("server_swap_arm_pages_read_per_s"), result.total().keySet().toString());
+        assertTrue(result.total().containsKey("server_swap_arm_pages_written_per_s"));
+    }
 }

@@ -33,6 +33,11 @@ final class EventHeap {
         return heap[0];
     }
 
+    /** Returns the least time among the root's children (every event but the earliest), or {@link Long#MAX_VALUE}. */
+    long peekTimeAfterRoot() {
+        return leastChildTime(heap, size);
+    }
+
     /** Returns the order word of the earliest event; the heap must not be empty. */
     long peekOrder() {
         return heap[1];

@@ -100,6 +100,15 @@ final class EventQueue {
         return bottom.peekTime();
     }
 
+    /**
+     * Returns whether an event waits for {@code time}, the time of the event being dispatched, besides that event.
+     * Such events are all in the heap, as the dispatched one came from it: the earliest one waiting is the root
+     * if the dispatched event has handed it over, else the least of the root's children.
+     */
+    boolean waitsDuringDispatch(long time) {
+        return (rootReplaced ? bottom.peekTime() : bottom.peekTimeAfterRoot()) == time;
+    }
+
     /** Adds an action at {@code time} (not negative), after every action already queued for that time. */
     void add(long time, Runnable action) {
         if (freeHandleCount == 0) {

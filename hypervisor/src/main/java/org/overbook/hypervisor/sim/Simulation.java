@@ -1,5 +1,7 @@
 package org.overbook.hypervisor.sim;
 
+import java.util.Arrays;
+
 /**
  * One discrete-event simulation: a virtual clock in nanoseconds and the events waiting on it.
  *
@@ -19,6 +21,10 @@ public final class Simulation {
     private final RandomStreams random;
     private long now;
     private long dispatched;
+    private boolean dispatching;
+    /** Follow-ups of the event being dispatched, in order: {@link #scheduleNow}. */
+    private Runnable[] followUps = new Runnable[8];
+    private int followUpCount;
 
     public Simulation(long seed) {
         this.random = new RandomStreams(seed);
@@ -67,6 +73,27 @@ public final class Simulation {
         queue.add(time, action);
     }
 
+    /**
+     * Runs {@code action} now, exactly where {@code scheduleAt(now(), action)} would, but when that is right after
+     * the event being dispatched (no other event waits for this instant), as a follow-up within that event's
+     * dispatch rather than an event of its own: what it sees, the order of everything and the sequence of what it
+     * schedules are those of the event it would have been; it is only not counted in {@link #dispatched()}.
+     * Events scheduled for now after it still run after it, as they would: they go to the queue, which the
+     * dispatch returns to once the follow-ups are done, and a later call finding one of them waiting queues its
+     * action behind it. If an action throws, follow-ups not yet run go to the queue for this instant, behind
+     * any waiting there (the run has failed; only their order among events of this instant can differ).
+     */
+    public void scheduleNow(Runnable action) {
+        if (!dispatching || queue.waitsDuringDispatch(now)) {
+            queue.add(now, action);
+            return;
+        }
+        if (followUpCount == followUps.length) {
+            followUps = Arrays.copyOf(followUps, 2 * followUpCount);
+        }
+        followUps[followUpCount++] = action;
+    }
+
     /** Runs the next event, if one is waiting; returns whether one ran. */
     public boolean step() {
         if (queue.isEmpty()) {
@@ -100,10 +127,33 @@ public final class Simulation {
         now = queue.peekTime();
         Runnable action = queue.beginDispatch();
         dispatched++;
+        dispatching = true;
         try {
             action.run();
+            // a follow-up may add more; they run in the order they came
+            for (int i = 0; i < followUpCount; i++) {
+                Runnable followUp = followUps[i];
+                followUps[i] = null;
+                followUp.run();
+            }
+            followUpCount = 0;
         } finally {
+            dispatching = false;
             queue.endDispatch();
+            if (followUpCount > 0) {
+                queueFollowUpsLeft();
+            }
         }
+    }
+
+    /** After an action threw: the follow-ups not run yet become events at this instant, in order. */
+    private void queueFollowUpsLeft() {
+        for (int i = 0; i < followUpCount; i++) {
+            if (followUps[i] != null) {
+                queue.add(now, followUps[i]);
+                followUps[i] = null;
+            }
+        }
+        followUpCount = 0;
     }
 }

@@ -36,6 +36,47 @@ class SimulationTest {
     }
 
     @Test
+    void aFollowUpRunsWhereItsEventWouldWithoutBeingOne() {
+        Simulation sim = new Simulation(1);
+        List<String> log = new ArrayList<>();
+        sim.schedule(10, () -> {
+            sim.scheduleNow(() -> log.add("follow-up@" + sim.now()));
+            log.add("first@" + sim.now());
+            sim.schedule(0, () -> log.add("later@" + sim.now()));
+            sim.scheduleNow(() -> log.add("behind-later@" + sim.now()));
+        });
+        sim.schedule(10, () -> log.add("waiting@" + sim.now()));
+        sim.schedule(20, () -> {
+            sim.scheduleNow(() -> log.add("alone@" + sim.now()));
+            log.add("second@" + sim.now());
+        });
+        sim.run();
+        // "waiting" was queued before the first follow-up, and "later" before the second: both stay events, in
+        // their places; at 20 nothing else waits, so "alone" is a follow-up, not an event
+        assertEquals(List.of("first@10", "waiting@10", "follow-up@10", "later@10", "behind-later@10",
+                "second@20", "alone@20"), log);
+        assertEquals(6, sim.dispatched());
+    }
+
+    @Test
+    void followUpsOfAnEventRunWithinItsDispatch() {
+        Simulation sim = new Simulation(1);
+        List<String> log = new ArrayList<>();
+        sim.schedule(10, () -> {
+            sim.scheduleNow(() -> {
+                log.add("a@" + sim.now());
+                sim.scheduleNow(() -> log.add("c@" + sim.now()));
+            });
+            sim.scheduleNow(() -> log.add("b@" + sim.now()));
+        });
+        sim.schedule(20, () -> log.add("d@" + sim.now()));
+        sim.step();
+        assertEquals(List.of("a@10", "b@10", "c@10"), log);
+        assertEquals(1, sim.dispatched());
+        assertEquals(1, sim.pending());
+    }
+
+    @Test
     void runUntilStopsAtTheGivenTimeAndResumes() {
         Simulation sim = new Simulation(1);
         List<Long> seen = new ArrayList<>();

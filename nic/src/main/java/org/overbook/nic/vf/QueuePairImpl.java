@@ -6,6 +6,7 @@ import org.overbook.guest.verbs.QueuePair;
 import org.overbook.guest.verbs.QueuePairConfig;
 import org.overbook.guest.verbs.VerbsException;
 import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.nic.link.Link;
 
 /**
@@ -125,7 +126,13 @@ final class QueuePairImpl implements QueuePair {
     void complete(org.overbook.guest.verbs.CompletionQueue queue, WorkRequest request, Completion.Opcode opcode,
                   CompletionStatus status, int bytes, long time) {
         Completion completion = new Completion(request.id(), opcode, status, bytes, number);
-        vf.simulation().scheduleAt(Math.max(time, vf.simulation().now()), ((CompletionQueueImpl) queue).delivery(completion, this));
+        Runnable delivery = ((CompletionQueueImpl) queue).delivery(completion, this);
+        Simulation simulation = vf.simulation();
+        if (time <= simulation.now()) {
+            simulation.scheduleNow(delivery);   // most often a follow-up of this event: no event of its own
+        } else {
+            simulation.scheduleAt(time, delivery);
+        }
     }
 
     static Completion.Opcode opcodeOf(WorkRequest request) {

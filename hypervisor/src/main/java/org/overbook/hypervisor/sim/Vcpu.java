@@ -154,8 +154,7 @@ public final class Vcpu {
     public void submit(Runnable task) {
         enqueue(task);
         if (!running && !drainScheduled && !spinning && !queuedForCpu) {
-            drainScheduled = true;
-            simulation.scheduleAt(Math.max(simulation.now(), busyUntil), drain);
+            scheduleDrain(Math.max(simulation.now(), busyUntil));
         }
     }
 
@@ -208,8 +207,7 @@ public final class Vcpu {
         spinCpu = -1;
         busyUntil = Math.max(busyUntil, end);
         if (firstWaiting != null && !drainScheduled && !queuedForCpu) {
-            drainScheduled = true;
-            simulation.scheduleAt(Math.max(simulation.now(), busyUntil), drain);
+            scheduleDrain(Math.max(simulation.now(), busyUntil));
         }
     }
 
@@ -298,8 +296,20 @@ public final class Vcpu {
             startSpinning(busyUntil);
         }
         if (more && !spinning) {
-            drainScheduled = true;
-            simulation.scheduleAt(busyUntil, drain);
+            scheduleDrain(busyUntil);
+        }
+    }
+
+    /**
+     * Drains the queue at {@code time}; a drain for now is a follow-up of the current event when nothing else
+     * waits for now ({@link Simulation#scheduleNow}), in the same place as an event of its own.
+     */
+    private void scheduleDrain(long time) {
+        drainScheduled = true;
+        if (time == simulation.now()) {
+            simulation.scheduleNow(drain);
+        } else {
+            simulation.scheduleAt(time, drain);
         }
     }
 }

@@ -39,8 +39,9 @@ final class CompletionQueueImpl implements CompletionQueue {
     }
 
     /**
-     * Returns the event that adds {@code completion} of {@code queuePair} to this queue when it runs, an
-     * overrun putting the queue pair in error.
+     * Returns the action that adds {@code completion} of {@code queuePair} to this queue when it runs, an
+     * overrun putting the queue pair in error: an event at the completion's time, or, for a completion at the
+     * current instant, most often a follow-up of the event that completes it ({@code Simulation.scheduleNow}).
      */
     Runnable delivery(Completion completion, QueuePairImpl queuePair) {
         return new Delivery(completion, queuePair);
@@ -70,7 +71,7 @@ final class CompletionQueueImpl implements CompletionQueue {
     }
 
     /**
-     * One completion on its way: an event that adds it to the queue (then it is done, if the queue is polled),
+     * One completion on its way: the push that adds it to the queue (then it is done, if the queue is polled),
      * then, with a handler, the interrupt's event after the latency, then the handler's task on the vCPU.
      * One object serves the three steps, as each follows the one before.
      */

@@ -292,9 +292,7 @@ final class Commands {
             ResponseEncoder.serverError(out, OUT_OF_MEMORY_STORING);
             return;
         }
-        byte[] bytes = store.buffer(data.length());
-        data.copyTo(bytes, 0);
-        memory.write(Items.valueAddress(item, key.length()), bytes, 0, data.length());
+        data.writeTo(memory, Items.valueAddress(item, key.length()));
         store.replace(old, item, key);
         ResponseEncoder.reply(out, Reply.STORED);
     }

@@ -83,6 +83,12 @@ public final class ByteString {
         return bytes[offset + Objects.checkIndex(index, length)];
     }
 
+    /** Returns the index of the first byte {@code b}, or -1 if there is none. */
+    public int indexOf(byte b) {
+        int at = ByteScan.indexOf(bytes, offset, offset + length, b);
+        return at < 0 ? -1 : at - offset;
+    }
+
     /** Copies all bytes into {@code dst} at {@code offset}. */
     public void copyTo(byte[] dst, int offset) {
         System.arraycopy(bytes, this.offset, dst, offset, length);

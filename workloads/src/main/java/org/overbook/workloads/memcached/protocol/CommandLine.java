@@ -37,9 +37,8 @@ final class CommandLine {
                 break;
             }
             int start = i;
-            while (i < to && source[i] != ' ') {
-                i++;
-            }
+            int space = ByteScan.indexOf(source, i, to, (byte) ' ');
+            i = space < 0 ? to : space;
             if (count == starts.length) {
                 starts = Arrays.copyOf(starts, count * 2);
                 ends = Arrays.copyOf(ends, count * 2);

@@ -123,7 +123,7 @@ public final class RequestParser {
         Objects.checkFromIndexSize(offset, length, buf.length);
         borrowing = borrow;
         int end = offset + length;
-        int newline = indexOfNewline(buf, offset, end);
+        int newline = ByteScan.indexOf(buf, offset, end, (byte) '\n');
         if (newline < 0) {
             return clientError(BAD_TERMINATION, false, length);
         }
@@ -338,15 +338,6 @@ public final class RequestParser {
             }
         }
         return null;
-    }
-
-    private static int indexOfNewline(byte[] buf, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (buf[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
     }
 
     private static ProtocolError error(int consumed) {

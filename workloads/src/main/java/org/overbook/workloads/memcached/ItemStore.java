@@ -133,12 +133,14 @@ final class ItemStore {
     /** Returns the live item under {@code key}, or {@link Items#NIL}, its header {@link #found()}; a dead one is unlinked. */
     long lookup(ByteString requested) {
         found.forget();
-        long item = index.find(requested);
+        long item = index.find(requested, found);
         if (item == Items.NIL) {
             lastMiss = Miss.ABSENT;
             return Items.NIL;
         }
-        found.load(item);
+        if (!found.holds(item)) { // the find read the header with the key, in the same access as this load
+            found.load(item);
+        }
         Miss dead = deadness(item);
         if (dead != Miss.NONE) {
             found.forget();

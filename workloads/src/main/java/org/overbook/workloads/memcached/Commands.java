@@ -1,5 +1,6 @@
 package org.overbook.workloads.memcached;
 
+import java.util.List;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.WorkloadMetrics;
 import org.overbook.workloads.memcached.protocol.ByteString;
@@ -76,7 +77,9 @@ final class Commands {
     /** {@code get} and {@code gets}: one VALUE block per live key, in request order, then END. */
     void get(Request.Get request, MessageBuffer out) {
         int start = out.length();
-        for (ByteString key : request.keys()) {
+        List<ByteString> keys = request.keys();
+        for (int k = 0; k < keys.size(); k++) { // indexed: no iterator per request
+            ByteString key = keys.get(k);
             cmdGet++;
             long item = store.lookup(key);
             if (item == Items.NIL) {
@@ -98,7 +101,9 @@ final class Commands {
     void getAndTouch(Request.GetAndTouch request, MessageBuffer out) {
         int exptime = store.deadline(request.exptime());
         int start = out.length();
-        for (ByteString key : request.keys()) {
+        List<ByteString> keys = request.keys();
+        for (int k = 0; k < keys.size(); k++) { // indexed: no iterator per request
+            ByteString key = keys.get(k);
             cmdGet++;
             cmdTouch++;
             long item = store.lookup(key);
@@ -292,9 +297,7 @@ final class Commands {
             ResponseEncoder.serverError(out, OUT_OF_MEMORY_STORING);
             return;
         }
-        byte[] bytes = store.buffer(data.length());
-        data.copyTo(bytes, 0);
-        memory.write(Items.valueAddress(item, key.length()), bytes, 0, data.length());
+        data.writeTo(memory, Items.valueAddress(item, key.length()));
         store.replace(old, item, key);
         ResponseEncoder.reply(out, Reply.STORED);
     }

@@ -1,5 +1,9 @@
 package org.overbook.workloads.memcached;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.GuestOutOfMemoryException;
 import org.overbook.workloads.memcached.protocol.ByteString;
@@ -30,11 +34,17 @@ final class HashIndex {
     static final long REHASH_NANOS_PER_ITEM = 60;
     private static final int WORD = Long.BYTES;
     private static final int MAX_POWER = 32;
+    private static final int KEY_LENGTH_AT = Items.KEY_LENGTH - Items.HASH_NEXT;
+    private static final int KEY_AT = Items.HEADER_SIZE - Items.HASH_NEXT;
+    private static final int HEADER_AT = Items.CAS - Items.HASH_NEXT;
+    private static final VarHandle LINK = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Items items;
     private final GuestMemory memory;
     private final byte[] key = new byte[Request.KEY_MAX_LENGTH];
     private final byte[] scratch = new byte[255];
+    /** A chained item's bytes from its hash-next link to the end of its key, as {@link #find} reads them. */
+    private final byte[] chained = new byte[Items.HEADER_SIZE - Items.HASH_NEXT + Request.KEY_MAX_LENGTH];
     private ByteString lookedUp;
     private long lookedUpHash;
     private long table;
@@ -63,16 +73,39 @@ final class HashIndex {
         return h;
     }
 
-    /** Returns the item whose key is {@code requested}, or {@link Items#NIL}; remembers the key's hash. */
-    long find(ByteString requested) {
+    /**
+     * Returns the item whose key is {@code requested}, or {@link Items#NIL}; remembers the key's hash.
+     * When it read the found item's header along with its key, the header is in {@code header}.
+     *
+     * <p>The guest reads each chained item's key length, then its key if the lengths agree, then its
+     * hash-next link if the keys differ, and the caller goes on to read the found item's header: when the
+     * item's bytes from its hash-next link to the end of a key as long as the requested one lie in one
+     * page, those reads are one access to that page ({@link ItemHeader} says why that is exact), made
+     * here as one read of those bytes; otherwise each read goes to guest memory as it comes.
+     */
+    long find(ByteString requested, ItemHeader header) {
         int length = requested.length();
         requested.copyTo(key, 0);
         long hash = hash(key, length);
         lookedUp = requested;
         lookedUpHash = hash;
-        for (long item = items.link(bucket(hash)); item != Items.NIL; item = items.hashNext(item)) {
-            if (items.keyLength(item) == length && memory.contentEquals(Items.keyAddress(item), key, 0, length)) {
-                return item;
+        long item = items.link(bucket(hash));
+        while (item != Items.NIL) {
+            long from = item + Items.HASH_NEXT;
+            int span = Items.HEADER_SIZE - Items.HASH_NEXT + length;
+            if (from / GuestMemory.PAGE_SIZE == (from + span - 1) / GuestMemory.PAGE_SIZE) {
+                memory.read(from, chained, 0, span);
+                if ((chained[KEY_LENGTH_AT] & 0xFF) == length
+                        && Arrays.equals(chained, KEY_AT, KEY_AT + length, key, 0, length)) {
+                    header.fill(item, chained, HEADER_AT);
+                    return item;
+                }
+                item = (long) LINK.get(chained, 0) - 1;
+            } else {
+                if (items.keyLength(item) == length && memory.contentEquals(Items.keyAddress(item), key, 0, length)) {
+                    return item;
+                }
+                item = items.hashNext(item);
             }
         }
         return Items.NIL;

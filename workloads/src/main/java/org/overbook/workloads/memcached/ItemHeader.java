@@ -48,6 +48,20 @@ final class ItemHeader {
         this.item = item;
     }
 
+    /**
+     * Takes the header of {@code item} from bytes just read from guest memory in the access that would
+     * have been {@link #load}'s: {@code src[offset, offset + 32)} are the item's bytes 24 to 56.
+     */
+    void fill(long item, byte[] src, int offset) {
+        System.arraycopy(src, offset, bytes, 0, LENGTH);
+        this.item = item;
+    }
+
+    /** Returns whether the copy is {@code item}'s header. */
+    boolean holds(long item) {
+        return this.item != Items.NIL && this.item == item;
+    }
+
     /** Drops the copy: the guest is about to access something else. */
     void forget() {
         item = Items.NIL;
@@ -84,9 +98,5 @@ final class ItemHeader {
         forget();
         int at = out.reserve(length);
         memory.read(value, out.array(), at, length);
-    }
-
-    private boolean holds(long item) {
-        return this.item != Items.NIL && this.item == item;
     }
 }

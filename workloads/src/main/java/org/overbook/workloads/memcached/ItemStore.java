@@ -4,7 +4,6 @@ import java.util.Arrays;
 import org.overbook.guest.Guest;
 import org.overbook.guest.GuestMemory;
 import org.overbook.workloads.memcached.protocol.ByteString;
-import org.overbook.workloads.memcached.protocol.Request;
 
 /**
  * The items: slab chunks ({@link SlabAllocator}) found through the hash index ({@link HashIndex}) and
@@ -46,7 +45,6 @@ final class ItemStore {
     private final long bumpIntervalNanos;
     private final long[] lruHead;
     private final long[] lruTail;
-    private final byte[] key = new byte[Request.KEY_MAX_LENGTH];
     /** The header of the item the last {@link #lookup} found, while the reads of a get may use it. */
     private final ItemHeader found;
     private byte[] buffer = new byte[1024];
@@ -135,12 +133,14 @@ final class ItemStore {
     /** Returns the live item under {@code key}, or {@link Items#NIL}, its header {@link #found()}; a dead one is unlinked. */
     long lookup(ByteString requested) {
         found.forget();
-        long item = index.find(requested);
+        long item = index.find(requested, found);
         if (item == Items.NIL) {
             lastMiss = Miss.ABSENT;
             return Items.NIL;
         }
-        found.load(item);
+        if (!found.holds(item)) { // the find read the header with the key, in the same access as this load
+            found.load(item);
+        }
         Miss dead = deadness(item);
         if (dead != Miss.NONE) {
             found.forget();
@@ -199,8 +199,7 @@ final class ItemStore {
         long item = allocate(slabClass, protect);
         if (item != Items.NIL) {
             items.writeHeader(item, slabClass, itemKey.length(), flags, exptime, valueLength);
-            itemKey.copyTo(key, 0);
-            memory.write(Items.keyAddress(item), key, 0, itemKey.length());
+            itemKey.writeTo(memory, Items.keyAddress(item));
         }
         return item;
     }

@@ -128,7 +128,7 @@ public final class MemcachedEngine {
         int end = offset + length;
         Outcome outcome = Outcome.KEEP_OPEN;
         while (at < end && outcome == Outcome.KEEP_OPEN) {
-            ParseResult result = parser.parse(message, at, end - at);
+            ParseResult result = parser.parseBorrowing(message, at, end - at); // executed before the next parse
             at += Math.max(1, result.consumed());
             outcome = perform(result, reply);
         }

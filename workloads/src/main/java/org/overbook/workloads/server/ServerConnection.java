@@ -1,6 +1,5 @@
 package org.overbook.workloads.server;
 
-import java.util.ArrayDeque;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.verbs.Access;
 import org.overbook.guest.verbs.Completion;
@@ -41,8 +40,7 @@ final class ServerConnection {
     private final MemoryRegion replyRegion;
     private final int[] freeReplySlots;
     private int freeReplyCount;
-    /** Received messages not yet run: receive slot, then length. */
-    private final ArrayDeque<int[]> inbox = new ArrayDeque<>();
+    private final Inbox inbox;
     private final byte[] input;
     private int inputSlot = -1;
     private int inputAt;
@@ -82,6 +80,7 @@ final class ServerConnection {
             freeReplySlots[freeReplyCount++] = slot;
         }
         this.input = new byte[settings.bufferSize()];
+        this.inbox = new Inbox(settings.receiveBuffers());
         for (int slot = 0; slot < settings.receiveBuffers(); slot++) {
             post(slot);
         }
@@ -100,7 +99,7 @@ final class ServerConnection {
             counters.ignoredAfterQuit++;
             return;
         }
-        inbox.add(new int[] {(int) completion.id(), completion.byteLength()});
+        inbox.add((int) completion.id(), completion.byteLength());
         run();
     }
 
@@ -120,13 +119,13 @@ final class ServerConnection {
     private void run() {
         while (!closed && !failed) {
             if (inputSlot < 0) {
-                int[] next = inbox.poll();
-                if (next == null) {
+                if (inbox.isEmpty()) {
                     return;
                 }
-                inputSlot = next[0];
+                inputSlot = inbox.slot();
                 inputAt = 0;
-                inputEnd = next[1];
+                inputEnd = inbox.length();
+                inbox.remove();
                 memory.read(slotAddress(inputSlot), input, 0, inputEnd);
             }
             while (inputAt < inputEnd) {
@@ -134,7 +133,7 @@ final class ServerConnection {
                     counters.backpressured++;
                     return; // resumed by onSent once the backlog drains
                 }
-                ParseResult request = parser.parse(input, inputAt, inputEnd - inputAt);
+                ParseResult request = parser.parseBorrowing(input, inputAt, inputEnd - inputAt); // executed before input changes
                 int before = backlog.length();
                 MemcachedEngine.Outcome outcome = engine.execute(request, backlog); // the reply goes straight to the backlog
                 inputAt += Math.max(1, request.consumed());

@@ -3,24 +3,48 @@ package org.overbook.workloads.memcached.protocol;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
+import org.overbook.guest.GuestMemory;
 
-/** An immutable run of bytes with value equality: a key or a data block of a request. */
+/**
+ * An immutable run of bytes with value equality: a key or a data block of a request.
+ *
+ * <p>It owns its bytes, except a {@linkplain #borrow borrowed} one, which is a window on a message
+ * buffer: a parser makes those for a caller that is done with the request before the buffer changes,
+ * so that a key or a set's value is not copied on its way from the message into guest memory.
+ */
 public final class ByteString {
 
     private static final ByteString EMPTY = new ByteString(new byte[0]);
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     private final byte[] bytes;
+    private final int offset;
+    private final int length;
     private int hash;
 
     private ByteString(byte[] owned) {
-        this.bytes = owned;
+        this(owned, 0, owned.length);
+    }
+
+    private ByteString(byte[] bytes, int offset, int length) {
+        this.bytes = bytes;
+        this.offset = offset;
+        this.length = length;
     }
 
     /** Returns a copy of {@code src[offset, offset+length)}. */
     public static ByteString copyOf(byte[] src, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, src.length);
         return length == 0 ? EMPTY : new ByteString(Arrays.copyOfRange(src, offset, offset + length));
+    }
+
+    /**
+     * Returns {@code src[offset, offset+length)} without copying it: good only while those bytes stay as
+     * they are, so for a request its parser's caller executes before it reuses the buffer.
+     */
+    static ByteString borrow(byte[] src, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, src.length);
+        return length == 0 ? EMPTY : new ByteString(src, offset, length);
     }
 
     /** Returns a copy of {@code src}. */
@@ -51,44 +75,59 @@ public final class ByteString {
 
     /** Returns the number of bytes. */
     public int length() {
-        return bytes.length;
+        return length;
     }
 
     /** Returns byte {@code index}. */
     public byte byteAt(int index) {
-        return bytes[index];
+        return bytes[offset + Objects.checkIndex(index, length)];
+    }
+
+    /** Returns the index of the first byte {@code b}, or -1 if there is none. */
+    public int indexOf(byte b) {
+        int at = ByteScan.indexOf(bytes, offset, offset + length, b);
+        return at < 0 ? -1 : at - offset;
     }
 
     /** Copies all bytes into {@code dst} at {@code offset}. */
     public void copyTo(byte[] dst, int offset) {
-        System.arraycopy(bytes, 0, dst, offset, bytes.length);
+        System.arraycopy(bytes, this.offset, dst, offset, length);
+    }
+
+    /** Writes all bytes to guest memory at {@code address}, in one write straight from where they are. */
+    public void writeTo(GuestMemory memory, long address) {
+        memory.write(address, bytes, offset, length);
     }
 
     /** Returns a fresh copy of the bytes. */
     public byte[] toByteArray() {
-        return bytes.clone();
+        return Arrays.copyOfRange(bytes, offset, offset + length);
     }
 
     /** Returns whether these bytes equal {@code other[offset, offset+length)}. */
     public boolean contentEquals(byte[] other, int offset, int length) {
-        return length == bytes.length && Arrays.equals(bytes, 0, length, other, offset, offset + length);
+        return length == this.length && Arrays.equals(bytes, this.offset, this.offset + length, other, offset, offset + length);
     }
 
     /** Returns the bytes as a Latin-1 string, one character per byte. */
     public String toLatin1() {
-        return new String(bytes, StandardCharsets.ISO_8859_1);
+        return new String(bytes, offset, length, StandardCharsets.ISO_8859_1);
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ByteString other && Arrays.equals(bytes, other.bytes);
+        return o instanceof ByteString other && other.contentEquals(bytes, offset, length);
     }
 
+    /** The hash of {@link Arrays#hashCode(byte[])} over the bytes. */
     @Override
     public int hashCode() {
         int h = hash;
         if (h == 0) {
-            h = Arrays.hashCode(bytes);
+            h = 1;
+            for (int i = offset; i < offset + length; i++) {
+                h = 31 * h + bytes[i];
+            }
             hash = h;
         }
         return h;
@@ -97,9 +136,9 @@ public final class ByteString {
     /** Returns printable ASCII as is and every other byte as {@code \xNN}, for messages and test output. */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder(bytes.length + 2);
-        for (byte b : bytes) {
-            int c = b & 0xFF;
+        StringBuilder sb = new StringBuilder(length + 2);
+        for (int i = offset; i < offset + length; i++) {
+            int c = bytes[i] & 0xFF;
             if (c >= 0x20 && c < 0x7F && c != '\\') {
                 sb.append((char) c);
             } else {

@@ -37,9 +37,8 @@ final class CommandLine {
                 break;
             }
             int start = i;
-            while (i < to && source[i] != ' ') {
-                i++;
-            }
+            int space = ByteScan.indexOf(source, i, to, (byte) ' ');
+            i = space < 0 ? to : space;
             if (count == starts.length) {
                 starts = Arrays.copyOf(starts, count * 2);
                 ends = Arrays.copyOf(ends, count * 2);
@@ -73,9 +72,9 @@ final class CommandLine {
         return length(i) <= Request.KEY_MAX_LENGTH;
     }
 
-    /** Returns token {@code i} as bytes. */
-    ByteString bytes(int i) {
-        return ByteString.copyOf(buf, starts[i], length(i));
+    /** Returns token {@code i} as bytes: a copy, or with {@code borrow} a window on the line ({@link ByteString#borrow}). */
+    ByteString bytes(int i, boolean borrow) {
+        return borrow ? ByteString.borrow(buf, starts[i], length(i)) : ByteString.copyOf(buf, starts[i], length(i));
     }
 
     /** Returns token {@code i} as a Latin-1 string. */

@@ -29,13 +29,7 @@ public sealed interface Request {
         if (key.length() == 0 || key.length() > KEY_MAX_LENGTH) {
             return false;
         }
-        for (int i = 0; i < key.length(); i++) {
-            int c = key.byteAt(i) & 0xFF;
-            if (c == ' ' || c == '\n') {
-                return false;
-            }
-        }
-        return true;
+        return key.indexOf((byte) ' ') < 0 && key.indexOf((byte) '\n') < 0;
     }
 
     /** {@code get <key>*} and {@code gets <key>*}: fetch items, with their cas unique for gets. */
@@ -128,8 +122,8 @@ public sealed interface Request {
 
     private static List<ByteString> checkKeys(List<ByteString> keys) {
         List<ByteString> copy = List.copyOf(keys);
-        for (ByteString k : copy) {
-            checkKey(k);
+        for (int i = 0; i < copy.size(); i++) { // indexed: no iterator per request
+            checkKey(copy.get(i));
         }
         return copy;
     }

@@ -42,7 +42,9 @@ import org.overbook.workloads.memcached.protocol.ParseResult.ProtocolError.Kind;
  * Numbers follow {@link CommandLine}'s strict decimal rules.
  *
  * <p>A parser reuses its token arrays between calls: one parser per server, not shared across
- * threads. It copies keys and data out of the message, so the buffer may be reused afterwards.
+ * threads. {@link #parse} copies keys and data out of the message, so the buffer may be reused
+ * afterwards; {@link #parseBorrowing} does not, for a server that executes each request before it
+ * touches the buffer again: a set's value then goes from the message to guest memory in one copy.
  *
  * <p>[1] memcached, {@code doc/protocol.txt}. [2] memcached, {@code proto_text.c}
  * ({@code process_command_ascii}, {@code process_update_command} and friends).
@@ -75,6 +77,8 @@ public final class RequestParser {
 
     private final int itemSizeMax;
     private final CommandLine line = new CommandLine();
+    /** Whether the request being parsed borrows its keys and data from the message. */
+    private boolean borrowing;
 
     /** Creates a parser with memcached's default 1 MiB item size limit. */
     public RequestParser() {
@@ -104,9 +108,22 @@ public final class RequestParser {
      * content; only an offset or length outside {@code buf} is an error.
      */
     public ParseResult parse(byte[] buf, int offset, int length) {
+        return parse(buf, offset, length, false);
+    }
+
+    /**
+     * Parses as {@link #parse(byte[], int, int)} does, except that the request's keys and data are
+     * windows on {@code buf}, not copies: good only until {@code buf[offset, offset+length)} changes.
+     */
+    public ParseResult parseBorrowing(byte[] buf, int offset, int length) {
+        return parse(buf, offset, length, true);
+    }
+
+    private ParseResult parse(byte[] buf, int offset, int length, boolean borrow) {
         Objects.checkFromIndexSize(offset, length, buf.length);
+        borrowing = borrow;
         int end = offset + length;
-        int newline = indexOfNewline(buf, offset, end);
+        int newline = ByteScan.indexOf(buf, offset, end, (byte) '\n');
         if (newline < 0) {
             return clientError(BAD_TERMINATION, false, length);
         }
@@ -201,8 +218,8 @@ public final class RequestParser {
         if (buf[dataStart + vlen] != '\r' || buf[dataStart + vlen + 1] != '\n') {
             return clientError(BAD_CHUNK, noreply, lineLength + vlen + 2);
         }
-        ByteString key = line.bytes(1);
-        ByteString data = ByteString.copyOf(buf, dataStart, vlen);
+        ByteString key = key(1);
+        ByteString data = borrowing ? ByteString.borrow(buf, dataStart, vlen) : ByteString.copyOf(buf, dataStart, vlen);
         Request request = cas
                 ? new Request.CompareAndSwap(key, flags, exptime, casUnique, data, noreply)
                 : new Request.Store(mode, key, flags, exptime, data, noreply);
@@ -225,7 +242,7 @@ public final class RequestParser {
         if (!line.isKey(1)) {
             return clientError(BAD_FORMAT, noreply, consumed);
         }
-        return new Parsed(new Request.Delete(line.bytes(1), noreply), consumed);
+        return new Parsed(new Request.Delete(key(1), noreply), consumed);
     }
 
     private ParseResult arithmetic(int n, boolean increment, int consumed) {
@@ -239,7 +256,7 @@ public final class RequestParser {
         if (!line.uint64(2)) {
             return clientError(BAD_DELTA, noreply, consumed);
         }
-        return new Parsed(new Request.Arithmetic(increment, line.bytes(1), line.number(), noreply), consumed);
+        return new Parsed(new Request.Arithmetic(increment, key(1), line.number(), noreply), consumed);
     }
 
     private ParseResult touch(int n, int consumed) {
@@ -253,7 +270,7 @@ public final class RequestParser {
         if (!line.int32(2)) {
             return clientError(BAD_EXPTIME, noreply, consumed);
         }
-        return new Parsed(new Request.Touch(line.bytes(1), (int) line.number(), noreply), consumed);
+        return new Parsed(new Request.Touch(key(1), (int) line.number(), noreply), consumed);
     }
 
     private ParseResult flushAll(int n, int consumed) {
@@ -301,13 +318,17 @@ public final class RequestParser {
             }
         }
         if (to - from == 1) {
-            return List.of(line.bytes(from)); // the common single-key get
+            return List.of(key(from)); // the common single-key get
         }
         ByteString[] keys = new ByteString[to - from];
         for (int i = from; i < to; i++) {
-            keys[i - from] = line.bytes(i);
+            keys[i - from] = key(i);
         }
         return List.of(keys);
+    }
+
+    private ByteString key(int token) {
+        return line.bytes(token, borrowing);
     }
 
     private Command lookup() {
@@ -317,15 +338,6 @@ public final class RequestParser {
             }
         }
         return null;
-    }
-
-    private static int indexOfNewline(byte[] buf, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (buf[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
     }
 
     private static ProtocolError error(int consumed) {

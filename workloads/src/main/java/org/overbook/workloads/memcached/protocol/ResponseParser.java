@@ -210,11 +210,6 @@ public final class ResponseParser {
     }
 
     static int indexOf(byte[] buf, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (buf[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
+        return ByteScan.indexOf(buf, from, to, (byte) '\n');
     }
 }

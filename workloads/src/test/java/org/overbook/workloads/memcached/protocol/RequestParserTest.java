@@ -176,6 +176,18 @@ class RequestParserTest {
     void parses(String input, ParseResult expected) {
         byte[] bytes = input.getBytes(StandardCharsets.ISO_8859_1);
         assertEquals(expected, new RequestParser().parse(bytes));
+        assertEquals(expected, new RequestParser().parseBorrowing(bytes, 0, bytes.length));
+    }
+
+    @Test
+    void aBorrowedKeyAndValueAreWindowsOnTheMessage() {
+        byte[] msg = bytes("##set key 0 0 5\r\nvalue\r\n##");
+        Store set = (Store) ((Parsed) new RequestParser().parseBorrowing(msg, 2, msg.length - 4)).request();
+        assertEquals(b("key"), set.key());
+        assertEquals(b("value"), set.data());
+        assertEquals(b("value").hashCode(), set.data().hashCode());
+        msg[17] = 'V'; // the first byte of the value
+        assertEquals(b("Value"), set.data());
     }
 
     @Test

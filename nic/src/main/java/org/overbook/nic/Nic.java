@@ -16,6 +16,7 @@ import org.overbook.nic.dma.Translator;
 import org.overbook.nic.tlb.NicTlb;
 import org.overbook.nic.tlb.TlbConfig;
 import org.overbook.nic.tlb.TlbPartitionPolicy;
+import org.overbook.nic.vf.TranslationWatches;
 import org.overbook.nic.vf.VirtualFunction;
 
 /**
@@ -67,8 +68,9 @@ public final class Nic {
             throw new ConfigurationException(field + ".tlb", e.getMessage());
         }
         requirePinnable(field + ".memory-policy", host.config(), config);
-        this.tlb = new NicTlb(tlbConfig, host.simulation().random().stream("nic/" + field + "/tlb"),
-                this::translationReplaced);
+        // the TLB reports each replaced entry to the VFs that watch translations (extended registration)
+        TranslationWatches translationWatches = new TranslationWatches(vfCount);
+        this.tlb = new NicTlb(tlbConfig, host.simulation().random().stream("nic/" + field + "/tlb"), translationWatches);
         FaultPath faultPath = FaultPath.parse(field + ".fault-path", config.receive().faultPath());
         this.pcie = new PcieLink(config.pcie().bitsPerSecond(), config.pcie().readLatencyNanos(), host.simulation()::now);
         this.faultService = new FaultServicePool(config.faultWorkers(), new HostFaultService(host.memory(), config.costs(), faultPath));
@@ -80,7 +82,7 @@ public final class Nic {
             list.add(new VirtualFunction(tenant, host.simulation(), translator, config, host.config().costs(),
                     policies.memory().create(field + ".memory-policy", config.memoryPolicyOf(tenant.name())),
                     policies.receiveFault().create(field + ".receive-fault-policy", config.receive().policy()), counters,
-                    faultService));
+                    faultService, translationWatches));
         }
         this.vfs = Collections.unmodifiableList(list);
         host.memory().addInvalidationListener((tenantId, page) -> vfs.get(tenantId).translator().invalidate(page));
@@ -108,11 +110,6 @@ public final class Nic {
                     + "pin-all only for tenants that fit; pinning rules out overcommit, so use on-demand, prefault or "
                     + "pin-down-cache, pin only some tenants (nic.memory-policy-by-tenant), or give the host more memory");
         }
-    }
-
-    /** The TLB replaced a translation of {@code vf}: that VF tells the listeners of the page's regions. */
-    private void translationReplaced(int vf, long page) {
-        vfs.get(vf).onTranslationReplaced((int) page);
     }
 
     public Host host() {

@@ -7,18 +7,23 @@ import org.overbook.guest.verbs.MemoryRegion;
  * A virtual function's memory regions by key. Keys carry the VF number in their high bits, so a key
  * of one VF never names a region of another, and they are handed out in order, so runs are
  * deterministic. The rkey differs from the lkey, as on real NICs.
+ *
+ * <p>A key's low bits are its region's index, the order it was registered in. The first
+ * {@value #DIRECT} regions (a VF's connections' buffers, the common case) sit in an array at their
+ * index, so a lookup touches one slot and the region, not a hash map's three objects: with many tenants
+ * each lookup's table is cold. Regions registered later (a pin-down cache's churn) are in hash maps.
  */
 final class RegionTable {
 
     private static final int RKEY_MARK = 0x40000;
+    private static final int INDEX_MASK = RKEY_MARK - 1;
+    private static final int DIRECT = 64;
 
     private final int vf;
-    private final IntObjectHashMap<MemoryRegion> byLkey = new IntObjectHashMap<>();
-    private final IntObjectHashMap<MemoryRegion> byRkey = new IntObjectHashMap<>();
+    private final MemoryRegion[] byIndex = new MemoryRegion[DIRECT];
+    private final IntObjectHashMap<MemoryRegion> laterByLkey = new IntObjectHashMap<>();
+    private final IntObjectHashMap<MemoryRegion> laterByRkey = new IntObjectHashMap<>();
     private int next = 1;
-    /** The region found last by lkey and by rkey (a queue pair's buffers are mostly in one region): no hash probe for it. */
-    private MemoryRegion lastByLkey;
-    private MemoryRegion lastByRkey;
 
     RegionTable(int vf) {
         this.vf = vf;
@@ -31,49 +36,46 @@ final class RegionTable {
         }
         int lkey = (vf << 19) | index;
         MemoryRegion region = new MemoryRegion(lkey, lkey | RKEY_MARK, address, length, access);
-        byLkey.put(region.lkey(), region);
-        byRkey.put(region.rkey(), region);
+        if (index < DIRECT) {
+            byIndex[index] = region;
+        } else {
+            laterByLkey.put(region.lkey(), region);
+            laterByRkey.put(region.rkey(), region);
+        }
         return region;
     }
 
     /** Removes a region; returns false if it was not registered here. */
     boolean remove(MemoryRegion region) {
-        MemoryRegion removed = byLkey.get(region.lkey());
+        MemoryRegion removed = byLkey(region.lkey());
         if (removed == null || !removed.equals(region)) {
             return false;
         }
-        byLkey.remove(region.lkey());
-        byRkey.remove(region.rkey());
-        lastByLkey = null;
-        lastByRkey = null;
+        int index = region.lkey() & INDEX_MASK;
+        if (index < DIRECT) {
+            byIndex[index] = null;
+        } else {
+            laterByLkey.remove(region.lkey());
+            laterByRkey.remove(region.rkey());
+        }
         return true;
     }
 
     MemoryRegion byLkey(int lkey) {
-        MemoryRegion last = lastByLkey;
-        if (last != null && last.lkey() == lkey) {
-            return last;
+        int index = lkey & INDEX_MASK;
+        if (index < DIRECT) {
+            MemoryRegion region = byIndex[index];
+            return region != null && region.lkey() == lkey ? region : null;
         }
-        MemoryRegion region = byLkey.get(lkey);
-        if (region != null) {
-            lastByLkey = region;
-        }
-        return region;
+        return laterByLkey.get(lkey);
     }
 
     MemoryRegion byRkey(int rkey) {
-        MemoryRegion last = lastByRkey;
-        if (last != null && last.rkey() == rkey) {
-            return last;
+        int index = rkey & INDEX_MASK;
+        if (index < DIRECT) {
+            MemoryRegion region = byIndex[index];
+            return region != null && region.rkey() == rkey ? region : null;
         }
-        MemoryRegion region = byRkey.get(rkey);
-        if (region != null) {
-            lastByRkey = region;
-        }
-        return region;
-    }
-
-    int size() {
-        return byLkey.size();
+        return laterByRkey.get(rkey);
     }
 }

@@ -77,7 +77,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     public VirtualFunction(Tenant tenant, Simulation simulation, Translator translator, NicConfig config, CostModel hostCosts,
                            MemoryPolicy memoryPolicy, ReceiveFaultPolicy receiveFaultPolicy, VfCounters counters,
-                           FaultServicePool faultService) {
+                           FaultServicePool faultService, TranslationWatches translationWatches) {
         this.number = tenant.id();
         this.tenant = tenant;
         this.config = config;
@@ -95,7 +95,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
         this.faultService = faultService;
         this.receiveFaults = new ReceiveFaultResolver(simulation, translator, counters, faultService,
                 config.receive().prefetchWindowBytes());
-        this.upcalls = new Upcalls(simulation, tenant.vcpu(), costs.upcallNanos(), counters);
+        this.upcalls = new Upcalls(number, translationWatches, simulation, tenant.vcpu(), costs.upcallNanos(), counters);
         this.pinDownCache = memoryPolicy.cachesRegistrations()
                 ? new PinDownCache(config.pinning().pinDownCacheBytes(), config.pinning().pinDownCacheRegions(), this::evicted) : null;
     }
@@ -204,15 +204,6 @@ public final class VirtualFunction implements Verbs, PinningContext {
         MemoryRegion region = register(address, length, access);
         upcalls.watch(region, listener);
         return region;
-    }
-
-    /**
-     * The NIC TLB replaced this VF's translation of {@code page}: each region registered with a listener
-     * that covers the page gets an upcall on the tenant's vCPU after the upcall latency, in the order
-     * the replacements happened (CLUSTER 2005's extended registration).
-     */
-    public void onTranslationReplaced(int page) {
-        upcalls.replaced(page);
     }
 
     @Override

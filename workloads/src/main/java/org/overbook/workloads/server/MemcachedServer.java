@@ -62,10 +62,17 @@ public final class MemcachedServer implements Workload {
     /** The name scenarios use. */
     public static final String NAME = "memcached";
 
+    private static final int RECENT = 16;
+
     private final MemcachedSettings engineSettings;
     private final ServerSettings settings;
     private final ServerCounters counters = new ServerCounters();
     private final IntObjectHashMap<ServerConnection> connections = new IntObjectHashMap<>(); // by queue pair number
+    /**
+     * The connections found last, by their queue pair number's low bits: a completion's connection is
+     * mostly here, found without the hash map's three objects (each a likely cache miss with many tenants).
+     */
+    private final ServerConnection[] recent = new ServerConnection[RECENT];
     private Guest guest;
     private MemcachedEngine engine;
     private RequestParser parser;
@@ -101,7 +108,7 @@ public final class MemcachedServer implements Workload {
     }
 
     private void onReceive(Completion completion) {
-        ServerConnection connection = connections.get(completion.queuePair());
+        ServerConnection connection = connection(completion.queuePair());
         if (connection == null) {
             counters.strayCompletions++;
         } else {
@@ -110,12 +117,25 @@ public final class MemcachedServer implements Workload {
     }
 
     private void onSent(Completion completion) {
-        ServerConnection connection = connections.get(completion.queuePair());
+        ServerConnection connection = connection(completion.queuePair());
         if (connection == null) {
             counters.strayCompletions++;
         } else {
             connection.onSent(completion);
         }
+    }
+
+    private ServerConnection connection(int queuePair) {
+        int slot = queuePair & (RECENT - 1);
+        ServerConnection connection = recent[slot];
+        if (connection != null && connection.queuePairNumber() == queuePair) {
+            return connection;
+        }
+        connection = connections.get(queuePair);
+        if (connection != null) {
+            recent[slot] = connection;
+        }
+        return connection;
     }
 
     /** A connection stopped serving (quit or a failed queue pair). */

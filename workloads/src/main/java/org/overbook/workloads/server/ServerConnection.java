@@ -31,6 +31,7 @@ final class ServerConnection {
     private final ServerSettings settings;
     private final GuestMemory memory;
     private final QueuePair qp;
+    private final int queuePairNumber;
     private final MemcachedEngine engine;
     private final RequestParser parser;
     private final ServerCounters counters;
@@ -55,6 +56,7 @@ final class ServerConnection {
         this.settings = server.settings();
         this.memory = memory;
         this.qp = qp;
+        this.queuePairNumber = qp.number();
         this.engine = server.engine();
         this.parser = server.parser();
         this.counters = server.counters();
@@ -84,6 +86,10 @@ final class ServerConnection {
         for (int slot = 0; slot < settings.receiveBuffers(); slot++) {
             post(slot);
         }
+    }
+
+    int queuePairNumber() {
+        return queuePairNumber;
     }
 
     /** A message arrived in a receive buffer, or a receive failed. */

@@ -5,7 +5,13 @@ import java.util.Arrays;
 /**
  * One tenant's second-level page table (the EPT): for each guest page, its {@link PageState}, its
  * frame when resident, accessed and dirty bits, whether the swap store holds a current copy, a pin
- * count and a DMA lock count. Flat primitive arrays, about 14 bytes a page.
+ * count and a DMA lock count. Flat primitive arrays, 16 bytes a page.
+ *
+ * <p>A page's frame, bits and state share one long ({@code entry}: the frame in the low 32 bits, -1 for
+ * none, then the bits, then the state's ordinal), so an access, which needs the frame and the bits,
+ * reads one array slot: one cache line where separate arrays took two, and on a table that is not in the
+ * CPU's caches (many tenants, random pages) that is a memory access saved per guest or NIC access. The
+ * accessed bit is written only when it was clear, so repeated accesses leave the line clean.
  *
  * <p>Readers anywhere may query it; only {@link HostMemory} changes it.
  */
@@ -17,9 +23,18 @@ public final class SecondLevelTable {
 
     private final int tenantId;
     private final int pages;
-    private final byte[] state;
-    private final byte[] bits;
-    private final int[] frame;
+    private static final int BITS_SHIFT = 32;
+    private static final int STATE_SHIFT = 40;
+    private static final long FRAME_MASK = 0xFFFF_FFFFL;
+    private static final long BITS_MASK = 0xFFL << BITS_SHIFT;
+    private static final long STATE_MASK = 0xFFL << STATE_SHIFT;
+    private static final long ACCESSED_BIT = (long) ACCESSED << BITS_SHIFT;
+    private static final long DIRTY_BIT = (long) DIRTY << BITS_SHIFT;
+    /** A page with no frame, no bits, not populated. */
+    private static final long EMPTY = FRAME_MASK;
+
+    /** Per page: frame (low 32 bits), bits, state ordinal. */
+    private final long[] entry;
     private final int[] pins;
     private final int[] locks;
     private int resident;
@@ -34,12 +49,10 @@ public final class SecondLevelTable {
     SecondLevelTable(int tenantId, int pages) {
         this.tenantId = tenantId;
         this.pages = pages;
-        this.state = new byte[pages];
-        this.bits = new byte[pages];
-        this.frame = new int[pages];
+        this.entry = new long[pages];
         this.pins = new int[pages];
         this.locks = new int[pages];
-        Arrays.fill(frame, -1);
+        Arrays.fill(entry, EMPTY);
     }
 
     /** Returns the tenant this table maps. */
@@ -53,25 +66,25 @@ public final class SecondLevelTable {
     }
 
     public PageState state(int page) {
-        return PageState.of(state[page]);
+        return PageState.of((byte) (entry[page] >>> STATE_SHIFT));
     }
 
     /** Returns the frame backing {@code page}, or -1 if it is not resident. */
     public int frame(int page) {
-        return frame[page];
+        return (int) entry[page];
     }
 
     public boolean isAccessed(int page) {
-        return (bits[page] & ACCESSED) != 0;
+        return (bits(page) & ACCESSED) != 0;
     }
 
     public boolean isDirty(int page) {
-        return (bits[page] & DIRTY) != 0;
+        return (bits(page) & DIRTY) != 0;
     }
 
     /** Returns whether the swap store holds a current copy of {@code page}. */
     public boolean hasSwapCopy(int page) {
-        return (bits[page] & SWAP_COPY) != 0;
+        return (bits(page) & SWAP_COPY) != 0;
     }
 
     public int pinCount(int page) {
@@ -126,15 +139,17 @@ public final class SecondLevelTable {
      * host: not resident, or a first write to a clean page (whose swap copy must go).
      */
     int touch(int page, boolean write) {
-        int f = frame[page];
+        long e = entry[page];
+        int f = (int) e;
         if (f < 0) {
             return -1;
         }
-        byte b = bits[page];
-        if (write && (b & DIRTY) == 0) {
+        if (write && (e & DIRTY_BIT) == 0) {
             return -1;
         }
-        bits[page] = (byte) (b | ACCESSED);
+        if ((e & ACCESSED_BIT) == 0) {
+            entry[page] = e | ACCESSED_BIT;
+        }
         return f;
     }
 
@@ -147,16 +162,12 @@ public final class SecondLevelTable {
         } else if (old == PageState.BALLOONED) {
             ballooned--;
         }
-        state[page] = (byte) PageState.RESIDENT.ordinal();
-        frame[page] = f;
-        bits[page] = newBits;
+        set(page, PageState.RESIDENT, f, newBits);
         resident++;
     }
 
     void unmapToSwap(int page) {
-        state[page] = (byte) PageState.SWAPPED.ordinal();
-        frame[page] = -1;
-        bits[page] = SWAP_COPY;
+        set(page, PageState.SWAPPED, -1, SWAP_COPY);
         resident--;
         swapped++;
     }
@@ -168,27 +179,29 @@ public final class SecondLevelTable {
         } else if (old == PageState.SWAPPED) {
             swapped--;
         }
-        state[page] = (byte) PageState.BALLOONED.ordinal();
-        frame[page] = -1;
-        bits[page] = 0;
+        set(page, PageState.BALLOONED, -1, (byte) 0);
         ballooned++;
     }
 
     void deflate(int page) {
-        state[page] = (byte) PageState.NOT_POPULATED.ordinal();
+        entry[page] = (entry[page] & ~STATE_MASK) | (long) PageState.NOT_POPULATED.ordinal() << STATE_SHIFT;
         ballooned--;
     }
 
     void setBits(int page, byte newBits) {
-        bits[page] = newBits;
+        entry[page] = (entry[page] & ~BITS_MASK) | (newBits & 0xFFL) << BITS_SHIFT;
     }
 
     byte bits(int page) {
-        return bits[page];
+        return (byte) (entry[page] >>> BITS_SHIFT);
     }
 
     void clearAccessed(int page) {
-        bits[page] &= (byte) ~ACCESSED;
+        entry[page] &= ~ACCESSED_BIT;
+    }
+
+    private void set(int page, PageState state, int f, byte newBits) {
+        entry[page] = (long) state.ordinal() << STATE_SHIFT | (newBits & 0xFFL) << BITS_SHIFT | (f & FRAME_MASK);
     }
 
     void pin(int page) {

@@ -49,11 +49,13 @@ final class CompletionQueueImpl implements CompletionQueue {
 
     /** Adds a completion; returns false on overrun (the queue was full). */
     private boolean push(Delivery delivery) {
-        if (entries.size() + inDelivery >= capacity) {
+        Consumer<Completion> current = handler;
+        // a queue with a handler holds no entries (onCompletion hands them over): its deque stays untouched, cold
+        int held = current == null ? entries.size() : 0;
+        if (held + inDelivery >= capacity) {
             overruns++;
             return false;
         }
-        Consumer<Completion> current = handler;
         if (current == null) {
             entries.add(delivery.completion);
         } else {
@@ -82,6 +84,8 @@ final class CompletionQueueImpl implements CompletionQueue {
 
         private final Completion completion;
         private final QueuePairImpl queuePair;
+        /** The queue's vCPU, held here so that the interrupt reaches it without reading the (cold) queue first. */
+        private final Vcpu vcpu = CompletionQueueImpl.this.vcpu;
         private Consumer<Completion> handler;
         private int stage;
 

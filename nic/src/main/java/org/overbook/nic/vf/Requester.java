@@ -67,6 +67,12 @@ final class Requester {
     private final RetransmissionTimer timer;
     private int credits = -1;
     private int creditLimit = -1;
+    /**
+     * The region the last request's lkey named: the next request mostly names it too, and then the VF's region
+     * table (cold with many tenants) is not read. The VF forgets it ({@link #forgetRegion}) when it deregisters any
+     * region, and keys are never reused, so a region found here is still registered.
+     */
+    private MemoryRegion lastRegion;
 
     Requester(QueuePairImpl qp) {
         this.qp = qp;
@@ -127,7 +133,7 @@ final class Requester {
         }
         WorkRequest request = waiting.peek();
         long now = qp.vf.simulation().now();
-        MemoryRegion region = qp.vf.regionByLkey(request.lkey());
+        MemoryRegion region = regionByLkey(request.lkey());
         if (region == null || !region.covers(request.address(), request.length())) {
             waiting.poll();
             qp.vf.counters().countProtectionError();
@@ -147,6 +153,20 @@ final class Requester {
         reading = true;
         readingRequest = true;
         read(request, Math.max(now, engineFree) + qp.vf.costs().wqeNanos());
+    }
+
+    private MemoryRegion regionByLkey(int lkey) {
+        MemoryRegion region = lastRegion;
+        if (region == null || region.lkey() != lkey) {
+            region = qp.vf.regionByLkey(lkey);
+            lastRegion = region;
+        }
+        return region;
+    }
+
+    /** A region was deregistered: the one remembered may be gone. */
+    void forgetRegion() {
+        lastRegion = null;
     }
 
     private void readAsScheduled() {

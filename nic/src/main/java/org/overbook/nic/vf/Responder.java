@@ -58,6 +58,8 @@ final class Responder {
     private long deliveredPsn = -1;
     private final NotificationWindow notifications = new NotificationWindow(64);
     private long engineFree;
+    /** The region the last receive's lkey named, as the requester's {@code lastRegion}; forgotten on any deregistration. */
+    private MemoryRegion lastRegion;
     /** The message whose first packet was accepted last, with its receive, destination and region end. */
     private Message currentMessage;
     private WorkRequest.Receive currentReceive;
@@ -160,7 +162,7 @@ final class Responder {
         long destination;
         long regionEnd;
         if (message.kind == Message.Kind.SEND) {
-            MemoryRegion region = qp.vf.regionByLkey(receive.lkey());
+            MemoryRegion region = regionByLkey(receive.lkey());
             if (region == null || (region.access() & Access.LOCAL_WRITE) == 0
                     || !region.covers(receive.address(), receive.length())) {
                 receives.poll();
@@ -184,6 +186,20 @@ final class Responder {
             regionEnd = region.address() + region.length();
         }
         write(message, receive, destination, regionEnd, 0, time);
+    }
+
+    private MemoryRegion regionByLkey(int lkey) {
+        MemoryRegion region = lastRegion;
+        if (region == null || region.lkey() != lkey) {
+            region = qp.vf.regionByLkey(lkey);
+            lastRegion = region;
+        }
+        return region;
+    }
+
+    /** A region was deregistered: the one remembered may be gone. */
+    void forgetRegion() {
+        lastRegion = null;
     }
 
     /** Translates and writes packet {@code index} of {@code message}, bound for {@code destination} onwards. */

@@ -224,6 +224,10 @@ public final class VirtualFunction implements Verbs, PinningContext {
         if (!regions.remove(region)) {
             throw new VerbsException(call, "lkey 0x" + Integer.toHexString(region.lkey()) + " is not registered with this VF");
         }
+        for (QueuePairImpl qp : queuePairs) {
+            qp.requester.forgetRegion();
+            qp.responder.forgetRegion();
+        }
         vcpu().charge(costs.registerNanos());
         memoryPolicy.deregister(this, region.address(), region.length(), (region.access() & Access.ON_DEMAND) != 0);
     }

@@ -42,6 +42,8 @@ final class ServerConnection {
     private final int[] freeReplySlots;
     private int freeReplyCount;
     private final Inbox inbox;
+    /** The receive of each receive buffer, made once: a buffer is always reposted with the same one. */
+    private final WorkRequest.Receive[] receiveRequests;
     private final byte[] input;
     private int inputSlot = -1;
     private int inputAt;
@@ -83,7 +85,9 @@ final class ServerConnection {
         }
         this.input = new byte[settings.bufferSize()];
         this.inbox = new Inbox(settings.receiveBuffers());
-        for (int slot = 0; slot < settings.receiveBuffers(); slot++) {
+        this.receiveRequests = new WorkRequest.Receive[settings.receiveBuffers()]; // reposted as they are
+        for (int slot = 0; slot < receiveRequests.length; slot++) {
+            receiveRequests[slot] = new WorkRequest.Receive(slot, slotAddress(slot), settings.bufferSize(), receiveRegion.lkey());
             post(slot);
         }
     }
@@ -180,7 +184,7 @@ final class ServerConnection {
 
     private void post(int slot) {
         if (!failed && !closed) {
-            qp.postReceive(new WorkRequest.Receive(slot, slotAddress(slot), settings.bufferSize(), receiveRegion.lkey()));
+            qp.postReceive(receiveRequests[slot]);
         }
     }
 

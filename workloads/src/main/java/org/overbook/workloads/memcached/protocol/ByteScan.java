@@ -22,6 +22,28 @@ final class ByteScan {
     private ByteScan() {
     }
 
+    /** Returns the index of the first byte in {@code a[from, to)} that is {@code b} or {@code c}, or -1. */
+    static int indexOfEither(byte[] a, int from, int to, byte b, byte c) {
+        long patternB = (b & 0xFFL) * ONES;
+        long patternC = (c & 0xFFL) * ONES;
+        int i = from;
+        for (; i <= to - Long.BYTES; i += Long.BYTES) {
+            long word = (long) WORD.get(a, i);
+            long x = word ^ patternB;
+            long y = word ^ patternC;
+            long zeros = ((x - ONES) & ~x | (y - ONES) & ~y) & HIGHS;
+            if (zeros != 0) {
+                return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (a[i] == b || a[i] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Returns the index of the first {@code b} in {@code a[from, to)}, or -1. */
     static int indexOf(byte[] a, int from, int to, byte b) {
         long pattern = (b & 0xFFL) * ONES;

@@ -83,9 +83,9 @@ public final class ByteString {
         return bytes[offset + Objects.checkIndex(index, length)];
     }
 
-    /** Returns the index of the first byte {@code b}, or -1 if there is none. */
-    public int indexOf(byte b) {
-        int at = ByteScan.indexOf(bytes, offset, offset + length, b);
+    /** Returns the index of the first byte that is {@code b} or {@code c}, or -1 if there is none. */
+    public int indexOfEither(byte b, byte c) {
+        int at = ByteScan.indexOfEither(bytes, offset, offset + length, b, c);
         return at < 0 ? -1 : at - offset;
     }
 

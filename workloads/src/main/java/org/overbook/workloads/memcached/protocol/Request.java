@@ -29,7 +29,7 @@ public sealed interface Request {
         if (key.length() == 0 || key.length() > KEY_MAX_LENGTH) {
             return false;
         }
-        return key.indexOf((byte) ' ') < 0 && key.indexOf((byte) '\n') < 0;
+        return key.indexOfEither((byte) ' ', (byte) '\n') < 0;
     }
 
     /** {@code get <key>*} and {@code gets <key>*}: fetch items, with their cas unique for gets. */

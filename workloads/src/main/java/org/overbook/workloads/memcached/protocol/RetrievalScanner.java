@@ -78,15 +78,14 @@ public final class RetrievalScanner {
             int flagsFrom = -1;
             int bytesFrom = -1;
             int casFrom = -1;
-            for (int i = keyFrom; i < lineEnd; i++) {
-                if (buf[i] == ' ') {
-                    fields++;
-                    switch (fields) {
-                        case 2 -> flagsFrom = i + 1;
-                        case 3 -> bytesFrom = i + 1;
-                        case 4 -> casFrom = i + 1;
-                        default -> { }
-                    }
+            for (int i = ByteScan.indexOf(buf, keyFrom, lineEnd, (byte) ' '); i >= 0 && fields <= 4;
+                    i = ByteScan.indexOf(buf, i + 1, lineEnd, (byte) ' ')) {
+                fields++; // past 4 the line is bad, however many more there are
+                switch (fields) {
+                    case 2 -> flagsFrom = i + 1;
+                    case 3 -> bytesFrom = i + 1;
+                    case 4 -> casFrom = i + 1;
+                    default -> { }
                 }
             }
             if (fields < 3 || fields > 4) {

@@ -21,6 +21,11 @@ class ByteScanTest {
             int to = random.nextInt(from, a.length + 1);
             for (byte b : alphabet) {
                 assertEquals(naive(a, from, to, b), ByteScan.indexOf(a, from, to, b));
+                byte c = alphabet[random.nextInt(alphabet.length)];
+                int atB = naive(a, from, to, b);
+                int atC = naive(a, from, to, c);
+                int either = atB < 0 ? atC : atC < 0 ? atB : Math.min(atB, atC);
+                assertEquals(either, ByteScan.indexOfEither(a, from, to, b, c));
             }
         }
     }

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import org.overbook.guest.verbs.CompletionStatus;
 import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.nic.dma.PcieLink;
 import org.overbook.nic.dma.Translator;
 import org.overbook.nic.transport.RnrRetryCounter;
@@ -37,6 +38,8 @@ import org.overbook.nic.transport.RnrTimer;
 final class Requester {
 
     private final QueuePairImpl qp;
+    /** The VF's simulation, held here: reaching it through the queue pair and the VF is two cold reads in a row with many tenants. */
+    private final Simulation simulation;
     private final Runnable pumpAction = this::pump;
     private final Runnable readAction = this::readAsScheduled;
     private final Runnable packetReadAction = this::packetRead;
@@ -76,8 +79,9 @@ final class Requester {
 
     Requester(QueuePairImpl qp) {
         this.qp = qp;
+        this.simulation = qp.vf.simulation();
         this.rnrRetries = new RnrRetryCounter(qp.config.rnrRetry());
-        this.timer = new RetransmissionTimer(qp.vf.simulation(), qp.vf.costs().rtoNanos(), this::onTimeout);
+        this.timer = new RetransmissionTimer(simulation, qp.vf.costs().rtoNanos(), this::onTimeout);
     }
 
     /**
@@ -112,7 +116,7 @@ final class Requester {
     private void schedulePump(long at) {
         if (!pumpScheduled) {
             pumpScheduled = true;
-            qp.vf.simulation().scheduleAt(Math.max(at, qp.vf.simulation().now()), pumpAction);
+            simulation.scheduleAt(Math.max(at, simulation.now()), pumpAction);
         }
     }
 
@@ -132,7 +136,7 @@ final class Requester {
             return;
         }
         WorkRequest request = waiting.peek();
-        long now = qp.vf.simulation().now();
+        long now = simulation.now();
         MemoryRegion region = regionByLkey(request.lkey());
         if (region == null || !region.covers(request.address(), request.length())) {
             waiting.poll();
@@ -177,10 +181,10 @@ final class Requester {
 
     /** Translates the buffer at {@code time}; stalls on a fault, else locks the pages and reads them. */
     private void read(WorkRequest request, long time) {
-        if (time > qp.vf.simulation().now()) {
+        if (time > simulation.now()) {
             scheduledRead = request;
             scheduledReadTime = time;
-            qp.vf.simulation().scheduleAt(time, readAction);
+            simulation.scheduleAt(time, readAction);
             return;
         }
         if (qp.inError()) {
@@ -212,7 +216,7 @@ final class Requester {
         for (int k = 0; k < message.packets; k++) {
             int length = message.length(k);
             long done = length == 0 ? at : pcie.read(at, length);
-            qp.vf.simulation().scheduleAt(done, packetReadAction);
+            simulation.scheduleAt(done, packetReadAction);
         }
     }
 
@@ -241,7 +245,7 @@ final class Requester {
             translator.endRead(first, readPages);
             readMessage = null;
             reading = false;
-            engineFree = qp.vf.simulation().now();
+            engineFree = simulation.now();
             pumpNow();
         }
     }
@@ -274,7 +278,7 @@ final class Requester {
                 credits += Message.stagingSlots(done.length, done.mtu);
             }
             qp.complete(qp.config.sendCompletions(), done.request, QueuePairImpl.opcodeOf(done.request),
-                    CompletionStatus.SUCCESS, done.length, qp.vf.simulation().now());
+                    CompletionStatus.SUCCESS, done.length, simulation.now());
             // Acknowledged: the responder has written or staged every packet, and a copy still on the wire is a
             // duplicate it will not read, so the buffer is free.
             payloads.give(done.payload);
@@ -304,7 +308,7 @@ final class Requester {
             return;
         }
         rnrWait = true;
-        qp.vf.simulation().schedule(RnrTimer.delayNanos(timerCode), () -> {
+        simulation.schedule(RnrTimer.delayNanos(timerCode), () -> {
             rnrWait = false;
             resendFrom(psn);
         });
@@ -334,7 +338,7 @@ final class Requester {
             if (message.psn == psn) {
                 inFlight.remove(message);
                 qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request), status, 0,
-                        qp.vf.simulation().now());
+                        simulation.now());
                 break;
             }
         }
@@ -345,7 +349,7 @@ final class Requester {
     private void fail(CompletionStatus status) {
         Message head = inFlight.poll();
         qp.complete(qp.config.sendCompletions(), head.request, QueuePairImpl.opcodeOf(head.request), status, 0,
-                qp.vf.simulation().now());
+                simulation.now());
         qp.fail();
     }
 

@@ -38,6 +38,11 @@ final class ClientConnection {
     private final long receiveArea;
     private final MemoryRegion receiveRegion;
     private final int[] freeSlots;
+    /**
+     * Per send slot, the send request last posted from it, posted again as it is when the next request from
+     * the slot has the same length (every get of a fixed key length has): most requests allocate none.
+     */
+    private final WorkRequest.Send[] sendRequests;
     private int freeCount;
     private final ArrayDeque<Pending> waiting = new ArrayDeque<>();
     private final ArrayDeque<Pending> outstanding = new ArrayDeque<>();
@@ -72,6 +77,7 @@ final class ClientConnection {
         this.sendRegion = verbs.register(sendArea, sendBytes, 0);
         this.receiveRegion = verbs.register(receiveArea, receiveBytes, Access.LOCAL_WRITE);
         this.freeSlots = new int[slots];
+        this.sendRequests = new WorkRequest.Send[slots];
         for (int slot = slots - 1; slot >= 0; slot--) {
             freeSlots[freeCount++] = slot;
         }
@@ -132,9 +138,19 @@ final class ClientConnection {
             if (pending.postedAt < 0) {
                 pending.postedAt = guest.now();
             }
-            qp.postSend(new WorkRequest.Send(slot, address, request.length(), sendRegion.lkey()));
+            qp.postSend(sendRequest(slot, address, request.length()));
             outstanding.add(pending);
         }
+    }
+
+    /** Returns the send request of {@code length} bytes from {@code slot}, at {@code address}. */
+    private WorkRequest.Send sendRequest(int slot, long address, int length) {
+        WorkRequest.Send send = sendRequests[slot];
+        if (send == null || send.length() != length) {
+            send = new WorkRequest.Send(slot, address, length, sendRegion.lkey());
+            sendRequests[slot] = send;
+        }
+        return send;
     }
 
     private void onSent(Completion completion) {

@@ -109,7 +109,9 @@ final class Requests {
         return out;
     }
 
+    /** The operation's key length, longer for a scan's later key whose digits do not fit it. */
     private static int keyLength(long id, Operation op) {
-        return Math.max(op.keyLength(), KeyFormat.minimumLength(id));
+        // an operation's key length holds its own key's digits (Operation checks): counting them again is waste
+        return id == op.keyId() ? op.keyLength() : Math.max(op.keyLength(), KeyFormat.minimumLength(id));
     }
 }

@@ -23,42 +23,55 @@ final class Verifier {
     /** What a value read turned out to be. */
     enum Check { OK, STALE, CORRUPT, UNVERIFIED }
 
-    /** Per key id, three longs side by side (one cache line or two per key, not three): */
-    private static final int STRIDE = 3;
+    /**
+     * Per key id, four ints side by side: sixteen bytes, so an entry lies in one cache line and a request
+     * touches one line of a table much larger than the caches. A version is counted in 32 bits, as the
+     * flags that carry it are, skipping 0 (no version).
+     */
+    private static final int STRIDE = 4;
     /** the version of the last set sent, 0 if none, */
     private static final int VERSION = 0;
     /** the length of that set's value, */
     private static final int LENGTH = 1;
-    /** and the version of the last set the server refused. */
+    /** and the version of the last set the server refused (the fourth int is padding). */
     private static final int REFUSED = 2;
 
-    private long[] keys = new long[1024 * STRIDE];
+    private int[] keys = new int[1024 * STRIDE];
+    /**
+     * Whether any set was refused: until one is, no entry's refused version can equal an expected one (never
+     * 0), and a check need not read the table again.
+     */
+    private boolean anyRefused;
 
     /** Returns the version a set of {@code keyId} with {@code length} bytes writes now, and remembers it. */
     long nextVersion(long keyId, int length) {
         int k = index(keyId);
-        long version = keys[k + VERSION] + 1;
+        int version = keys[k + VERSION] + 1;
+        if (version == 0) {
+            version = 1;
+        }
         keys[k + VERSION] = version;
         keys[k + LENGTH] = length;
-        return version;
+        return Integer.toUnsignedLong(version);
     }
 
     /** Returns the version of the last set sent for {@code keyId}, 0 if none. */
     long version(long keyId) {
         int k = index(keyId); // before reading the field: indexing may grow the table
-        return keys[k + VERSION];
+        return Integer.toUnsignedLong(keys[k + VERSION]);
     }
 
     /** Returns the value length of the last set sent for {@code keyId}. */
     int length(long keyId) {
         int k = index(keyId);
-        return (int) keys[k + LENGTH];
+        return keys[k + LENGTH];
     }
 
     /** The server did not store version {@code version} of {@code keyId}. */
     void refused(long keyId, long version) {
         int k = index(keyId);
-        keys[k + REFUSED] = version;
+        keys[k + REFUSED] = (int) version;
+        anyRefused = true;
     }
 
     /**
@@ -74,8 +87,7 @@ final class Verifier {
         if (version == 0) {
             return Check.UNVERIFIED;
         }
-        int k = index(keyId);
-        if (keys[k + REFUSED] == version) {
+        if (anyRefused && Integer.toUnsignedLong(keys[index(keyId) + REFUSED]) == version) {
             return Check.UNVERIFIED;
         }
         return found == version && dataLength == length ? Check.OK : Check.STALE;

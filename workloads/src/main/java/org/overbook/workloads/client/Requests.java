@@ -69,9 +69,7 @@ final class Requests {
         out.put(GET);
         for (int i = 0; i < n; i++) {
             long id = op.keyId() + (long) i * connections;
-            pending.keyIds[i] = id;
-            pending.expectedVersions[i] = verifier.version(id);
-            pending.expectedLengths[i] = verifier.length(id);
+            pending.key(i, id, verifier.version(id), verifier.length(id));
             key(out.put((byte) ' '), id, op);
         }
         out.putCrlf();
@@ -90,7 +88,7 @@ final class Requests {
         int length = Math.max(1, Math.min(wanted, valueSizeLimit));
         long version = verifier.nextVersion(id, length);
         pending.keys(1);
-        pending.keyIds[0] = id;
+        pending.key(0, id, /* version= */ 0, /* length= */ 0); // a set's reply carries no value to check
         pending.writtenVersion = version;
         pending.shape = ResponseParser.Shape.LINE;
         // set <key> <flags> <exptime> <bytes>, the version in the flags, then the data block

@@ -35,6 +35,8 @@ final class Requests {
     private final int connections;
     private final int valueSizeLimit;
     private final int missFillSize;
+    /** Generates the values of sets. */
+    private final ValueBytes.Words values = new ValueBytes.Words();
 
     Requests(Profile profile, Verifier verifier, int connections, int valueSizeLimit, int missFillSize) {
         this.missFillSize = missFillSize;
@@ -95,7 +97,7 @@ final class Requests {
         key(out.put(SET).put((byte) ' '), id, op).put((byte) ' ').putUnsignedDecimal(Integer.toUnsignedLong((int) version))
                 .put((byte) ' ').putDecimal(/* exptime= */ 0).put((byte) ' ').putDecimal(length).putCrlf();
         int data = out.reserve(length); // before array(): reserving may move the contents to a larger array
-        ValueBytes.fill(id, version, length, out.array(), data);
+        values.fill(id, version, length, out.array(), data);
         out.putCrlf();
     }
 

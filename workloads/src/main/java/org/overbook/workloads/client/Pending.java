@@ -14,6 +14,8 @@ import org.overbook.workloads.memcached.protocol.ResponseParser;
  */
 final class Pending {
 
+    private static final int KEY_STRIDE = 3;
+
     Operation operation;
     boolean load;
     /** Whether the current request's reply arrived once the generator was measuring (set when it arrives). */
@@ -24,9 +26,11 @@ final class Pending {
 
     /** The keys the current request names (the first {@code keyCount}), and what verify mode expects of each. */
     int keyCount;
-    long[] keyIds;
-    long[] expectedVersions;
-    int[] expectedLengths;
+    /**
+     * Per key, {@link #KEY_STRIDE} longs side by side: its id, the version and the length verify mode expects. One
+     * array, not three: a reply arrives long after its request was sent, and reads one cold object, not three.
+     */
+    private long[] keys = new long[KEY_STRIDE];
     /** The version the current request writes, if it is a set. */
     long writtenVersion;
     ResponseParser.Shape shape;
@@ -52,14 +56,35 @@ final class Pending {
                 || phase == 1 && (kind == Operation.Kind.READ_MODIFY_WRITE || kind == Operation.Kind.GET);
     }
 
-    /** Makes the current request name {@code n} keys, keeping the tables of an earlier request that fit. */
+    /** Makes the current request name {@code n} keys, keeping the table of an earlier request if it fits. */
     void keys(int n) {
         keyCount = n;
-        if (keyIds == null || keyIds.length < n) {
-            keyIds = new long[n];
-            expectedVersions = new long[n];
-            expectedLengths = new int[n];
+        if (keys.length < n * KEY_STRIDE) {
+            keys = new long[n * KEY_STRIDE];
         }
+    }
+
+    /** Sets key {@code i} of the current request: {@code keyId}, whose value must be {@code version} of {@code length} bytes. */
+    void key(int i, long keyId, long version, int length) {
+        int k = i * KEY_STRIDE;
+        keys[k] = keyId;
+        keys[k + 1] = version;
+        keys[k + 2] = length;
+    }
+
+    /** Returns the id of key {@code i} of the current request. */
+    long keyId(int i) {
+        return keys[i * KEY_STRIDE];
+    }
+
+    /** Returns the version verify mode expects of key {@code i}'s value. */
+    long expectedVersion(int i) {
+        return keys[i * KEY_STRIDE + 1];
+    }
+
+    /** Returns the length verify mode expects of key {@code i}'s value. */
+    int expectedLength(int i) {
+        return (int) keys[i * KEY_STRIDE + 2];
     }
 
     /** Records of operations that are over, kept for the next ones. */

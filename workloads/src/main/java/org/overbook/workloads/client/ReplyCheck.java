@@ -31,7 +31,7 @@ final class ReplyCheck {
         int i = 0;
         long hits = 0;
         for (int v = 0; v < values.count(); v++) {
-            while (i < n && !requests.isKey(pending, pending.keyIds[i], buf, values.keyOffset(v), values.keyLength(v))) {
+            while (i < n && !requests.isKey(pending, pending.keyId(i), buf, values.keyOffset(v), values.keyLength(v))) {
                 i++;
             }
             if (i == n) {
@@ -40,7 +40,7 @@ final class ReplyCheck {
             }
             hits++;
             if (verify) {
-                switch (verifier.check(pending.keyIds[i], pending.expectedVersions[i], pending.expectedLengths[i],
+                switch (verifier.check(pending.keyId(i), pending.expectedVersion(i), pending.expectedLength(i),
                         values.flags(v), buf, values.dataOffset(v), values.dataLength(v))) {
                     case STALE -> stats.stale++;
                     case CORRUPT -> stats.corrupt++;
@@ -62,7 +62,7 @@ final class ReplyCheck {
     void refused(Pending pending, boolean writing) {
         if (writing) {
             stats.refusedSets++;
-            verifier.refused(pending.keyIds[0], pending.writtenVersion);
+            verifier.refused(pending.keyId(0), pending.writtenVersion);
         }
     }
 }

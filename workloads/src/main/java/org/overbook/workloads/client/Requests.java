@@ -35,6 +35,8 @@ final class Requests {
     private final int connections;
     private final int valueSizeLimit;
     private final int missFillSize;
+    /** Generates the values of sets. */
+    private final ValueBytes.Words values = new ValueBytes.Words();
 
     Requests(Profile profile, Verifier verifier, int connections, int valueSizeLimit, int missFillSize) {
         this.missFillSize = missFillSize;
@@ -69,9 +71,7 @@ final class Requests {
         out.put(GET);
         for (int i = 0; i < n; i++) {
             long id = op.keyId() + (long) i * connections;
-            pending.keyIds[i] = id;
-            pending.expectedVersions[i] = verifier.version(id);
-            pending.expectedLengths[i] = verifier.length(id);
+            pending.key(i, id, verifier.version(id), verifier.length(id));
             key(out.put((byte) ' '), id, op);
         }
         out.putCrlf();
@@ -90,14 +90,14 @@ final class Requests {
         int length = Math.max(1, Math.min(wanted, valueSizeLimit));
         long version = verifier.nextVersion(id, length);
         pending.keys(1);
-        pending.keyIds[0] = id;
+        pending.key(0, id, /* version= */ 0, /* length= */ 0); // a set's reply carries no value to check
         pending.writtenVersion = version;
         pending.shape = ResponseParser.Shape.LINE;
         // set <key> <flags> <exptime> <bytes>, the version in the flags, then the data block
         key(out.put(SET).put((byte) ' '), id, op).put((byte) ' ').putUnsignedDecimal(Integer.toUnsignedLong((int) version))
                 .put((byte) ' ').putDecimal(/* exptime= */ 0).put((byte) ' ').putDecimal(length).putCrlf();
         int data = out.reserve(length); // before array(): reserving may move the contents to a larger array
-        ValueBytes.fill(id, version, length, out.array(), data);
+        values.fill(id, version, length, out.array(), data);
         out.putCrlf();
     }
 

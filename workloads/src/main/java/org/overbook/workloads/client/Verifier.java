@@ -37,6 +37,8 @@ final class Verifier {
     private static final int REFUSED = 2;
 
     private int[] keys = new int[1024 * STRIDE];
+    /** Recomputes the values read, to compare them. */
+    private final ValueBytes.Words values = new ValueBytes.Words();
     /**
      * Whether any set was refused: until one is, no entry's refused version can equal an expected one (never
      * 0), and a check need not read the table again.
@@ -80,7 +82,7 @@ final class Verifier {
      */
     Check check(long keyId, long version, int length, int flags, byte[] src, int offset, int dataLength) {
         long found = Integer.toUnsignedLong(flags);
-        boolean intact = ValueBytes.firstMismatch(keyId, found, src, offset, dataLength) < 0;
+        boolean intact = values.firstMismatch(keyId, found, src, offset, dataLength) < 0;
         if (!intact) {
             return Check.CORRUPT;
         }

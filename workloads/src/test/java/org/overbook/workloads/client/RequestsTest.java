@@ -99,7 +99,7 @@ class RequestsTest {
         assertEquals(ResponseParser.Shape.RETRIEVAL, pending.shape);
         for (int i = 0; i < names.size(); i++) {
             byte[] name = names.get(i).toByteArray();
-            assertTrue(format.matches(pending.keyIds[i], Math.max(op.keyLength(), KeyFormat.minimumLength(pending.keyIds[i])),
+            assertTrue(format.matches(pending.keyId(i), Math.max(op.keyLength(), KeyFormat.minimumLength(pending.keyId(i))),
                     name, 0, name.length), "key " + i + " of " + op);
         }
         return new Request.Get(names, false);

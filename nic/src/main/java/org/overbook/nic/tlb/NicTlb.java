@@ -76,6 +76,13 @@ public final class NicTlb {
     static final int PAGE_BITS = 48;
     static final long FREE = -1L;
     private static final int ANY_VF = -1;
+    private static final int COUNTERS = 6;
+    private static final int HITS = 0;
+    private static final int MISSES = 1;
+    private static final int INSERTS = 2;
+    private static final int OCCUPANCY = 3;
+    private static final int EVICTED = 4;
+    private static final int EVICTED_BY_OTHERS = 5;
 
     private final TlbConfig config;
     private final RandomGenerator random;
@@ -96,12 +103,12 @@ public final class NicTlb {
     private final long[] stamps;
     private long clock;
 
-    private final long[] hits;
-    private final long[] misses;
-    private final long[] inserts;
-    private final long[] evicted;
-    private final long[] evictedByOthers;
-    private final int[] occupancy;
+    /**
+     * Per VF, {@value #COUNTERS} longs side by side at {@code vf * COUNTERS}: hits, misses, inserts, occupancy,
+     * evicted, evicted by others. An insert that replaces another VF's entry updates its own and the owner's
+     * counters, two cache lines rather than five arrays' (with many VFs all of them cold).
+     */
+    private final long[] counters;
 
     /**
      * Creates an empty TLB.
@@ -127,12 +134,7 @@ public final class NicTlb {
         this.frames = new int[entries];
         Arrays.fill(frames, MISS);
         this.stamps = new long[entries];
-        this.hits = new long[vfCount];
-        this.misses = new long[vfCount];
-        this.inserts = new long[vfCount];
-        this.evicted = new long[vfCount];
-        this.evictedByOthers = new long[vfCount];
-        this.occupancy = new int[vfCount];
+        this.counters = new long[vfCount * COUNTERS];
     }
 
     /** Returns the settings this TLB was built with. */
@@ -152,11 +154,11 @@ public final class NicTlb {
                 if (refreshOnHit) {
                     stamps[slot] = ++clock;
                 }
-                hits[vf]++;
+                counters[vf * COUNTERS + HITS]++;
                 return frames[slot];
             }
         }
-        misses[vf]++;
+        counters[vf * COUNTERS + MISSES]++;
         return MISS;
     }
 
@@ -172,7 +174,7 @@ public final class NicTlb {
         }
         long tag = tagOf(vf, page);
         int base = setMap.setOf(vf, tag) * ways;
-        inserts[vf]++;
+        counters[vf * COUNTERS + INSERTS]++;
         for (int slot = base, end = base + ways; slot < end; slot++) {
             if (tags[slot] == tag) {
                 frames[slot] = frame;
@@ -185,13 +187,14 @@ public final class NicTlb {
         tags[slot] = tag;
         frames[slot] = frame;
         stamps[slot] = ++clock;
-        occupancy[vf]++;
+        counters[vf * COUNTERS + OCCUPANCY]++;
         if (replaced != FREE) {
             int owner = ownerOf(replaced);
-            occupancy[owner]--;
-            evicted[owner]++;
+            int at = owner * COUNTERS;
+            counters[at + OCCUPANCY]--;
+            counters[at + EVICTED]++;
             if (owner != vf) {
-                evictedByOthers[owner]++;
+                counters[at + EVICTED_BY_OTHERS]++;
             }
             listener.evicted(owner, replaced & MAX_PAGE);
         }
@@ -216,7 +219,7 @@ public final class NicTlb {
         int from = setMap.firstSet(vf) * ways;
         int to = from + setMap.setCount(vf) * ways;
         int dropped = 0;
-        for (int slot = from; slot < to && occupancy[vf] > 0; slot++) {
+        for (int slot = from; slot < to && counters[vf * COUNTERS + OCCUPANCY] > 0; slot++) {
             if (tags[slot] != FREE && ownerOf(tags[slot]) == vf) {
                 free(slot, vf);
                 dropped++;
@@ -228,7 +231,9 @@ public final class NicTlb {
     /** Returns a snapshot of this VF's counters. */
     public TlbVfStats stats(int vf) {
         checkVf(vf);
-        return new TlbVfStats(hits[vf], misses[vf], inserts[vf], evicted[vf], evictedByOthers[vf], occupancy[vf]);
+        int at = vf * COUNTERS;
+        return new TlbVfStats(counters[at + HITS], counters[at + MISSES], counters[at + INSERTS], counters[at + EVICTED],
+                counters[at + EVICTED_BY_OTHERS], (int) counters[at + OCCUPANCY]);
     }
 
     /**
@@ -240,9 +245,10 @@ public final class NicTlb {
         double[] rates = new double[vfCount];
         int active = 0;
         for (int vf = 0; vf < vfCount; vf++) {
-            long lookups = hits[vf] + misses[vf];
+            long hits = counters[vf * COUNTERS + HITS];
+            long lookups = hits + counters[vf * COUNTERS + MISSES];
             if (lookups > 0) {
-                rates[active++] = (double) hits[vf] / lookups;
+                rates[active++] = (double) hits / lookups;
             }
         }
         return JainIndex.of(rates, active);
@@ -250,11 +256,13 @@ public final class NicTlb {
 
     /** Zeroes the hit, miss, insert and eviction counters (after a warm-up); contents and occupancy stay. */
     public void resetCounters() {
-        Arrays.fill(hits, 0);
-        Arrays.fill(misses, 0);
-        Arrays.fill(inserts, 0);
-        Arrays.fill(evicted, 0);
-        Arrays.fill(evictedByOthers, 0);
+        for (int at = 0; at < counters.length; at += COUNTERS) {
+            counters[at + HITS] = 0;
+            counters[at + MISSES] = 0;
+            counters[at + INSERTS] = 0;
+            counters[at + EVICTED] = 0;
+            counters[at + EVICTED_BY_OTHERS] = 0;
+        }
     }
 
     // ---- package-private views for tests and invariant checks ----
@@ -363,7 +371,7 @@ public final class NicTlb {
         tags[slot] = FREE;
         frames[slot] = MISS;
         stamps[slot] = 0;
-        occupancy[vf]--;
+        counters[vf * COUNTERS + OCCUPANCY]--;
     }
 
     private long tagOf(int vf, long page) {

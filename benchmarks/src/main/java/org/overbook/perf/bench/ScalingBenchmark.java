@@ -1,5 +1,7 @@
 package org.overbook.perf.bench;
 
+import java.util.List;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,13 +113,25 @@ public class ScalingBenchmark {
 
     /** Returns the scaling scenario with {@code tenants} server tenants and as many clients, {@code scale} x 20 ms. */
     static SweepPoint point(ScenarioLoader loader, int tenants, int scale) {
-        return loader.parse(SCENARIO, "scaling") // each override is checked: the hosts grow before the tenants
+        return point(loader, tenants, scale, List.of());
+    }
+
+    /** The scenario at {@code tenants}, then each {@code field=value} of {@code overrides}, checked as a sweep's are. */
+    static SweepPoint point(ScenarioLoader loader, int tenants, int scale, List<String> overrides) {
+        var scenario = loader.parse(SCENARIO, "scaling") // each override is checked: the hosts grow before the tenants
                 .with("host.memory", hostMiB(tenants, TENANT_MIB) + "MiB")
                 .with("client-host.memory", hostMiB(tenants, CLIENT_MIB) + "MiB")
                 .with("tenants.count", Integer.toString(tenants))
                 .with("clients.count", Integer.toString(tenants))
-                .with("duration", 20 * scale + "ms")
-                .points().getFirst();
+                .with("duration", 20 * scale + "ms");
+        for (String override : overrides) {
+            int equals = override.indexOf('=');
+            if (equals <= 0) {
+                throw new IllegalArgumentException("an override is field=value, not '" + override + "'");
+            }
+            scenario = scenario.with(override.substring(0, equals), override.substring(equals + 1));
+        }
+        return scenario.points().getFirst();
     }
 
     /** RAM for {@code count} tenants of {@code mib} each plus the 2 % reclaim keeps free, whole MiB. */

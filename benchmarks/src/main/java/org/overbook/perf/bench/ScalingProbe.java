@@ -3,10 +3,12 @@ package org.overbook.perf.bench;
 import com.sun.management.ThreadMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.management.JMException;
 import javax.management.ObjectName;
+import org.overbook.guest.ConfigurationException;
 import org.overbook.nic.Testbed;
 import org.overbook.perf.scenario.Deployment;
 import org.overbook.perf.scenario.ScenarioBuilder;
@@ -29,7 +31,9 @@ import org.overbook.perf.scenario.SweepPoint;
  *
  * <p>Run (from the repository, after a build): {@code java <the JVM options of ./overbook> -cp
  * "$(ls benchmarks/target/benchmarks-*.jar):$(cat benchmarks/target/classpath.txt)"
- * org.overbook.perf.bench.ScalingProbe TENANTS SCALE RUNS}, e.g. {@code 1000 1 3}.
+ * org.overbook.perf.bench.ScalingProbe TENANTS SCALE RUNS [field=value ...]}, e.g. {@code 1000 1 3}; the
+ * optional scenario overrides let a comparison hold the model's own work constant across tenant counts, e.g.
+ * {@code nic.tlb.sets=65536}, a NIC TLB large enough that 1,000 tenants' translations never evict each other.
  */
 public final class ScalingProbe {
 
@@ -37,13 +41,20 @@ public final class ScalingProbe {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 3) {
-            System.err.println("usage: ScalingProbe TENANTS SCALE RUNS (e.g. 1000 1 3)");
+        if (args.length < 3) {
+            System.err.println("usage: ScalingProbe TENANTS SCALE RUNS [field=value ...] (e.g. 1000 1 3 nic.tlb.sets=65536)");
             System.exit(2);
         }
         int tenants = Integer.parseInt(args[0]);
         ScenarioLoader loader = ScenarioLoader.standard();
-        SweepPoint point = ScalingBenchmark.point(loader, tenants, Integer.parseInt(args[1]));
+        SweepPoint point;
+        try {
+            point = ScalingBenchmark.point(loader, tenants, Integer.parseInt(args[1]), List.of(args).subList(3, args.length));
+        } catch (ConfigurationException | IllegalArgumentException e) {
+            System.err.println("ScalingProbe: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
         ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long thread = Thread.currentThread().threadId();
         int runs = Integer.parseInt(args[2]);

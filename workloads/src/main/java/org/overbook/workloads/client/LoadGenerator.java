@@ -263,7 +263,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     void repliedValues(ClientConnection connection, Pending pending, RetrievalScanner values, byte[] buf) {
         pending.measured = measuring(pending);
         long hits = replies.gets(pending, values, buf);
-        if (pending.operation.kind() == Operation.Kind.GET && hits == 0 && settings.missPenaltyNanos() > 0) {
+        if (pending.kind == Operation.Kind.GET && hits == 0 && settings.missPenaltyNanos() > 0) {
             // A look-aside cache: fetch from the backend (the vCPU is free meanwhile), then fill.
             pending.phase = 1;
             if (pending.measured) {
@@ -272,7 +272,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             guest.schedule(settings.missPenaltyNanos(), () -> connection.resubmit(pending));
             return;
         }
-        if (pending.operation.kind() == Operation.Kind.READ_MODIFY_WRITE && pending.phase == 0) {
+        if (pending.kind == Operation.Kind.READ_MODIFY_WRITE && pending.phase == 0) {
             pending.phase = 1;
             connection.resubmit(pending);
             return;
@@ -295,7 +295,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
                 replies.refused(pending, writing);
             }
         }
-        if (writing && pending.measured && pending.operation.kind() != Operation.Kind.GET) {
+        if (writing && pending.measured && pending.kind != Operation.Kind.GET) {
             stats.sets++;
         }
         done(pending);

@@ -14,9 +14,11 @@ import org.overbook.workloads.memcached.protocol.ResponseParser;
  */
 final class Pending {
 
-    private static final int KEY_STRIDE = 3;
+    private static final int KEY_STRIDE = 4;
 
     Operation operation;
+    /** The operation's kind, copied when it starts: a reply, long after, reads it here and need not touch the operation. */
+    Operation.Kind kind;
     boolean load;
     /** Whether the current request's reply arrived once the generator was measuring (set when it arrives). */
     boolean measured;
@@ -27,8 +29,9 @@ final class Pending {
     /** The keys the current request names (the first {@code keyCount}), and what verify mode expects of each. */
     int keyCount;
     /**
-     * Per key, {@link #KEY_STRIDE} longs side by side: its id, the version and the length verify mode expects. One
-     * array, not three: a reply arrives long after its request was sent, and reads one cold object, not three.
+     * Per key, {@link #KEY_STRIDE} longs side by side: its id, the version and the length verify mode expects, and
+     * the length of the key as sent. One array, not several: a reply arrives long after its request was sent, and
+     * reads one cold object, not several.
      */
     private long[] keys = new long[KEY_STRIDE];
     /** The version the current request writes, if it is a set. */
@@ -38,6 +41,7 @@ final class Pending {
     /** Makes this the record of a new operation (a fresh one, or one whose operation is over). */
     Pending start(Operation operation, boolean load, long createdAt) {
         this.operation = operation;
+        this.kind = operation.kind();
         this.load = load;
         this.measured = false;
         this.createdAt = createdAt;
@@ -51,7 +55,7 @@ final class Pending {
 
     /** Returns whether the current request is a set. */
     boolean writing() {
-        Operation.Kind kind = operation.kind(); // compared, not switched on: this runs twice a request
+        // compared, not switched on: this runs twice a request
         return kind == Operation.Kind.SET || kind == Operation.Kind.UPDATE || kind == Operation.Kind.INSERT
                 || phase == 1 && (kind == Operation.Kind.READ_MODIFY_WRITE || kind == Operation.Kind.GET);
     }
@@ -64,17 +68,26 @@ final class Pending {
         }
     }
 
-    /** Sets key {@code i} of the current request: {@code keyId}, whose value must be {@code version} of {@code length} bytes. */
-    void key(int i, long keyId, long version, int length) {
+    /**
+     * Sets key {@code i} of the current request: {@code keyId}, sent as a key of {@code keyLength} bytes, whose value
+     * must be {@code version} of {@code length} bytes.
+     */
+    void key(int i, long keyId, int keyLength, long version, int length) {
         int k = i * KEY_STRIDE;
         keys[k] = keyId;
         keys[k + 1] = version;
         keys[k + 2] = length;
+        keys[k + 3] = keyLength;
     }
 
     /** Returns the id of key {@code i} of the current request. */
     long keyId(int i) {
         return keys[i * KEY_STRIDE];
+    }
+
+    /** Returns the length of key {@code i} as the current request sent it. */
+    int keyLength(int i) {
+        return (int) keys[i * KEY_STRIDE + 3];
     }
 
     /** Returns the version verify mode expects of key {@code i}'s value. */

@@ -31,7 +31,7 @@ final class ReplyCheck {
         int i = 0;
         long hits = 0;
         for (int v = 0; v < values.count(); v++) {
-            while (i < n && !requests.isKey(pending, pending.keyId(i), buf, values.keyOffset(v), values.keyLength(v))) {
+            while (i < n && !requests.isKey(pending, i, buf, values.keyOffset(v), values.keyLength(v))) {
                 i++;
             }
             if (i == n) {

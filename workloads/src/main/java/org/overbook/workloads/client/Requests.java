@@ -71,16 +71,17 @@ final class Requests {
         out.put(GET);
         for (int i = 0; i < n; i++) {
             long id = op.keyId() + (long) i * connections;
-            pending.key(i, id, verifier.version(id), verifier.length(id));
-            key(out.put((byte) ' '), id, op);
+            int keyLength = keyLength(id, op);
+            pending.key(i, id, keyLength, verifier.version(id), verifier.length(id));
+            key(out.put((byte) ' '), id, keyLength);
         }
         out.putCrlf();
         pending.shape = ResponseParser.Shape.RETRIEVAL;
     }
 
-    /** Returns whether {@code buf[offset, offset+length)} is the key of {@code keyId} in {@code pending}'s requests. */
-    boolean isKey(Pending pending, long keyId, byte[] buf, int offset, int length) {
-        return keyFormat.matches(keyId, keyLength(keyId, pending.operation), buf, offset, length);
+    /** Returns whether {@code buf[offset, offset+length)} is key {@code i} of {@code pending}'s current request. */
+    boolean isKey(Pending pending, int i, byte[] buf, int offset, int length) {
+        return keyFormat.matches(pending.keyId(i), pending.keyLength(i), buf, offset, length);
     }
 
     private void write(Pending pending, Operation op, MessageBuffer out) {
@@ -90,20 +91,20 @@ final class Requests {
         int length = Math.max(1, Math.min(wanted, valueSizeLimit));
         long version = verifier.nextVersion(id, length);
         pending.keys(1);
-        pending.key(0, id, /* version= */ 0, /* length= */ 0); // a set's reply carries no value to check
+        int keyLength = keyLength(id, op);
+        pending.key(0, id, keyLength, /* version= */ 0, /* length= */ 0); // a set's reply carries no value to check
         pending.writtenVersion = version;
         pending.shape = ResponseParser.Shape.LINE;
         // set <key> <flags> <exptime> <bytes>, the version in the flags, then the data block
-        key(out.put(SET).put((byte) ' '), id, op).put((byte) ' ').putUnsignedDecimal(Integer.toUnsignedLong((int) version))
+        key(out.put(SET).put((byte) ' '), id, keyLength).put((byte) ' ').putUnsignedDecimal(Integer.toUnsignedLong((int) version))
                 .put((byte) ' ').putDecimal(/* exptime= */ 0).put((byte) ' ').putDecimal(length).putCrlf();
         int data = out.reserve(length); // before array(): reserving may move the contents to a larger array
         values.fill(id, version, length, out.array(), data);
         out.putCrlf();
     }
 
-    /** Appends the key of {@code id} to {@code out}. */
-    private MessageBuffer key(MessageBuffer out, long id, Operation op) {
-        int length = keyLength(id, op);
+    /** Appends the key of {@code id}, {@code length} bytes, to {@code out}. */
+    private MessageBuffer key(MessageBuffer out, long id, int length) {
         int at = out.reserve(length);
         keyFormat.render(id, length, out.array(), at);
         return out;

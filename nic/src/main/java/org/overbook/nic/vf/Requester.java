@@ -160,12 +160,8 @@ final class Requester {
     }
 
     private MemoryRegion regionByLkey(int lkey) {
-        MemoryRegion region = lastRegion;
-        if (region == null || region.lkey() != lkey) {
-            region = qp.vf.regionByLkey(lkey);
-            lastRegion = region;
-        }
-        return region;
+        lastRegion = qp.vf.regionByLkey(lkey, lastRegion);
+        return lastRegion;
     }
 
     /** A region was deregistered: the one remembered may be gone. */

@@ -68,8 +68,8 @@ final class Requester {
     private long nextPsn;
     private long nextNotification;
     private final RetransmissionTimer timer;
-    private int credits = -1;
-    private int creditLimit = -1;
+    /** NetVM's flow control, or null when this requester is not under it. */
+    private SendCredits credits;
     /**
      * The region the last request's lkey named: the next request mostly names it too, and then the VF's region
      * table (cold with many tenants) is not read. The VF forgets it ({@link #forgetRegion}) when it deregisters any
@@ -89,18 +89,12 @@ final class Requester {
      * slots of the peer's system buffer outstanding, returned with each acknowledgement.
      */
     void grantCredits(int granted) {
-        credits = granted;
-        creditLimit = granted;
+        credits = new SendCredits(granted);
     }
 
     /** Returns the credit limit, or -1 if this requester is not under credit flow control. */
     int creditLimit() {
-        return creditLimit;
-    }
-
-    /** Returns the credits held now, or -1 if this requester is not under credit flow control. */
-    int credits() {
-        return credits;
+        return credits == null ? -1 : credits.limit();
     }
 
     /** Returns the send-ring slots taken: waiting, being read, or unacknowledged. */
@@ -146,12 +140,8 @@ final class Requester {
             qp.fail();
             return;
         }
-        if (credits >= 0) {
-            int needed = Message.stagingSlots(request.length(), qp.wire.mtu());
-            if (needed > credits) {
-                return; // wait for acknowledgements to return credits
-            }
-            credits -= needed;
+        if (credits != null && !credits.take(Message.stagingSlots(request.length(), qp.wire.mtu()))) {
+            return; // wait for acknowledgements to return credits
         }
         waiting.poll();
         reading = true;
@@ -270,8 +260,8 @@ final class Requester {
         boolean progress = false;
         while (!inFlight.isEmpty() && inFlight.peek().lastPsn() <= psn) {
             Message done = inFlight.poll();
-            if (credits >= 0) {
-                credits += Message.stagingSlots(done.length, done.mtu);
+            if (credits != null) {
+                credits.giveBack(Message.stagingSlots(done.length, done.mtu));
             }
             qp.complete(qp.config.sendCompletions(), done.request, QueuePairImpl.opcodeOf(done.request),
                     CompletionStatus.SUCCESS, done.length, simulation.now());

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,7 +34,11 @@ import org.overbook.perf.run.TimedResult;
  * ({@link Columns}): identification, host and NIC metrics, latency, host-wide totals, then workload metrics
  * sorted by name. Each file is written to a temporary name and renamed into place ({@link AtomicFiles}),
  * so a results folder may be incomplete after an interruption but never holds a truncated file. The
- * writer may be called after every point with the results so far; each call rewrites the whole set.
+ * writer may be called after every point with the results so far; each call rewrites the files about the whole
+ * run (summaries, charts by point, report), while a point's own files (its {@code .hgrm} files and time-series
+ * charts, a function of that point's result alone) are written once, by the first call that holds it. So a run
+ * of n points draws n sets of point charts, not n(n+1)/2, and the writing that goes on beside the next point's
+ * simulation stays small.
  */
 public final class ResultsWriter {
 
@@ -48,6 +53,10 @@ public final class ResultsWriter {
     public static final double HGRM_UNIT_RATIO = 1000.0;
 
     private final Path folder;
+    /** The time-series charts drawn for each result already written, by identity (results are immutable). */
+    private final Map<RunResult, List<Charts.Figure>> pointFiles = new IdentityHashMap<>();
+    /** Why a point's charts could not be drawn, or an empty string. */
+    private String pointChartFailure = "";
 
     /** Returns a writer into {@code folder}, created if needed. */
     public ResultsWriter(Path folder) {
@@ -91,20 +100,33 @@ public final class ResultsWriter {
         AtomicFiles.write(folder.resolve(SUMMARY_JSON), json(source, plain, replicated));
         AtomicFiles.write(folder.resolve(TIMESERIES_CSV), TimeSeriesCsv.csv(plain));
         AtomicFiles.write(folder.resolve(RESOURCES_CSV), ResourcesCsv.csv(plain));
-        for (RunResult result : plain) {
-            for (Map.Entry<String, Histogram> e : result.histograms().entrySet()) {
-                AtomicFiles.write(folder.resolve(hgrmName(result, e.getKey())), hgrm(e.getValue()));
-            }
-        }
         String incomplete = every.size() < points ? String.format(Locale.ROOT, "INCOMPLETE: %d of %d points have run;"
                 + " this run was interrupted or is still going.%n", every.size(), points) : "";
         AtomicFiles.write(folder.resolve(TIMING), incomplete + timing(results));
         Charts charts = new Charts(folder);
         List<String> drawn = charts.write(plain, replicated);
-        List<List<Charts.Figure>> figures = plain.stream().map(charts::writeTimeSeries).toList();
+        List<List<Charts.Figure>> figures = plain.stream().map(this::pointFiles).toList();
+        String failure = charts.failure().isEmpty() ? pointChartFailure : charts.failure();
         AtomicFiles.write(folder.resolve(REPORT), (incomplete.isEmpty() ? "" : "**" + incomplete.strip() + "**\n\n")
-                + new Report(source, plain, drawn, figures, charts.failure()).markdown(this::hgrmName));
+                + new Report(source, plain, drawn, figures, failure).markdown(this::hgrmName));
         return folder;
+    }
+
+    /** Writes {@code result}'s own files, its {@code .hgrm} files and time-series charts, unless already written. */
+    private List<Charts.Figure> pointFiles(RunResult result) {
+        List<Charts.Figure> figures = pointFiles.get(result);
+        if (figures == null) {
+            for (Map.Entry<String, Histogram> e : result.histograms().entrySet()) {
+                AtomicFiles.write(folder.resolve(hgrmName(result, e.getKey())), hgrm(e.getValue()));
+            }
+            Charts charts = new Charts(folder);
+            figures = charts.writeTimeSeries(result);
+            if (pointChartFailure.isEmpty()) {
+                pointChartFailure = charts.failure();
+            }
+            pointFiles.put(result, figures);
+        }
+        return figures;
     }
 
     /** Returns the {@code .hgrm} file name of histogram {@code key} ({@code tenant/label}) of {@code result}. */

@@ -75,6 +75,30 @@ class ResultsWriterTest {
     }
 
     @Test
+    void writingAfterEveryPointEndsWithTheSameFilesAsWritingOnceAndDrawsEachPointOnce() throws Exception {
+        Path stepwise = directory.resolve("stepwise");
+        ResultsWriter writer = new ResultsWriter(stepwise);
+        writer.write(file.source(), results.subList(0, 1), 2);
+        List<String> pointZero;
+        try (Stream<Path> files = Files.list(stepwise)) {
+            pointZero = files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("p0-")).sorted().toList();
+        }
+        assertTrue(pointZero.stream().anyMatch(n -> n.endsWith(".png")), "point 0's charts drawn: " + pointZero);
+        for (String name : pointZero) {
+            Files.delete(stepwise.resolve(name));
+        }
+        writer.write(file.source(), results, 2);
+        for (String name : pointZero) {
+            assertFalse(Files.exists(stepwise.resolve(name)), name + " is written once, by the first call that holds it");
+        }
+        for (String name : List.of(ResultsWriter.SUMMARY_CSV, ResultsWriter.SUMMARY_JSON, ResultsWriter.TIMESERIES_CSV,
+                ResultsWriter.RESOURCES_CSV, ResultsWriter.REPORT, "p1-c0-requests.hgrm", "p1-memory.png")) {
+            assertArrayEquals(Files.readAllBytes(folder.resolve(name)), Files.readAllBytes(stepwise.resolve(name)),
+                    name + " as written by one call with every point (the report lists point 0's charts too)");
+        }
+    }
+
+    @Test
     void everyFileIsPresentAndNoTemporaryIsLeft() throws Exception {
         for (String name : List.of(ResultsWriter.SUMMARY_CSV, ResultsWriter.SUMMARY_JSON, ResultsWriter.TIMESERIES_CSV,
                 ResultsWriter.RESOURCES_CSV,

@@ -44,8 +44,6 @@ final class ServerConnection {
     private final Inbox inbox;
     /** The receive of each receive buffer, made once: a buffer is always reposted with the same one. */
     private final WorkRequest.Receive[] receiveRequests;
-    /** The send of each reply buffer, remade only when a reply's length differs from the buffer's last one. */
-    private final WorkRequest.Send[] sendRequests;
     private final byte[] input;
     private int inputSlot = -1;
     private int inputAt;
@@ -82,7 +80,6 @@ final class ServerConnection {
             this.replyRegion = verbs.register(replyArea, replyBytes, 0);
         }
         this.freeReplySlots = new int[settings.replyBuffers()];
-        this.sendRequests = new WorkRequest.Send[settings.replyBuffers()];
         for (int slot = settings.replyBuffers() - 1; slot >= 0; slot--) {
             freeReplySlots[freeReplyCount++] = slot;
         }
@@ -175,7 +172,7 @@ final class ServerConnection {
             long address = replyArea + (long) slot * size;
             memory.write(address, backlog.array(), backlogStart, n);
             backlogStart += n;
-            qp.postSend(sendRequest(slot, address, n));
+            qp.postSend(new WorkRequest.Send(slot, address, n, replyRegion.lkey()));
             counters.replyMessages++;
             counters.bytesSent += n;
         }
@@ -183,16 +180,6 @@ final class ServerConnection {
             backlog.clear();
             backlogStart = 0;
         }
-    }
-
-    /** Returns the send of {@code length} bytes from reply buffer {@code slot}, at {@code address}. */
-    private WorkRequest.Send sendRequest(int slot, long address, int length) {
-        WorkRequest.Send send = sendRequests[slot];
-        if (send == null || send.length() != length) {
-            send = new WorkRequest.Send(slot, address, length, replyRegion.lkey());
-            sendRequests[slot] = send;
-        }
-        return send;
     }
 
     private void post(int slot) {

@@ -82,7 +82,7 @@ public final class RequestParser {
     private final CommandLine line = new CommandLine();
     /** Whether the request being parsed borrows its keys and data from the message. */
     private boolean borrowing;
-    /** Whether a get being parsed comes as {@link #borrowedGet}. */
+    /** Whether a get or a storage command being parsed comes as this parser's own result, reused. */
     private boolean reusing;
     private final ParseResult.BorrowedGet borrowedGet = new ParseResult.BorrowedGet();
     private final ParseResult.BorrowedStore borrowedStore = new ParseResult.BorrowedStore();

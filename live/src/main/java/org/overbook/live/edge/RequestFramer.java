@@ -159,6 +159,8 @@ final class RequestFramer {
     static ReplyShape shapeOf(ParseResult result) {
         return switch (result) {
             case ParseResult.ProtocolError error -> error.noreply() ? ReplyShape.NONE : ReplyShape.LINE;
+            case ParseResult.BorrowedGet get -> ReplyShape.RETRIEVAL;
+            case ParseResult.BorrowedStore set -> set.noreply() ? ReplyShape.NONE : ReplyShape.LINE;
             case ParseResult.Parsed parsed -> switch (parsed.request()) {
                 case Request.Get get -> ReplyShape.RETRIEVAL;
                 case Request.GetAndTouch gat -> ReplyShape.RETRIEVAL;

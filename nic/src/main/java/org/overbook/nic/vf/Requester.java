@@ -58,10 +58,10 @@ final class Requester {
     private final PayloadBuffers payloads = new PayloadBuffers();
     private final ArrayDeque<WorkRequest> waiting = new ArrayDeque<>();
     private final ArrayDeque<Message> inFlight = new ArrayDeque<>();
+    /** {@link #outstanding()}, counted as requests come and go (a post then reads neither deque). */
+    private int slotsTaken;
     private final RnrRetryCounter rnrRetries;
     private boolean reading;
-    /** Whether the request being read has not yet become a message in flight (its first packet unread). */
-    private boolean readingRequest;
     private boolean pumpScheduled;
     private boolean rnrWait;
     private long engineFree;
@@ -99,11 +99,12 @@ final class Requester {
 
     /** Returns the send-ring slots taken: waiting, being read, or unacknowledged. */
     int outstanding() {
-        return waiting.size() + (readingRequest ? 1 : 0) + inFlight.size();
+        return slotsTaken;
     }
 
     void post(WorkRequest request, long at) {
         waiting.add(request);
+        slotsTaken++;
         schedulePump(at);
     }
 
@@ -134,6 +135,7 @@ final class Requester {
         MemoryRegion region = regionByLkey(request.lkey());
         if (region == null || !region.covers(request.address(), request.length())) {
             waiting.poll();
+            slotsTaken--;
             qp.vf.counters().countProtectionError();
             qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request),
                     CompletionStatus.LOCAL_PROTECTION_ERROR, 0, now);
@@ -145,7 +147,6 @@ final class Requester {
         }
         waiting.poll();
         reading = true;
-        readingRequest = true;
         read(request, Math.max(now, engineFree) + qp.vf.costs().wqeNanos());
     }
 
@@ -222,7 +223,6 @@ final class Requester {
         message.read = index + 1;
         if (index == 0) {
             DmaCopy.out(translator, message.request.address(), frames, message.payload, message.length);
-            readingRequest = false;
             transmit(message);
         } else if (!rnrWait && !qp.inError()) {
             send(message, index);
@@ -260,6 +260,7 @@ final class Requester {
         boolean progress = false;
         while (!inFlight.isEmpty() && inFlight.peek().lastPsn() <= psn) {
             Message done = inFlight.poll();
+            slotsTaken--;
             if (credits != null) {
                 credits.giveBack(Message.stagingSlots(done.length, done.mtu));
             }
@@ -323,6 +324,7 @@ final class Requester {
         for (Message message : inFlight) {
             if (message.psn == psn) {
                 inFlight.remove(message);
+                slotsTaken--;
                 qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request), status, 0,
                         simulation.now());
                 break;
@@ -334,6 +336,7 @@ final class Requester {
     /** Fails the oldest unacknowledged message with {@code status} and puts the queue pair in error. */
     private void fail(CompletionStatus status) {
         Message head = inFlight.poll();
+        slotsTaken--;
         qp.complete(qp.config.sendCompletions(), head.request, QueuePairImpl.opcodeOf(head.request), status, 0,
                 simulation.now());
         qp.fail();
@@ -385,10 +388,12 @@ final class Requester {
             qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request),
                     CompletionStatus.FLUSHED, 0, now);
         }
+        slotsTaken -= inFlight.size();
         inFlight.clear();
         for (WorkRequest request : waiting) {
             qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request), CompletionStatus.FLUSHED, 0, now);
         }
+        slotsTaken -= waiting.size();
         waiting.clear();
         timer.cancel();
     }

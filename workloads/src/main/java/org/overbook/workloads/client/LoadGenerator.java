@@ -244,7 +244,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     }
 
     private void issue(Pending pending) {
-        ClientConnection connection = connections[requests.owner(pending.operation.keyId())];
+        ClientConnection connection = connections[requests.owner(pending.operationKey)];
         if (connection.failed()) {
             stats.failed++;
             return;

@@ -16,9 +16,17 @@ final class Pending {
 
     private static final int KEY_STRIDE = 4;
 
-    Operation operation;
-    /** The operation's kind, copied when it starts: a reply, long after, reads it here and need not touch the operation. */
+    /**
+     * The operation, copied field by field when it starts: nothing keeps the {@link Operation} itself, so a
+     * stream's operation need not live on the heap, and a reply, long after, reads one object, not two.
+     */
     Operation.Kind kind;
+    /** The operation's key (a scan's first) and its length in bytes. */
+    long operationKey;
+    int operationKeyLength;
+    /** The operation's value length (a write's) and scan length (a scan's), 0 where they do not apply. */
+    int valueLength;
+    int scanLength;
     boolean load;
     /** Whether the current request's reply arrived once the generator was measuring (set when it arrives). */
     boolean measured;
@@ -40,8 +48,11 @@ final class Pending {
 
     /** Makes this the record of a new operation (a fresh one, or one whose operation is over). */
     Pending start(Operation operation, boolean load, long createdAt) {
-        this.operation = operation;
         this.kind = operation.kind();
+        this.operationKey = operation.keyId();
+        this.operationKeyLength = operation.keyLength();
+        this.valueLength = operation.valueLength();
+        this.scanLength = operation.scanLength();
         this.load = load;
         this.measured = false;
         this.createdAt = createdAt;

@@ -57,21 +57,20 @@ final class Requests {
      * {@link org.overbook.workloads.memcached.protocol.RequestEncoder} writes it), noting what its reply must hold.
      */
     void next(Pending pending, MessageBuffer out) {
-        Operation op = pending.operation;
         if (pending.writing()) {
-            write(pending, op, out);
+            write(pending, out);
             return;
         }
         int n = 1;
-        if (op.kind() == Operation.Kind.SCAN) {
-            long beyond = (profile.keyCount() - 1 - op.keyId()) / connections; // keys k + i*C below the key count
-            n = (int) Math.max(1, Math.min(op.scanLength(), beyond + 1));
+        if (pending.kind == Operation.Kind.SCAN) {
+            long beyond = (profile.keyCount() - 1 - pending.operationKey) / connections; // keys k + i*C below the key count
+            n = (int) Math.max(1, Math.min(pending.scanLength, beyond + 1));
         }
         pending.keys(n);
         out.put(GET);
         for (int i = 0; i < n; i++) {
-            long id = op.keyId() + (long) i * connections;
-            int keyLength = keyLength(id, op);
+            long id = pending.operationKey + (long) i * connections;
+            int keyLength = keyLength(id, pending);
             pending.key(i, id, keyLength, verifier.version(id), verifier.length(id));
             key(out.put((byte) ' '), id, keyLength);
         }
@@ -84,14 +83,14 @@ final class Requests {
         return keyFormat.matches(pending.keyId(i), pending.keyLength(i), buf, offset, length);
     }
 
-    private void write(Pending pending, Operation op, MessageBuffer out) {
-        long id = op.keyId();
-        int wanted = op.kind() != Operation.Kind.GET ? op.valueLength()            // a set of the operation
+    private void write(Pending pending, MessageBuffer out) {
+        long id = pending.operationKey;
+        int wanted = pending.kind != Operation.Kind.GET ? pending.valueLength       // a set of the operation
                 : verifier.length(id) > 0 ? verifier.length(id) : missFillSize;     // a fill after a miss
         int length = Math.max(1, Math.min(wanted, valueSizeLimit));
         long version = verifier.nextVersion(id, length);
         pending.keys(1);
-        int keyLength = keyLength(id, op);
+        int keyLength = keyLength(id, pending);
         pending.key(0, id, keyLength, /* version= */ 0, /* length= */ 0); // a set's reply carries no value to check
         pending.writtenVersion = version;
         pending.shape = ResponseParser.Shape.LINE;
@@ -111,8 +110,9 @@ final class Requests {
     }
 
     /** The operation's key length, longer for a scan's later key whose digits do not fit it. */
-    private static int keyLength(long id, Operation op) {
+    private static int keyLength(long id, Pending pending) {
         // an operation's key length holds its own key's digits (Operation checks): counting them again is waste
-        return id == op.keyId() ? op.keyLength() : Math.max(op.keyLength(), KeyFormat.minimumLength(id));
+        int length = pending.operationKeyLength;
+        return id == pending.operationKey ? length : Math.max(length, KeyFormat.minimumLength(id));
     }
 }

@@ -24,19 +24,23 @@ final class Verifier {
     enum Check { OK, STALE, CORRUPT, UNVERIFIED }
 
     /**
-     * Per key id, four ints side by side: sixteen bytes, so an entry lies in one cache line and a request
-     * touches one line of a table much larger than the caches. A version is counted in 32 bits, as the
-     * flags that carry it are, skipping 0 (no version).
+     * Per key id, two ints side by side: eight bytes, so an entry lies in one cache line and a request
+     * touches one line of a table much larger than the caches (and half as large as with the refused
+     * versions beside them). A version is counted in 32 bits, as the flags that carry it are, skipping 0
+     * (no version).
      */
-    private static final int STRIDE = 4;
+    private static final int STRIDE = 2;
     /** the version of the last set sent, 0 if none, */
     private static final int VERSION = 0;
-    /** the length of that set's value, */
+    /** and the length of that set's value. */
     private static final int LENGTH = 1;
-    /** and the version of the last set the server refused (the fourth int is padding). */
-    private static final int REFUSED = 2;
 
     private int[] keys = new int[1024 * STRIDE];
+    /**
+     * Per key id, the version of the last set the server refused, 0 if none; a table of its own, made at
+     * the first refusal, as most runs have none.
+     */
+    private int[] refusedVersions = new int[0];
     /** Recomputes the values read, to compare them. */
     private final ValueBytes.Words values = new ValueBytes.Words();
     /**
@@ -71,8 +75,11 @@ final class Verifier {
 
     /** The server did not store version {@code version} of {@code keyId}. */
     void refused(long keyId, long version) {
-        int k = index(keyId);
-        keys[k + REFUSED] = (int) version;
+        int k = checkedKey(keyId);
+        if (k >= refusedVersions.length) {
+            refusedVersions = Arrays.copyOf(refusedVersions, Math.max(k + 1, refusedVersions.length * 2));
+        }
+        refusedVersions[k] = (int) version;
         anyRefused = true;
     }
 
@@ -89,7 +96,7 @@ final class Verifier {
         if (version == 0) {
             return Check.UNVERIFIED;
         }
-        if (anyRefused && Integer.toUnsignedLong(keys[index(keyId) + REFUSED]) == version) {
+        if (anyRefused && keyId < refusedVersions.length && Integer.toUnsignedLong(refusedVersions[(int) keyId]) == version) {
             return Check.UNVERIFIED;
         }
         return found == version && dataLength == length ? Check.OK : Check.STALE;
@@ -97,13 +104,18 @@ final class Verifier {
 
     /** Returns where {@code keyId}'s entry starts, growing the table to hold it. */
     private int index(long keyId) {
-        if (keyId < 0 || keyId >= (Integer.MAX_VALUE - 8) / STRIDE) {
-            throw new IllegalArgumentException("key id out of the verifier's range: " + keyId);
-        }
-        int k = (int) keyId * STRIDE;
+        int k = checkedKey(keyId) * STRIDE;
         if (k >= keys.length) {
             keys = Arrays.copyOf(keys, Math.max(k + STRIDE, keys.length * 2));
         }
         return k;
+    }
+
+    /** Returns {@code keyId} as an int, after checking that the verifier's tables can hold it. */
+    private static int checkedKey(long keyId) {
+        if (keyId < 0 || keyId >= (Integer.MAX_VALUE - 8) / STRIDE) {
+            throw new IllegalArgumentException("key id out of the verifier's range: " + keyId);
+        }
+        return (int) keyId;
     }
 }

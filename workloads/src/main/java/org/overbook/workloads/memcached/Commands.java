@@ -74,10 +74,9 @@ final class Commands {
         this.memory = items.memory();
     }
 
-    /** {@code get} and {@code gets}: one VALUE block per live key, in request order, then END. */
-    void get(Request.Get request, MessageBuffer out) {
+    /** {@code get} and {@code gets} of {@code keys}: one VALUE block per live key, in request order, then END. */
+    void get(List<ByteString> keys, boolean returnCas, MessageBuffer out) {
         int start = out.length();
-        List<ByteString> keys = request.keys();
         for (int k = 0; k < keys.size(); k++) { // indexed: no iterator per request
             ByteString key = keys.get(k);
             cmdGet++;
@@ -92,7 +91,7 @@ final class Commands {
             }
             getHits++;
             store.bumpFound(item);
-            value(item, key, request.returnCas(), out);
+            value(item, key, returnCas, out);
         }
         ResponseEncoder.reply(out, Reply.END);
     }
@@ -127,31 +126,33 @@ final class Commands {
 
     /** set, add, replace, append, prepend. */
     void store(Request.Store request, MessageBuffer out) {
+        store(request.mode(), request.key(), request.flags(), request.exptime(), request.data(), out);
+    }
+
+    /** set, add, replace, append, prepend of {@code data} under {@code key}. */
+    void store(StoreMode mode, ByteString key, int flags, int exptime, ByteString data, MessageBuffer out) {
         cmdSet++;
-        ByteString key = request.key();
-        ByteString data = request.data();
         int slabClass = store.classFor(key.length(), data.length());
         if (slabClass == 0) {
             ResponseEncoder.serverError(out, TOO_LARGE);
             return;
         }
         long old = store.lookup(key);
-        StoreMode mode = request.mode();
         switch (mode) {
-            case SET -> write(slabClass, request.key(), request.flags(), store.deadline(request.exptime()), data, old, out);
+            case SET -> write(slabClass, key, flags, store.deadline(exptime), data, old, out);
             case ADD -> {
                 if (old != Items.NIL) {
                     store.bump(old); // memcached: a failed add still promotes the item it found
                     ResponseEncoder.reply(out, Reply.NOT_STORED);
                 } else {
-                    write(slabClass, key, request.flags(), store.deadline(request.exptime()), data, old, out);
+                    write(slabClass, key, flags, store.deadline(exptime), data, old, out);
                 }
             }
             case REPLACE -> {
                 if (old == Items.NIL) {
                     ResponseEncoder.reply(out, Reply.NOT_STORED);
                 } else {
-                    write(slabClass, key, request.flags(), store.deadline(request.exptime()), data, old, out);
+                    write(slabClass, key, flags, store.deadline(exptime), data, old, out);
                 }
             }
             case APPEND, PREPEND -> concatenate(mode == StoreMode.APPEND, key, data, old, out);

@@ -45,6 +45,10 @@ final class HashIndex {
     private final byte[] scratch = new byte[255];
     /** A chained item's bytes from its hash-next link to the end of its key, as {@link #find} reads them. */
     private final byte[] chained = new byte[Items.HEADER_SIZE - Items.HASH_NEXT + Request.KEY_MAX_LENGTH];
+    /**
+     * The key {@link #find} looked up last in this request, by identity, and its hash. Forgotten at each
+     * request ({@link #forgetLookup}): a parser's re-pointed key window is one object for many keys.
+     */
     private ByteString lookedUp;
     private long lookedUpHash;
     private long table;
@@ -109,6 +113,11 @@ final class HashIndex {
             }
         }
         return Items.NIL;
+    }
+
+    /** Forgets the key {@link #find} looked up last: a new request begins. */
+    void forgetLookup() {
+        lookedUp = null;
     }
 
     /** Adds {@code item} at the head of its chain. */

@@ -93,6 +93,7 @@ final class ItemStore {
 
     /** Reads the clock for a request and lets a delayed flush take effect. */
     void beginRequest(long nanos) {
+        index.forgetLookup();
         nowNanos = nanos;
         nowSeconds = nanos / NANOS_PER_SECOND;
         if (pendingFlushSecond >= 0 && nowSeconds >= pendingFlushSecond) {

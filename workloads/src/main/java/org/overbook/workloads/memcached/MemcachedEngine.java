@@ -128,7 +128,7 @@ public final class MemcachedEngine {
         int end = offset + length;
         Outcome outcome = Outcome.KEEP_OPEN;
         while (at < end && outcome == Outcome.KEEP_OPEN) {
-            ParseResult result = parser.parseBorrowing(message, at, end - at); // executed before the next parse
+            ParseResult result = parser.parseReusing(message, at, end - at); // executed before the next parse
             at += Math.max(1, result.consumed());
             outcome = perform(result, reply);
         }
@@ -156,6 +156,16 @@ public final class MemcachedEngine {
         int before = reply.length();
         Outcome outcome = switch (result) {
             case ParseResult.Parsed parsed -> perform(parsed.request(), reply);
+            case ParseResult.BorrowedGet get -> {
+                begin();
+                commands.get(get.keys(), get.returnCas(), reply);
+                yield Outcome.KEEP_OPEN;
+            }
+            case ParseResult.BorrowedStore set -> {
+                begin();
+                commands.store(set.mode(), set.key(), set.flags(), set.exptime(), set.data(), output(set.noreply(), reply));
+                yield Outcome.KEEP_OPEN;
+            }
             case ParseResult.ProtocolError error -> {
                 protocolErrors++;
                 if (!error.noreply()) {
@@ -227,16 +237,26 @@ public final class MemcachedEngine {
         return store;
     }
 
-    private Outcome perform(Request request, MessageBuffer reply) {
+    /** Counts a request and reads the clock for it. */
+    private void begin() {
         requests++;
         store.beginRequest(guest.now());
-        MessageBuffer out = reply;
-        if (request.noreply()) {
-            discarded.clear();
-            out = discarded;
+    }
+
+    /** Returns where a request's reply goes: {@code reply}, or with {@code noreply} a buffer nobody reads. */
+    private MessageBuffer output(boolean noreply, MessageBuffer reply) {
+        if (!noreply) {
+            return reply;
         }
+        discarded.clear();
+        return discarded;
+    }
+
+    private Outcome perform(Request request, MessageBuffer reply) {
+        begin();
+        MessageBuffer out = output(request.noreply(), reply);
         switch (request) {
-            case Request.Get get -> commands.get(get, out);
+            case Request.Get get -> commands.get(get.keys(), get.returnCas(), out);
             case Request.GetAndTouch gat -> commands.getAndTouch(gat, out);
             case Request.Store set -> commands.store(set, out);
             case Request.CompareAndSwap cas -> commands.compareAndSwap(cas, out);

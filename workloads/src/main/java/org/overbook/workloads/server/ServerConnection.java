@@ -143,7 +143,7 @@ final class ServerConnection {
                     counters.backpressured++;
                     return; // resumed by onSent once the backlog drains
                 }
-                ParseResult request = parser.parseBorrowing(input, inputAt, inputEnd - inputAt); // executed before input changes
+                ParseResult request = parser.parseReusing(input, inputAt, inputEnd - inputAt); // executed before input changes and the next parse
                 int before = backlog.length();
                 MemcachedEngine.Outcome outcome = engine.execute(request, backlog); // the reply goes straight to the backlog
                 inputAt += Math.max(1, request.consumed());

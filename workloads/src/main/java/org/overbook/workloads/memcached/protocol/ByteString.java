@@ -10,16 +10,19 @@ import org.overbook.guest.GuestMemory;
  *
  * <p>It owns its bytes, except a {@linkplain #borrow borrowed} one, which is a window on a message
  * buffer: a parser makes those for a caller that is done with the request before the buffer changes,
- * so that a key or a set's value is not copied on its way from the message into guest memory.
+ * so that a key or a set's value is not copied on its way from the message into guest memory. A
+ * parser's own {@linkplain #window() windows} are borrowed ones it re-points at every parse
+ * ({@link ParseResult.BorrowedGet}): the one exception to immutability, and never seen outside a parse's
+ * lifetime.
  */
 public final class ByteString {
 
     private static final ByteString EMPTY = new ByteString(new byte[0]);
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-    private final byte[] bytes;
-    private final int offset;
-    private final int length;
+    private byte[] bytes;
+    private int offset;
+    private int length;
     private int hash;
 
     private ByteString(byte[] owned) {
@@ -45,6 +48,19 @@ public final class ByteString {
     static ByteString borrow(byte[] src, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, src.length);
         return length == 0 ? EMPTY : new ByteString(src, offset, length);
+    }
+
+    /** Returns an empty window for a parser to {@linkplain #point re-point} at each parse. */
+    static ByteString window() {
+        return new ByteString(EMPTY.bytes);
+    }
+
+    /** Points this window, made by {@link #window()}, at {@code src[offset, offset+length)}: a borrow without a new object. */
+    void point(byte[] src, int offset, int length) {
+        this.bytes = src;
+        this.offset = offset;
+        this.length = length;
+        this.hash = 0;
     }
 
     /** Returns a copy of {@code src}. */

@@ -77,6 +77,11 @@ final class CommandLine {
         return borrow ? ByteString.borrow(buf, starts[i], length(i)) : ByteString.copyOf(buf, starts[i], length(i));
     }
 
+    /** Points {@code window} ({@link ByteString#window()}) at token {@code i}. */
+    void point(ByteString window, int i) {
+        window.point(buf, starts[i], length(i));
+    }
+
     /** Returns token {@code i} as a Latin-1 string. */
     String latin1(int i) {
         return new String(buf, starts[i], length(i), StandardCharsets.ISO_8859_1);

@@ -45,6 +45,9 @@ import org.overbook.workloads.memcached.protocol.ParseResult.ProtocolError.Kind;
  * threads. {@link #parse} copies keys and data out of the message, so the buffer may be reused
  * afterwards; {@link #parseBorrowing} does not, for a server that executes each request before it
  * touches the buffer again: a set's value then goes from the message to guest memory in one copy.
+ * {@link #parseReusing} also gives a get and a set, a server's commonest requests, in objects the
+ * parser reuses ({@link ParseResult.BorrowedGet}, {@link ParseResult.BorrowedStore}): those parses
+ * make no object at all.
  *
  * <p>[1] memcached, {@code doc/protocol.txt}. [2] memcached, {@code proto_text.c}
  * ({@code process_command_ascii}, {@code process_update_command} and friends).
@@ -79,6 +82,10 @@ public final class RequestParser {
     private final CommandLine line = new CommandLine();
     /** Whether the request being parsed borrows its keys and data from the message. */
     private boolean borrowing;
+    /** Whether a get or a storage command being parsed comes as this parser's own result, reused. */
+    private boolean reusing;
+    private final ParseResult.BorrowedGet borrowedGet = new ParseResult.BorrowedGet();
+    private final ParseResult.BorrowedStore borrowedStore = new ParseResult.BorrowedStore();
 
     /** Creates a parser with memcached's default 1 MiB item size limit. */
     public RequestParser() {
@@ -108,7 +115,7 @@ public final class RequestParser {
      * content; only an offset or length outside {@code buf} is an error.
      */
     public ParseResult parse(byte[] buf, int offset, int length) {
-        return parse(buf, offset, length, false);
+        return parse(buf, offset, length, false, false);
     }
 
     /**
@@ -116,12 +123,23 @@ public final class RequestParser {
      * windows on {@code buf}, not copies: good only until {@code buf[offset, offset+length)} changes.
      */
     public ParseResult parseBorrowing(byte[] buf, int offset, int length) {
-        return parse(buf, offset, length, true);
+        return parse(buf, offset, length, true, false);
     }
 
-    private ParseResult parse(byte[] buf, int offset, int length, boolean borrow) {
+    /**
+     * Parses as {@link #parseBorrowing} does, except that a {@code get} or {@code gets} comes as this
+     * parser's {@link ParseResult.BorrowedGet} and a storage command but cas as its {@link
+     * ParseResult.BorrowedStore}, which its next parse overwrites: for a server that executes each
+     * request before it parses the next.
+     */
+    public ParseResult parseReusing(byte[] buf, int offset, int length) {
+        return parse(buf, offset, length, true, true);
+    }
+
+    private ParseResult parse(byte[] buf, int offset, int length, boolean borrow, boolean reuse) {
         Objects.checkFromIndexSize(offset, length, buf.length);
         borrowing = borrow;
+        reusing = reuse;
         int end = offset + length;
         int newline = ByteScan.indexOf(buf, offset, end, (byte) '\n');
         if (newline < 0) {
@@ -158,6 +176,13 @@ public final class RequestParser {
     private ParseResult get(int n, boolean returnCas, int consumed) {
         if (n < 2) {
             return error(consumed);
+        }
+        if (reusing) {
+            if (!allKeys(1, n)) {
+                return clientError(BAD_FORMAT, false, consumed);
+            }
+            borrowedGet.point(line, 1, n, returnCas, consumed);
+            return borrowedGet;
         }
         List<ByteString> keys = keys(1, n);
         return keys == null ? clientError(BAD_FORMAT, false, consumed) : new Parsed(new Request.Get(keys, returnCas), consumed);
@@ -217,6 +242,10 @@ public final class RequestParser {
         }
         if (buf[dataStart + vlen] != '\r' || buf[dataStart + vlen + 1] != '\n') {
             return clientError(BAD_CHUNK, noreply, lineLength + vlen + 2);
+        }
+        if (reusing && !cas) {
+            borrowedStore.point(mode, line, 1, flags, exptime, buf, dataStart, vlen, noreply, lineLength + vlen + 2);
+            return borrowedStore;
         }
         ByteString key = key(1);
         ByteString data = borrowing ? ByteString.borrow(buf, dataStart, vlen) : ByteString.copyOf(buf, dataStart, vlen);
@@ -312,10 +341,8 @@ public final class RequestParser {
      * which a request's {@code List.copyOf} keeps as it is.
      */
     private List<ByteString> keys(int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (!line.isKey(i)) {
-                return null;
-            }
+        if (!allKeys(from, to)) {
+            return null;
         }
         if (to - from == 1) {
             return List.of(key(from)); // the common single-key get
@@ -325,6 +352,16 @@ public final class RequestParser {
             keys[i - from] = key(i);
         }
         return List.of(keys);
+    }
+
+    /** Returns whether tokens {@code [from, to)} are all valid keys. */
+    private boolean allKeys(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!line.isKey(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private ByteString key(int token) {

@@ -1,6 +1,7 @@
 package org.overbook.workloads.memcached.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -177,6 +178,26 @@ class RequestParserTest {
         byte[] bytes = input.getBytes(StandardCharsets.ISO_8859_1);
         assertEquals(expected, new RequestParser().parse(bytes));
         assertEquals(expected, new RequestParser().parseBorrowing(bytes, 0, bytes.length));
+        ParseResult reused = new RequestParser().parseReusing(bytes, 0, bytes.length);
+        assertEquals(expected, switch (reused) {
+            case ParseResult.BorrowedGet get -> get.copy();
+            case ParseResult.BorrowedStore set -> set.copy();
+            default -> reused;
+        });
+    }
+
+    @Test
+    void aReusedGetIsTheParsersOwnAndItsKeysAreWindowsOnTheMessage() {
+        byte[] msg = bytes("##get a bb\r\ngets ccc\r\n##");
+        RequestParser parser = new RequestParser();
+        ParseResult first = parser.parseReusing(msg, 2, msg.length - 4);
+        assertEquals(new Parsed(new Get(keys("a", "bb"), false), 10), ((ParseResult.BorrowedGet) first).copy());
+        msg[8] = 'B';
+        assertEquals(b("Bb"), ((ParseResult.BorrowedGet) first).keys().get(1));
+        ParseResult second = parser.parseReusing(msg, 12, msg.length - 14);
+        assertSame(first, second);
+        assertEquals(new Parsed(new Get(keys("ccc"), true), 10), ((ParseResult.BorrowedGet) second).copy());
+        assertEquals(b("ccc").hashCode(), ((ParseResult.BorrowedGet) second).keys().get(0).hashCode());
     }
 
     @Test
@@ -188,6 +209,18 @@ class RequestParserTest {
         assertEquals(b("value").hashCode(), set.data().hashCode());
         msg[17] = 'V'; // the first byte of the value
         assertEquals(b("Value"), set.data());
+    }
+
+    @Test
+    void aReusedStoreIsTheParsersOwnAndItsKeyAndValueAreWindowsOnTheMessage() {
+        byte[] msg = bytes("##set key 1 2 5 noreply\r\nvalue\r\nappend k 0 0 1\r\nx\r\n##");
+        RequestParser parser = new RequestParser();
+        var first = (ParseResult.BorrowedStore) parser.parseReusing(msg, 2, msg.length - 4);
+        assertEquals(new Parsed(new Store(StoreMode.SET, b("key"), 1, 2, b("value"), true), 30), first.copy());
+        msg[25] = 'V'; // the first byte of the value
+        assertEquals(b("Value"), first.data());
+        assertSame(first, parser.parseReusing(msg, 32, msg.length - 34));
+        assertEquals(new Parsed(new Store(StoreMode.APPEND, b("k"), 0, 0, b("x"), false), 19), first.copy());
     }
 
     @Test

@@ -25,7 +25,9 @@ import java.util.Arrays;
  * or the many events scheduled just ahead of "now" in the default scenario, nine in ten of its events) goes
  * to the heap, which costs what a plain heap does, O(log n) in the events it holds. A sorted list as the
  * bottom, as in the paper, was measured slower there (a linear insertion into a bottom of about 60 events),
- * and so was the bucket as a sorted run beside a heap of what is scheduled into its range.
+ * and so was the bucket as a sorted run beside a heap of what is scheduled into its range; but most refills
+ * bring a handful of events, and while the bottom holds at most {@value EventHeap#SORTED_LIMIT} it is a sorted
+ * run, which dispatch takes from without a sift (see {@link EventHeap}).
  *
  * <p>Order. Every event carries an order word, its insertion sequence in the high 40 bits above a 24-bit
  * handle naming the slot of its action, and the heap orders by (time, order word): events at equal times

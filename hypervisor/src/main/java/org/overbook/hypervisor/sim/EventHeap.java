@@ -17,8 +17,8 @@ import java.util.Arrays;
  *
  * <p>The sorted run. An array sorted by (time, order) is a heap, and one whose earliest events are taken from
  * its front needs no sift at all. A refill of at most {@value #SORTED_LIMIT} events (in the default scenario
- * nearly all of them: ~5 events a refill, and nine in ten removals find fewer than 13 events) is sorted by
- * insertion and kept as the nodes {@code head} to {@code end}: removing the earliest event is a step of
+ * nearly all of them: ~5 events a refill, and nine in ten removals find fewer than 13 events) is sorted
+ * ({@link #sortByRank}) and kept as the nodes {@code head} to {@code end}: removing the earliest event is a step of
  * {@code head}, and an added event, the newest of all, is moved in from the back behind every event not after
  * it. Past {@value #SORTED_LIMIT} events the run is moved to the front of the array, where it is a heap, and
  * stays one until the bottom runs dry. Either way the earliest event is node {@code head} (0 in a heap) and
@@ -178,40 +178,47 @@ final class EventHeap {
     }
 
     /**
-     * Replaces the contents of this (empty) heap with {@code count} events given as (time, order) pairs in any
-     * order: sorted by insertion when they are few enough for a sorted run, else Floyd's linear-time heap
-     * construction.
+     * Replaces the contents of this (empty) heap with {@code count} events given as (time, order) pairs in
+     * scheduling order (ascending order words, as every bucket of the ladder holds them): sorted when they are
+     * few enough for a sorted run, else Floyd's linear-time heap construction.
      */
     void fill(long[] pairs, int count) {
         if (2 * count > heap.length) {
             heap = new long[Math.max(2 * count, 2 * heap.length)];
         }
-        System.arraycopy(pairs, 0, heap, 0, 2 * count);
         head = 0;
         end = count;
         sorted = count <= SORTED_LIMIT;
         if (sorted) {
-            sortByInsertion(count);
+            sortByRank(pairs, count);
             return;
         }
+        System.arraycopy(pairs, 0, heap, 0, 2 * count);
         for (int i = (count - 2) >> 2; i >= 0; i--) {
             siftDownWithin(i);
         }
     }
 
-    private void sortByInsertion(int count) {
+    /**
+     * Puts each event straight into its place in the run: its rank is the number of events before it, those
+     * earlier in time and, as the pairs come in scheduling order, those at the same time given before it.
+     * Counting is branch-free (a comparison added as 0 or 1), where an insertion sort of a handful of events
+     * in random order mispredicts the end of nearly every shift; the quadratic count costs less below
+     * {@value #SORTED_LIMIT} events.
+     */
+    private void sortByRank(long[] pairs, int count) {
         long[] h = heap;
-        for (int next = 1; next < count; next++) {
-            long time = h[2 * next];
-            long order = h[2 * next + 1];
-            int i = next;
-            while (i > 0 && (h[2 * i - 2] > time || (h[2 * i - 2] == time && h[2 * i - 1] > order))) {
-                h[2 * i] = h[2 * i - 2];
-                h[2 * i + 1] = h[2 * i - 1];
-                i--;
+        for (int i = 0; i < count; i++) {
+            long time = pairs[2 * i];
+            int rank = 0;
+            for (int j = 0; j < i; j++) {
+                rank += pairs[2 * j] <= time ? 1 : 0;
             }
-            h[2 * i] = time;
-            h[2 * i + 1] = order;
+            for (int j = i + 1; j < count; j++) {
+                rank += pairs[2 * j] < time ? 1 : 0;
+            }
+            h[2 * rank] = time;
+            h[2 * rank + 1] = pairs[2 * i + 1];
         }
     }
 

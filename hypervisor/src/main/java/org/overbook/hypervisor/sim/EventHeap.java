@@ -18,9 +18,9 @@ import java.util.Arrays;
  * <p>The sorted run. An array sorted by (time, order) is a heap, and one whose earliest events are taken from
  * its front needs no sift at all. A refill of at most {@value #SORTED_LIMIT} events (in the default scenario
  * nearly all of them: ~5 events a refill, and nine in ten removals find fewer than 13 events) is sorted
- * ({@link #sortByRank}) and kept as the nodes {@code head} to {@code end}: removing the earliest event is a step of
- * {@code head}, and an added event, the newest of all, is moved in from the back behind every event not after
- * it. Past {@value #SORTED_LIMIT} events the run is moved to the front of the array, where it is a heap, and
+ * ({@link #sortByRank}) and kept as the nodes {@code head} to {@code end}: removing the earliest event is a
+ * step of {@code head}, and an added event, the newest of all, is moved in from the back behind every event
+ * not after it. Past {@value #SORTED_LIMIT} events the run is moved to the front of the array, where it is a heap, and
  * stays one until the bottom runs dry. Either way the earliest event is node {@code head} (0 in a heap) and
  * events leave in the same (time, order) order: only the cost differs.
  */
@@ -123,9 +123,7 @@ final class EventHeap {
      */
     private void insertSorted(long time, long order) {
         if (2 * end == heap.length) {
-            System.arraycopy(heap, 2 * head, heap, 0, 2 * (end - head));
-            end -= head;
-            head = 0;
+            moveRunToFront();
         }
         long[] h = heap;
         int i = end++;
@@ -140,12 +138,14 @@ final class EventHeap {
 
     /** Turns the sorted run into a heap: moved to the front of the array, a sorted array is one already. */
     private void becomeHeap() {
-        if (head > 0) {
-            System.arraycopy(heap, 2 * head, heap, 0, 2 * (end - head));
-            end -= head;
-            head = 0;
-        }
+        moveRunToFront();
         sorted = false;
+    }
+
+    private void moveRunToFront() {
+        System.arraycopy(heap, 2 * head, heap, 0, 2 * (end - head));
+        end -= head;
+        head = 0;
     }
 
     /** Returns the least time among the root's children, or {@link Long#MAX_VALUE} if it has none. */

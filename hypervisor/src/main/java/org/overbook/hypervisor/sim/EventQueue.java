@@ -25,7 +25,9 @@ import java.util.Arrays;
  * or the many events scheduled just ahead of "now" in the default scenario, nine in ten of its events) goes
  * to the heap, which costs what a plain heap does, O(log n) in the events it holds. A sorted list as the
  * bottom, as in the paper, was measured slower there (a linear insertion into a bottom of about 60 events),
- * and so was the bucket as a sorted run beside a heap of what is scheduled into its range.
+ * and so was the bucket as a sorted run beside a heap of what is scheduled into its range; but most refills
+ * bring a handful of events, and while the bottom holds at most {@value EventHeap#SORTED_LIMIT} it is a sorted
+ * run, which dispatch takes from without a sift (see {@link EventHeap}).
  *
  * <p>Order. Every event carries an order word, its insertion sequence in the high 40 bits above a 24-bit
  * handle naming the slot of its action, and the heap orders by (time, order word): events at equal times
@@ -44,8 +46,15 @@ final class EventQueue {
 
     /** How many events a rung built from the top aims to put in one bucket. */
     static final int EVENTS_PER_BUCKET = 2;
-    /** A bucket with more events than this is spread over a finer rung rather than heaped. */
-    static final int SPAWN_THRESHOLD = 48;
+    /**
+     * A bucket with more events than this is spread over a finer rung rather than heaped: as many as the bottom
+     * keeps as a sorted run. A bucket refilled whole past that makes a heap that keeps its size while each
+     * dispatched event hands its place to the next one it schedules; in the default scenario such buckets (from
+     * coarse rungs, 17-48 events) made most of the bottom's sifting, and spreading them takes about 3 ns an
+     * event off the kernel there (was 48: the hold model with bimodal delays at 100,000 events waiting, whose
+     * crowded buckets are now spread more often, loses about a tenth).
+     */
+    static final int SPAWN_THRESHOLD = EventHeap.SORTED_LIMIT;
     static final int MAX_RUNGS = 8;
     private static final int MAX_BUCKETS_LOG2 = 20;
     private static final int MAX_CHILD_BUCKETS_LOG2 = 12;

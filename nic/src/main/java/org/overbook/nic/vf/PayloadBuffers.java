@@ -43,14 +43,10 @@ final class PayloadBuffers {
 
     /** Takes back a buffer no one reads any more. */
     void give(byte[] buffer) {
-        int capacity = buffer.length;
-        if (capacity == 0 || Integer.bitCount(capacity) != 1) {
+        if (!kept(buffer)) {
             return;
         }
-        int size = sizeClass(capacity);
-        if (size < 0) {
-            return;
-        }
+        int size = sizeClass(buffer.length);
         int count = counts[size];
         byte[][] kept = idle[size];
         if (kept == null || count == kept.length) {
@@ -61,6 +57,12 @@ final class PayloadBuffers {
         }
         kept[count] = buffer;
         counts[size] = count + 1;
+    }
+
+    /** Returns whether a buffer is one of the sizes kept (a power of two from 64 bytes to 64 KiB), not one of its own. */
+    static boolean kept(byte[] buffer) {
+        int capacity = buffer.length;
+        return capacity >= 1 << SMALLEST_SHIFT && capacity <= 1 << LARGEST_SHIFT && Integer.bitCount(capacity) == 1;
     }
 
     /** Returns the size class of {@code length} bytes (buffers of {@code 64 << class}), or -1 past 64 KiB. */

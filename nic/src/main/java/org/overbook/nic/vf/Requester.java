@@ -1,6 +1,8 @@
 package org.overbook.nic.vf;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import org.overbook.guest.verbs.CompletionStatus;
 import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.WorkRequest;
@@ -40,6 +42,8 @@ final class Requester {
     private final QueuePairImpl qp;
     /** The VF's simulation, held here: reaching it through the queue pair and the VF is two cold reads in a row with many tenants. */
     private final Simulation simulation;
+    /** The NIC's cost of reading a work request, held here: the VF is one more cold object with many tenants. */
+    private final long wqeNanos;
     private final Runnable pumpAction = this::pump;
     private final Runnable readAction = this::readAsScheduled;
     private final Runnable packetReadAction = this::packetRead;
@@ -56,9 +60,23 @@ final class Requester {
     private int readPages;
     /** This queue pair's message buffers: a message's buffer comes back when it is acknowledged. */
     private final PayloadBuffers payloads = new PayloadBuffers();
-    private final ArrayDeque<WorkRequest> waiting = new ArrayDeque<>();
-    private final ArrayDeque<Message> inFlight = new ArrayDeque<>();
+    /**
+     * The buffer of the message acknowledged last, for the next message it fits (a queue pair that has one message
+     * in flight at a time, the common case, then leaves the pools, cold with many tenants, untouched).
+     */
+    private byte[] spareBuffer;
+    /*
+     * The requests waiting to be read and the messages unacknowledged, each in order: the first in a field of its
+     * own, the rest in a deque made when first needed. A queue pair with one request at a time (the common case)
+     * touches no deque and no deque's array: with many tenants each would be two more cold cache lines.
+     */
+    private WorkRequest firstWaiting;
+    private ArrayDeque<WorkRequest> moreWaiting;
+    private Message oldestInFlight;
+    private ArrayDeque<Message> moreInFlight;
     private final RnrRetryCounter rnrRetries;
+    /** Whether an RNR NACK has taken a retry since the last progress: only then has an acknowledgement a count to restore. */
+    private boolean rnrRetryTaken;
     private boolean reading;
     /** Whether the request being read has not yet become a message in flight (its first packet unread). */
     private boolean readingRequest;
@@ -80,6 +98,7 @@ final class Requester {
     Requester(QueuePairImpl qp) {
         this.qp = qp;
         this.simulation = qp.vf.simulation();
+        this.wqeNanos = qp.vf.costs().wqeNanos();
         this.rnrRetries = new RnrRetryCounter(qp.config.rnrRetry());
         this.timer = new RetransmissionTimer(simulation, qp.vf.costs().rtoNanos(), this::onTimeout);
     }
@@ -99,12 +118,56 @@ final class Requester {
 
     /** Returns the send-ring slots taken: waiting, being read, or unacknowledged. */
     int outstanding() {
-        return waiting.size() + (readingRequest ? 1 : 0) + inFlight.size();
+        int waiting = firstWaiting == null ? 0 : 1 + (moreWaiting == null ? 0 : moreWaiting.size());
+        int inFlight = oldestInFlight == null ? 0 : 1 + (moreInFlight == null ? 0 : moreInFlight.size());
+        return waiting + (readingRequest ? 1 : 0) + inFlight;
     }
 
     void post(WorkRequest request, long at) {
-        waiting.add(request);
+        if (firstWaiting == null) {
+            firstWaiting = request;
+        } else {
+            if (moreWaiting == null) {
+                moreWaiting = new ArrayDeque<>();
+            }
+            moreWaiting.add(request);
+        }
         schedulePump(at);
+    }
+
+    /** Takes the oldest waiting request off the queue. */
+    private void pollWaiting() {
+        firstWaiting = moreWaiting == null ? null : moreWaiting.poll();
+    }
+
+    private void addInFlight(Message message) {
+        if (oldestInFlight == null) {
+            oldestInFlight = message;
+        } else {
+            if (moreInFlight == null) {
+                moreInFlight = new ArrayDeque<>();
+            }
+            moreInFlight.add(message);
+        }
+    }
+
+    /** Takes the oldest unacknowledged message off the queue and returns it (null if none). */
+    private Message pollInFlight() {
+        Message oldest = oldestInFlight;
+        oldestInFlight = moreInFlight == null ? null : moreInFlight.poll();
+        return oldest;
+    }
+
+    /** Returns the unacknowledged messages, oldest first (a copy: for the rare paths that walk them). */
+    private List<Message> inFlight() {
+        List<Message> all = new ArrayList<>();
+        if (oldestInFlight != null) {
+            all.add(oldestInFlight);
+            if (moreInFlight != null) {
+                all.addAll(moreInFlight);
+            }
+        }
+        return all;
     }
 
     private void schedulePump(long at) {
@@ -126,15 +189,15 @@ final class Requester {
 
     private void pump() {
         pumpScheduled = false;
-        if (reading || qp.inError() || waiting.isEmpty()) {
+        if (reading || qp.inError() || firstWaiting == null) {
             return;
         }
-        WorkRequest request = waiting.peek();
+        WorkRequest request = firstWaiting;
         long now = simulation.now();
         MemoryRegion region = regionByLkey(request.lkey());
         if (region == null || !region.covers(request.address(), request.length())) {
-            waiting.poll();
-            qp.vf.counters().countProtectionError();
+            pollWaiting();
+            qp.counters.countProtectionError();
             qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request),
                     CompletionStatus.LOCAL_PROTECTION_ERROR, 0, now);
             qp.fail();
@@ -143,10 +206,10 @@ final class Requester {
         if (credits != null && !credits.take(Message.stagingSlots(request.length(), qp.wire.mtu()))) {
             return; // wait for acknowledgements to return credits
         }
-        waiting.poll();
+        pollWaiting();
         reading = true;
         readingRequest = true;
-        read(request, Math.max(now, engineFree) + qp.vf.costs().wqeNanos());
+        read(request, Math.max(now, engineFree) + wqeNanos);
     }
 
     private MemoryRegion regionByLkey(int lkey) {
@@ -176,7 +239,7 @@ final class Requester {
         if (qp.inError()) {
             return;
         }
-        Translator translator = qp.vf.translator();
+        Translator translator = qp.translator;
         int first = Pages.first(request.address());
         int pages = Pages.count(request.address(), request.length());
         if (readFrames.length < pages) {
@@ -194,7 +257,7 @@ final class Requester {
         }
         translator.lock(first, pages);
         long at = time + translator.elapsed();
-        Message message = new Message(request, payloads.take(request.length()), qp.wire.mtu());
+        Message message = new Message(request, payload(request.length()), qp.wire.mtu());
         readMessage = message;
         readFirst = first;
         readPages = pages;
@@ -203,6 +266,28 @@ final class Requester {
             int length = message.length(k);
             long done = length == 0 ? at : pcie.read(at, length);
             simulation.scheduleAt(done, packetReadAction);
+        }
+    }
+
+    /** Returns a buffer for a message of {@code length} bytes: the spare one if it fits, else one of the pools'. */
+    private byte[] payload(int length) {
+        byte[] spare = spareBuffer;
+        if (spare != null && length > 0 && spare.length >= length) {
+            spareBuffer = null;
+            return spare;
+        }
+        return payloads.take(length);
+    }
+
+    /** Takes back an acknowledged message's buffer: the larger of it and the spare stays spare, the other goes to the pools. */
+    private void giveBack(byte[] buffer) {
+        byte[] spare = spareBuffer;
+        if (PayloadBuffers.kept(buffer) && (spare == null || buffer.length > spare.length)) {
+            spareBuffer = buffer;
+            buffer = spare;
+        }
+        if (buffer != null) {
+            payloads.give(buffer);
         }
     }
 
@@ -218,7 +303,7 @@ final class Requester {
         int index = message.read;
         int[] frames = readFrames;
         int first = readFirst;
-        Translator translator = qp.vf.translator();
+        Translator translator = qp.translator;
         message.read = index + 1;
         if (index == 0) {
             DmaCopy.out(translator, message.request.address(), frames, message.payload, message.length);
@@ -242,8 +327,8 @@ final class Requester {
         if (message.counter() >= 0) {
             message.notification = nextNotification++;
         }
-        inFlight.add(message);
-        qp.vf.counters().countSent(message.length);
+        addInFlight(message);
+        qp.counters.countSent(message.length);
         if (!rnrWait) {
             send(message, 0);
         }
@@ -258,22 +343,25 @@ final class Requester {
 
     void onAck(long psn) {
         boolean progress = false;
-        while (!inFlight.isEmpty() && inFlight.peek().lastPsn() <= psn) {
-            Message done = inFlight.poll();
+        while (oldestInFlight != null && oldestInFlight.lastPsn() <= psn) {
+            Message done = pollInFlight();
             if (credits != null) {
                 credits.giveBack(Message.stagingSlots(done.length, done.mtu));
             }
-            qp.complete(qp.config.sendCompletions(), done.request, QueuePairImpl.opcodeOf(done.request),
+            qp.complete(qp.sendCompletions, done.request, QueuePairImpl.opcodeOf(done.request),
                     CompletionStatus.SUCCESS, done.length, simulation.now());
             // Acknowledged: the responder has written or staged every packet, and a copy still on the wire is a
             // duplicate it will not read, so the buffer is free.
-            payloads.give(done.payload);
+            giveBack(done.payload);
             progress = true;
         }
         if (progress) {
-            rnrRetries.onProgress();
+            if (rnrRetryTaken) {
+                rnrRetries.onProgress(); // a cold object with many tenants: not read on every acknowledgement
+                rnrRetryTaken = false;
+            }
             if (!qp.reliable) {
-                timer.onProgress(!inFlight.isEmpty());
+                timer.onProgress(oldestInFlight != null);
             }
             pumpNow();
         }
@@ -288,7 +376,8 @@ final class Requester {
         if (rnrWait || !inFlightHolds(psn)) {
             return; // stale: already waiting, or already acknowledged
         }
-        qp.vf.counters().countRnrNackReceived();
+        qp.counters.countRnrNackReceived();
+        rnrRetryTaken = true;
         if (!rnrRetries.onRnrNak()) {
             fail(CompletionStatus.RNR_RETRY_EXCEEDED);
             return;
@@ -301,7 +390,11 @@ final class Requester {
     }
 
     private boolean inFlightHolds(long psn) {
-        return !inFlight.isEmpty() && inFlight.peek().psn <= psn && inFlight.peekLast().lastPsn() >= psn;
+        if (oldestInFlight == null) {
+            return false;
+        }
+        Message newest = moreInFlight == null || moreInFlight.isEmpty() ? oldestInFlight : moreInFlight.peekLast();
+        return oldestInFlight.psn <= psn && newest.lastPsn() >= psn;
     }
 
     /** The responder expects {@code psn}: resend from there (go-back-N), unless an RNR wait will. */
@@ -320,9 +413,13 @@ final class Requester {
         if (!inFlightHolds(psn)) {
             return;
         }
-        for (Message message : inFlight) {
+        for (Message message : inFlight()) {
             if (message.psn == psn) {
-                inFlight.remove(message);
+                if (message == oldestInFlight) {
+                    pollInFlight();
+                } else {
+                    moreInFlight.remove(message);
+                }
                 qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request), status, 0,
                         simulation.now());
                 break;
@@ -333,7 +430,7 @@ final class Requester {
 
     /** Fails the oldest unacknowledged message with {@code status} and puts the queue pair in error. */
     private void fail(CompletionStatus status) {
-        Message head = inFlight.poll();
+        Message head = pollInFlight();
         qp.complete(qp.config.sendCompletions(), head.request, QueuePairImpl.opcodeOf(head.request), status, 0,
                 simulation.now());
         qp.fail();
@@ -347,10 +444,10 @@ final class Requester {
         if (qp.inError()) {
             return;
         }
-        for (Message message : inFlight) {
+        for (Message message : inFlight()) {
             if (message.lastPsn() >= psn) {
                 for (int k = (int) Math.max(0, psn - message.psn); k < message.read; k++) {
-                    qp.vf.counters().countRetransmit();
+                    qp.counters.countRetransmit();
                     send(message, k);
                 }
             }
@@ -366,30 +463,31 @@ final class Requester {
     }
 
     private void onTimeout() {
-        if (qp.inError() || inFlight.isEmpty()) {
+        if (qp.inError() || oldestInFlight == null) {
             return;
         }
-        qp.vf.counters().countTimeout();
+        qp.counters.countTimeout();
         if (!timer.backOff()) {
             fail(CompletionStatus.RETRY_EXCEEDED);
             return;
         }
-        resendFrom(inFlight.peek().psn);
+        resendFrom(oldestInFlight.psn);
         timer.arm();
     }
 
     // ---- error state ----
 
     void flush(long now) {
-        for (Message message : inFlight) {
+        for (Message message : inFlight()) {
             qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request),
                     CompletionStatus.FLUSHED, 0, now);
         }
-        inFlight.clear();
-        for (WorkRequest request : waiting) {
+        oldestInFlight = null;
+        moreInFlight = null;
+        for (WorkRequest request = firstWaiting; request != null; request = moreWaiting == null ? null : moreWaiting.poll()) {
             qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request), CompletionStatus.FLUSHED, 0, now);
         }
-        waiting.clear();
+        firstWaiting = null;
         timer.cancel();
     }
 }

@@ -1,8 +1,5 @@
 package org.overbook.nic.vf;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
 import org.overbook.guest.verbs.CompletionStatus;
 import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.WorkRequest;
@@ -37,7 +34,7 @@ import org.overbook.nic.transport.RnrTimer;
  * retransmission timeout expires (200 ms minimum, doubling on each consecutive timeout, as TCP: {@link RetransmissionTimer}).
  * A retransmission resends the bytes read the first time.
  */
-final class Requester {
+final class Requester extends SendQueues {
 
     private final QueuePairImpl qp;
     /** The VF's simulation, held here: reaching it through the queue pair and the VF is two cold reads in a row with many tenants. */
@@ -65,15 +62,6 @@ final class Requester {
      * in flight at a time, the common case, then leaves the pools, cold with many tenants, untouched).
      */
     private byte[] spareBuffer;
-    /*
-     * The requests waiting to be read and the messages unacknowledged, each in order: the first in a field of its
-     * own, the rest in a deque made when first needed. A queue pair with one request at a time (the common case)
-     * touches no deque and no deque's array: with many tenants each would be two more cold cache lines.
-     */
-    private WorkRequest firstWaiting;
-    private ArrayDeque<WorkRequest> moreWaiting;
-    private Message oldestInFlight;
-    private ArrayDeque<Message> moreInFlight;
     private final RnrRetryCounter rnrRetries;
     /** Whether an RNR NACK has taken a retry since the last progress: only then has an acknowledgement a count to restore. */
     private boolean rnrRetryTaken;
@@ -118,56 +106,12 @@ final class Requester {
 
     /** Returns the send-ring slots taken: waiting, being read, or unacknowledged. */
     int outstanding() {
-        int waiting = firstWaiting == null ? 0 : 1 + (moreWaiting == null ? 0 : moreWaiting.size());
-        int inFlight = oldestInFlight == null ? 0 : 1 + (moreInFlight == null ? 0 : moreInFlight.size());
-        return waiting + (readingRequest ? 1 : 0) + inFlight;
+        return waitingCount() + (readingRequest ? 1 : 0) + inFlightCount();
     }
 
     void post(WorkRequest request, long at) {
-        if (firstWaiting == null) {
-            firstWaiting = request;
-        } else {
-            if (moreWaiting == null) {
-                moreWaiting = new ArrayDeque<>();
-            }
-            moreWaiting.add(request);
-        }
+        addWaiting(request);
         schedulePump(at);
-    }
-
-    /** Takes the oldest waiting request off the queue. */
-    private void pollWaiting() {
-        firstWaiting = moreWaiting == null ? null : moreWaiting.poll();
-    }
-
-    private void addInFlight(Message message) {
-        if (oldestInFlight == null) {
-            oldestInFlight = message;
-        } else {
-            if (moreInFlight == null) {
-                moreInFlight = new ArrayDeque<>();
-            }
-            moreInFlight.add(message);
-        }
-    }
-
-    /** Takes the oldest unacknowledged message off the queue and returns it (null if none). */
-    private Message pollInFlight() {
-        Message oldest = oldestInFlight;
-        oldestInFlight = moreInFlight == null ? null : moreInFlight.poll();
-        return oldest;
-    }
-
-    /** Returns the unacknowledged messages, oldest first (a copy: for the rare paths that walk them). */
-    private List<Message> inFlight() {
-        List<Message> all = new ArrayList<>();
-        if (oldestInFlight != null) {
-            all.add(oldestInFlight);
-            if (moreInFlight != null) {
-                all.addAll(moreInFlight);
-            }
-        }
-        return all;
     }
 
     private void schedulePump(long at) {
@@ -189,10 +133,10 @@ final class Requester {
 
     private void pump() {
         pumpScheduled = false;
-        if (reading || qp.inError() || firstWaiting == null) {
+        if (reading || qp.inError() || firstWaiting() == null) {
             return;
         }
-        WorkRequest request = firstWaiting;
+        WorkRequest request = firstWaiting();
         long now = simulation.now();
         MemoryRegion region = regionByLkey(request.lkey());
         if (region == null || !region.covers(request.address(), request.length())) {
@@ -343,7 +287,7 @@ final class Requester {
 
     void onAck(long psn) {
         boolean progress = false;
-        while (oldestInFlight != null && oldestInFlight.lastPsn() <= psn) {
+        while (oldestInFlight() != null && oldestInFlight().lastPsn() <= psn) {
             Message done = pollInFlight();
             if (credits != null) {
                 credits.giveBack(Message.stagingSlots(done.length, done.mtu));
@@ -361,7 +305,7 @@ final class Requester {
                 rnrRetryTaken = false;
             }
             if (!qp.reliable) {
-                timer.onProgress(oldestInFlight != null);
+                timer.onProgress(oldestInFlight() != null);
             }
             pumpNow();
         }
@@ -390,11 +334,8 @@ final class Requester {
     }
 
     private boolean inFlightHolds(long psn) {
-        if (oldestInFlight == null) {
-            return false;
-        }
-        Message newest = moreInFlight == null || moreInFlight.isEmpty() ? oldestInFlight : moreInFlight.peekLast();
-        return oldestInFlight.psn <= psn && newest.lastPsn() >= psn;
+        Message oldest = oldestInFlight();
+        return oldest != null && oldest.psn <= psn && newestInFlight().lastPsn() >= psn;
     }
 
     /** The responder expects {@code psn}: resend from there (go-back-N), unless an RNR wait will. */
@@ -415,11 +356,7 @@ final class Requester {
         }
         for (Message message : inFlight()) {
             if (message.psn == psn) {
-                if (message == oldestInFlight) {
-                    pollInFlight();
-                } else {
-                    moreInFlight.remove(message);
-                }
+                removeInFlight(message);
                 qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request), status, 0,
                         simulation.now());
                 break;
@@ -463,7 +400,7 @@ final class Requester {
     }
 
     private void onTimeout() {
-        if (qp.inError() || oldestInFlight == null) {
+        if (qp.inError() || oldestInFlight() == null) {
             return;
         }
         qp.counters.countTimeout();
@@ -471,7 +408,7 @@ final class Requester {
             fail(CompletionStatus.RETRY_EXCEEDED);
             return;
         }
-        resendFrom(oldestInFlight.psn);
+        resendFrom(oldestInFlight().psn);
         timer.arm();
     }
 
@@ -482,12 +419,10 @@ final class Requester {
             qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request),
                     CompletionStatus.FLUSHED, 0, now);
         }
-        oldestInFlight = null;
-        moreInFlight = null;
-        for (WorkRequest request = firstWaiting; request != null; request = moreWaiting == null ? null : moreWaiting.poll()) {
+        for (WorkRequest request = pollWaiting(); request != null; request = pollWaiting()) {
             qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request), CompletionStatus.FLUSHED, 0, now);
         }
-        firstWaiting = null;
+        clearQueues();
         timer.cancel();
     }
 }

@@ -97,10 +97,16 @@ public final class NicTlb {
     private final Candidates candidates;
     private final int quota;
 
-    /** Per slot (set * ways + way): tag or FREE, frame, recency/fill stamp. */
-    private final long[] tags;
-    private final int[] frames;
-    private final long[] stamps;
+    /**
+     * Per set, side by side from {@code set * stride}: its ways' tags (or FREE), then their recency/fill stamps,
+     * then their frames, two to a long (way {@code w} in the low half of long {@code w / 2} when {@code w} is
+     * even). A lookup or a fill reads one set's slice, a few adjacent cache lines, rather than a line in each of
+     * three arrays: with many VFs the TLB's sets are mostly out of the CPU's nearer caches. Internally a way is
+     * named by the index of its tag ({@code set * stride + way}); {@link #tagAt} and {@link #frameAt} take the
+     * usual slot number {@code set * ways + way}.
+     */
+    private final long[] entries;
+    private final int stride;
     private long clock;
 
     /**
@@ -128,12 +134,12 @@ public final class NicTlb {
         this.replacement = config.replacement();
         this.candidates = new Candidates(ways);
         this.quota = config.quota();
-        int entries = config.entries();
-        this.tags = new long[entries];
-        Arrays.fill(tags, FREE);
-        this.frames = new int[entries];
-        Arrays.fill(frames, MISS);
-        this.stamps = new long[entries];
+        this.stride = 2 * ways + (ways + 1) / 2;
+        this.entries = new long[config.sets() * stride];
+        for (int base = 0; base < entries.length; base += stride) {
+            Arrays.fill(entries, base, base + ways, FREE);
+            Arrays.fill(entries, base + 2 * ways, base + stride, -1L); // every frame MISS
+        }
         this.counters = new long[vfCount * COUNTERS];
     }
 
@@ -148,14 +154,14 @@ public final class NicTlb {
      */
     public int lookup(int vf, long page) {
         long tag = tagOf(vf, page);
-        int slot = setMap.setOf(vf, tag) * ways;
-        for (int end = slot + ways; slot < end; slot++) {
-            if (tags[slot] == tag) {
+        int base = setMap.setOf(vf, tag) * stride;
+        for (int way = 0; way < ways; way++) {
+            if (entries[base + way] == tag) {
                 if (refreshOnHit) {
-                    stamps[slot] = ++clock;
+                    entries[base + ways + way] = ++clock;
                 }
                 counters[vf * COUNTERS + HITS]++;
-                return frames[slot];
+                return frame(base, way);
             }
         }
         counters[vf * COUNTERS + MISSES]++;
@@ -173,20 +179,17 @@ public final class NicTlb {
             throw new IllegalArgumentException("frame = " + frame + "; accepted: >= 0");
         }
         long tag = tagOf(vf, page);
-        int base = setMap.setOf(vf, tag) * ways;
+        int base = setMap.setOf(vf, tag) * stride;
         counters[vf * COUNTERS + INSERTS]++;
-        for (int slot = base, end = base + ways; slot < end; slot++) {
-            if (tags[slot] == tag) {
-                frames[slot] = frame;
-                stamps[slot] = ++clock;
+        for (int way = 0; way < ways; way++) {
+            if (entries[base + way] == tag) {
+                fill(base, way, tag, frame);
                 return;
             }
         }
-        int slot = chooseSlot(vf, base);
-        long replaced = tags[slot];
-        tags[slot] = tag;
-        frames[slot] = frame;
-        stamps[slot] = ++clock;
+        int way = chooseSlot(vf, base) - base;
+        long replaced = entries[base + way];
+        fill(base, way, tag, frame);
         counters[vf * COUNTERS + OCCUPANCY]++;
         if (replaced != FREE) {
             int owner = ownerOf(replaced);
@@ -203,10 +206,10 @@ public final class NicTlb {
     /** Drops this VF's translation of the page, if cached, without telling the eviction listener. */
     public boolean invalidate(int vf, long page) {
         long tag = tagOf(vf, page);
-        int slot = setMap.setOf(vf, tag) * ways;
-        for (int end = slot + ways; slot < end; slot++) {
-            if (tags[slot] == tag) {
-                free(slot, vf);
+        int base = setMap.setOf(vf, tag) * stride;
+        for (int way = 0; way < ways; way++) {
+            if (entries[base + way] == tag) {
+                free(base, way, vf);
                 return true;
             }
         }
@@ -216,13 +219,16 @@ public final class NicTlb {
     /** Drops every translation of this VF without telling the eviction listener; returns how many. */
     public int invalidateAll(int vf) {
         checkVf(vf);
-        int from = setMap.firstSet(vf) * ways;
-        int to = from + setMap.setCount(vf) * ways;
+        int from = setMap.firstSet(vf) * stride;
+        int to = from + setMap.setCount(vf) * stride;
         int dropped = 0;
-        for (int slot = from; slot < to && counters[vf * COUNTERS + OCCUPANCY] > 0; slot++) {
-            if (tags[slot] != FREE && ownerOf(tags[slot]) == vf) {
-                free(slot, vf);
-                dropped++;
+        for (int base = from; base < to && counters[vf * COUNTERS + OCCUPANCY] > 0; base += stride) {
+            for (int way = 0; way < ways && counters[vf * COUNTERS + OCCUPANCY] > 0; way++) {
+                long tag = entries[base + way];
+                if (tag != FREE && ownerOf(tag) == vf) {
+                    free(base, way, vf);
+                    dropped++;
+                }
             }
         }
         return dropped;
@@ -274,12 +280,12 @@ public final class NicTlb {
 
     /** Returns the tag in a slot ({@code set * ways + way}), or {@link #FREE}. */
     long tagAt(int slot) {
-        return tags[slot];
+        return entries[slot / ways * stride + slot % ways];
     }
 
     /** Returns the frame in a slot, or {@link #MISS} if the slot is free. */
     int frameAt(int slot) {
-        return frames[slot];
+        return frame(slot / ways * stride, slot % ways);
     }
 
     /** Returns the first set of a VF's STATIC partition (0 for the other policies). */
@@ -298,12 +304,13 @@ public final class NicTlb {
 
     // ---- internals ----
 
+    /** Returns the index of the tag of the way to fill in the set at {@code base}. */
     private int chooseSlot(int vf, int base) {
         if (quotaPartition && owned(vf, base) >= quota) {
             return victim(base, vf);
         }
         for (int slot = base, end = base + ways; slot < end; slot++) {
-            if (tags[slot] == FREE) {
+            if (entries[slot] == FREE) {
                 return slot;
             }
         }
@@ -314,7 +321,7 @@ public final class NicTlb {
     private int victim(int base, int owner) {
         candidates.count = 0;
         for (int slot = base, end = base + ways; slot < end; slot++) {
-            if (owner == ANY_VF || ownerOf(tags[slot]) == owner) {
+            if (owner == ANY_VF || ownerOf(entries[slot]) == owner) {
                 candidates.slots[candidates.count++] = slot;
             }
         }
@@ -326,7 +333,10 @@ public final class NicTlb {
         return candidates.slots[chosen];
     }
 
-    /** The candidate ways of the set being filled, as the replacement policy sees them; reused, allocates nothing. */
+    /**
+     * The candidate ways of the set being filled (the indexes of their tags), as the replacement policy sees
+     * them; reused, allocates nothing.
+     */
     private final class Candidates implements TlbCandidates {
         private final int[] slots;
         private int count;
@@ -342,17 +352,17 @@ public final class NicTlb {
 
         @Override
         public long stamp(int i) {
-            return stamps[slots[i]];
+            return entries[slots[i] + ways];
         }
 
         @Override
         public int vf(int i) {
-            return ownerOf(tags[slots[i]]);
+            return ownerOf(entries[slots[i]]);
         }
 
         @Override
         public long page(int i) {
-            return tags[slots[i]] & MAX_PAGE;
+            return entries[slots[i]] & MAX_PAGE;
         }
     }
 
@@ -360,18 +370,35 @@ public final class NicTlb {
     private int owned(int vf, int base) {
         int count = 0;
         for (int slot = base, end = base + ways; slot < end; slot++) {
-            if (tags[slot] != FREE && ownerOf(tags[slot]) == vf) {
+            if (entries[slot] != FREE && ownerOf(entries[slot]) == vf) {
                 count++;
             }
         }
         return count;
     }
 
-    private void free(int slot, int vf) {
-        tags[slot] = FREE;
-        frames[slot] = MISS;
-        stamps[slot] = 0;
+    /** Puts {@code tag} and {@code frame} in a way of the set at {@code base}, stamped now. */
+    private void fill(int base, int way, long tag, int frame) {
+        entries[base + way] = tag;
+        entries[base + ways + way] = ++clock;
+        setFrame(base, way, frame);
+    }
+
+    private void free(int base, int way, int vf) {
+        entries[base + way] = FREE;
+        entries[base + ways + way] = 0;
+        setFrame(base, way, MISS);
         counters[vf * COUNTERS + OCCUPANCY]--;
+    }
+
+    private int frame(int base, int way) {
+        return (int) (entries[base + 2 * ways + (way >> 1)] >> ((way & 1) << 5));
+    }
+
+    private void setFrame(int base, int way, int frame) {
+        int at = base + 2 * ways + (way >> 1);
+        int shift = (way & 1) << 5;
+        entries[at] = entries[at] & ~(0xFFFF_FFFFL << shift) | (frame & 0xFFFF_FFFFL) << shift;
     }
 
     private long tagOf(int vf, long page) {

@@ -19,12 +19,6 @@ final class PayloadBuffers {
     private static final int LARGEST_SHIFT = 16;
     static final int KEPT_PER_SIZE = 256;
 
-    /**
-     * The buffer given back last, the top of its size's idle stack, kept here rather than in the tables: a
-     * queue pair mostly has one message in flight, so the next take mostly wants this buffer, and gets it
-     * without reading the tables (cache lines cold with many tenants). Not counted in {@link #counts}.
-     */
-    private byte[] spare;
     private final byte[][][] idle = new byte[LARGEST_SHIFT - SMALLEST_SHIFT + 1][][];
     private final int[] counts = new int[LARGEST_SHIFT - SMALLEST_SHIFT + 1];
 
@@ -36,11 +30,6 @@ final class PayloadBuffers {
         int size = sizeClass(length);
         if (size < 0) {
             return new byte[length];
-        }
-        byte[] top = spare;
-        if (top != null && top.length == 1 << (size + SMALLEST_SHIFT)) {
-            spare = null;
-            return top;
         }
         int count = counts[size];
         if (count == 0) {
@@ -54,35 +43,26 @@ final class PayloadBuffers {
 
     /** Takes back a buffer no one reads any more. */
     void give(byte[] buffer) {
-        int capacity = buffer.length;
-        if (capacity == 0 || Integer.bitCount(capacity) != 1) {
+        if (!kept(buffer)) {
             return;
         }
-        int size = sizeClass(capacity);
-        if (size < 0) {
-            return;
-        }
-        byte[] previous = spare;
-        boolean sameSize = previous != null && previous.length == capacity;
-        if (counts[size] + (sameSize ? 1 : 0) == KEPT_PER_SIZE) {
-            return;
-        }
-        spare = buffer;
-        if (previous != null) {
-            push(previous);
-        }
-    }
-
-    /** Puts {@code buffer} on its size's idle stack, which has room for it. */
-    private void push(byte[] buffer) {
         int size = sizeClass(buffer.length);
         int count = counts[size];
         byte[][] kept = idle[size];
         if (kept == null || count == kept.length) {
+            if (count == KEPT_PER_SIZE) {
+                return;
+            }
             kept = idle[size] = Arrays.copyOf(kept == null ? new byte[0][] : kept, Math.min(KEPT_PER_SIZE, Math.max(8, count * 2)));
         }
         kept[count] = buffer;
         counts[size] = count + 1;
+    }
+
+    /** Returns whether a buffer is one of the sizes kept (a power of two from 64 bytes to 64 KiB), not one of its own. */
+    static boolean kept(byte[] buffer) {
+        int capacity = buffer.length;
+        return capacity >= 1 << SMALLEST_SHIFT && capacity <= 1 << LARGEST_SHIFT && Integer.bitCount(capacity) == 1;
     }
 
     /** Returns the size class of {@code length} bytes (buffers of {@code 64 << class}), or -1 past 64 KiB. */

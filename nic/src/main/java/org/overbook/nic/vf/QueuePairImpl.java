@@ -7,6 +7,9 @@ import org.overbook.guest.verbs.QueuePairConfig;
 import org.overbook.guest.verbs.VerbsException;
 import org.overbook.guest.verbs.WorkRequest;
 import org.overbook.hypervisor.sim.Simulation;
+import org.overbook.hypervisor.sim.Vcpu;
+import org.overbook.nic.VfCounters;
+import org.overbook.nic.dma.Translator;
 import org.overbook.nic.link.Link;
 
 /**
@@ -17,6 +20,18 @@ final class QueuePairImpl implements QueuePair {
 
     final VirtualFunction vf;
     final QueuePairConfig config;
+    /*
+     * What every message reads of the configuration, the VF and its tenant, copied here: with many tenants the
+     * configuration record, the VF and the tenant are cold, and each is a cache line more per message.
+     */
+    final CompletionQueueImpl sendCompletions;
+    final CompletionQueueImpl receiveCompletions;
+    private final int sendRing;
+    private final int receiveRing;
+    private final Simulation simulation;
+    private final Vcpu vcpu;
+    final Translator translator;
+    final VfCounters counters;
     final int number;
     final boolean reliable;
     final Requester requester;
@@ -29,6 +44,14 @@ final class QueuePairImpl implements QueuePair {
     QueuePairImpl(VirtualFunction vf, QueuePairConfig config, int number, boolean reliable) {
         this.vf = vf;
         this.config = config;
+        this.sendCompletions = (CompletionQueueImpl) config.sendCompletions();
+        this.receiveCompletions = (CompletionQueueImpl) config.receiveCompletions();
+        this.sendRing = config.sendRing();
+        this.receiveRing = config.receiveRing();
+        this.simulation = vf.simulation();
+        this.vcpu = vf.vcpu();
+        this.translator = vf.translator();
+        this.counters = vf.counters();
         this.number = number;
         this.reliable = reliable;
         this.requester = new Requester(this);
@@ -63,11 +86,11 @@ final class QueuePairImpl implements QueuePair {
                     + requester.creditLimit() + " system-buffer credits this queue pair holds (a 4 KiB slot each, one a packet of up to "
                     + wire.mtu() + " bytes at most 4 KiB)");
         }
-        if (requester.outstanding() >= config.sendRing()) {
-            throw new VerbsException(call("post_send"), "send ring full (" + config.sendRing() + " slots); wait for completions");
+        if (requester.outstanding() >= sendRing) {
+            throw new VerbsException(call("post_send"), "send ring full (" + sendRing + " slots); wait for completions");
         }
         vf.beforePost(request.address(), request.length());
-        long at = vf.vcpu().now();
+        long at = vcpu.now();
         if (error) {
             complete(config.sendCompletions(), request, opcodeOf(request), CompletionStatus.FLUSHED, 0, at);
             return;
@@ -80,12 +103,12 @@ final class QueuePairImpl implements QueuePair {
         if (request.length() < 0) {
             throw new VerbsException(call("post_receive"), "negative length " + request.length());
         }
-        if (responder.posted() >= config.receiveRing()) {
-            throw new VerbsException(call("post_receive"), "receive ring full (" + config.receiveRing() + " slots)");
+        if (responder.posted() >= receiveRing) {
+            throw new VerbsException(call("post_receive"), "receive ring full (" + receiveRing + " slots)");
         }
         vf.beforePost(request.address(), request.length());
         if (error) {
-            complete(config.receiveCompletions(), request, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, vf.vcpu().now());
+            complete(config.receiveCompletions(), request, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, vcpu.now());
             return;
         }
         responder.post(request);
@@ -117,7 +140,7 @@ final class QueuePairImpl implements QueuePair {
             return;
         }
         error = true;
-        long now = vf.simulation().now();
+        long now = simulation.now();
         requester.flush(now);
         responder.flush(now);
     }
@@ -127,7 +150,6 @@ final class QueuePairImpl implements QueuePair {
                   CompletionStatus status, int bytes, long time) {
         Completion completion = new Completion(request.id(), opcode, status, bytes, number);
         Runnable delivery = ((CompletionQueueImpl) queue).delivery(completion, this);
-        Simulation simulation = vf.simulation();
         if (time <= simulation.now()) {
             simulation.scheduleNow(delivery);   // most often a follow-up of this event: no event of its own
         } else {

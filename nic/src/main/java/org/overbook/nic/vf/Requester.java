@@ -1,6 +1,5 @@
 package org.overbook.nic.vf;
 
-import java.util.ArrayDeque;
 import org.overbook.guest.verbs.CompletionStatus;
 import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.WorkRequest;
@@ -35,11 +34,13 @@ import org.overbook.nic.transport.RnrTimer;
  * retransmission timeout expires (200 ms minimum, doubling on each consecutive timeout, as TCP: {@link RetransmissionTimer}).
  * A retransmission resends the bytes read the first time.
  */
-final class Requester {
+final class Requester extends SendQueues {
 
     private final QueuePairImpl qp;
     /** The VF's simulation, held here: reaching it through the queue pair and the VF is two cold reads in a row with many tenants. */
     private final Simulation simulation;
+    /** The NIC's cost of reading a work request, held here: the VF is one more cold object with many tenants. */
+    private final long wqeNanos;
     private final Runnable pumpAction = this::pump;
     private final Runnable readAction = this::readAsScheduled;
     private final Runnable packetReadAction = this::packetRead;
@@ -56,12 +57,17 @@ final class Requester {
     private int readPages;
     /** This queue pair's message buffers: a message's buffer comes back when it is acknowledged. */
     private final PayloadBuffers payloads = new PayloadBuffers();
-    private final ArrayDeque<WorkRequest> waiting = new ArrayDeque<>();
-    private final ArrayDeque<Message> inFlight = new ArrayDeque<>();
-    /** {@link #outstanding()}, counted as requests come and go (a post then reads neither deque). */
-    private int slotsTaken;
+    /**
+     * The buffer of the message acknowledged last, for the next message it fits (a queue pair that has one message
+     * in flight at a time, the common case, then leaves the pools, cold with many tenants, untouched).
+     */
+    private byte[] spareBuffer;
     private final RnrRetryCounter rnrRetries;
+    /** Whether an RNR NACK has taken a retry since the last progress: only then has an acknowledgement a count to restore. */
+    private boolean rnrRetryTaken;
     private boolean reading;
+    /** Whether the request being read has not yet become a message in flight (its first packet unread). */
+    private boolean readingRequest;
     private boolean pumpScheduled;
     private boolean rnrWait;
     private long engineFree;
@@ -80,6 +86,7 @@ final class Requester {
     Requester(QueuePairImpl qp) {
         this.qp = qp;
         this.simulation = qp.vf.simulation();
+        this.wqeNanos = qp.vf.costs().wqeNanos();
         this.rnrRetries = new RnrRetryCounter(qp.config.rnrRetry());
         this.timer = new RetransmissionTimer(simulation, qp.vf.costs().rtoNanos(), this::onTimeout);
     }
@@ -99,12 +106,11 @@ final class Requester {
 
     /** Returns the send-ring slots taken: waiting, being read, or unacknowledged. */
     int outstanding() {
-        return slotsTaken;
+        return waitingCount() + (readingRequest ? 1 : 0) + inFlightCount();
     }
 
     void post(WorkRequest request, long at) {
-        waiting.add(request);
-        slotsTaken++;
+        addWaiting(request);
         schedulePump(at);
     }
 
@@ -127,16 +133,15 @@ final class Requester {
 
     private void pump() {
         pumpScheduled = false;
-        if (reading || qp.inError() || waiting.isEmpty()) {
+        if (reading || qp.inError() || firstWaiting() == null) {
             return;
         }
-        WorkRequest request = waiting.peek();
+        WorkRequest request = firstWaiting();
         long now = simulation.now();
         MemoryRegion region = regionByLkey(request.lkey());
         if (region == null || !region.covers(request.address(), request.length())) {
-            waiting.poll();
-            slotsTaken--;
-            qp.vf.counters().countProtectionError();
+            pollWaiting();
+            qp.counters.countProtectionError();
             qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request),
                     CompletionStatus.LOCAL_PROTECTION_ERROR, 0, now);
             qp.fail();
@@ -145,9 +150,10 @@ final class Requester {
         if (credits != null && !credits.take(Message.stagingSlots(request.length(), qp.wire.mtu()))) {
             return; // wait for acknowledgements to return credits
         }
-        waiting.poll();
+        pollWaiting();
         reading = true;
-        read(request, Math.max(now, engineFree) + qp.vf.costs().wqeNanos());
+        readingRequest = true;
+        read(request, Math.max(now, engineFree) + wqeNanos);
     }
 
     private MemoryRegion regionByLkey(int lkey) {
@@ -177,7 +183,7 @@ final class Requester {
         if (qp.inError()) {
             return;
         }
-        Translator translator = qp.vf.translator();
+        Translator translator = qp.translator;
         int first = Pages.first(request.address());
         int pages = Pages.count(request.address(), request.length());
         if (readFrames.length < pages) {
@@ -195,7 +201,7 @@ final class Requester {
         }
         translator.lock(first, pages);
         long at = time + translator.elapsed();
-        Message message = new Message(request, payloads.take(request.length()), qp.wire.mtu());
+        Message message = new Message(request, payload(request.length()), qp.wire.mtu());
         readMessage = message;
         readFirst = first;
         readPages = pages;
@@ -204,6 +210,28 @@ final class Requester {
             int length = message.length(k);
             long done = length == 0 ? at : pcie.read(at, length);
             simulation.scheduleAt(done, packetReadAction);
+        }
+    }
+
+    /** Returns a buffer for a message of {@code length} bytes: the spare one if it fits, else one of the pools'. */
+    private byte[] payload(int length) {
+        byte[] spare = spareBuffer;
+        if (spare != null && length > 0 && spare.length >= length) {
+            spareBuffer = null;
+            return spare;
+        }
+        return payloads.take(length);
+    }
+
+    /** Takes back an acknowledged message's buffer: the larger of it and the spare stays spare, the other goes to the pools. */
+    private void giveBack(byte[] buffer) {
+        byte[] spare = spareBuffer;
+        if (PayloadBuffers.kept(buffer) && (spare == null || buffer.length > spare.length)) {
+            spareBuffer = buffer;
+            buffer = spare;
+        }
+        if (buffer != null) {
+            payloads.give(buffer);
         }
     }
 
@@ -219,10 +247,11 @@ final class Requester {
         int index = message.read;
         int[] frames = readFrames;
         int first = readFirst;
-        Translator translator = qp.vf.translator();
+        Translator translator = qp.translator;
         message.read = index + 1;
         if (index == 0) {
             DmaCopy.out(translator, message.request.address(), frames, message.payload, message.length);
+            readingRequest = false;
             transmit(message);
         } else if (!rnrWait && !qp.inError()) {
             send(message, index);
@@ -242,8 +271,8 @@ final class Requester {
         if (message.counter() >= 0) {
             message.notification = nextNotification++;
         }
-        inFlight.add(message);
-        qp.vf.counters().countSent(message.length);
+        addInFlight(message);
+        qp.counters.countSent(message.length);
         if (!rnrWait) {
             send(message, 0);
         }
@@ -258,23 +287,25 @@ final class Requester {
 
     void onAck(long psn) {
         boolean progress = false;
-        while (!inFlight.isEmpty() && inFlight.peek().lastPsn() <= psn) {
-            Message done = inFlight.poll();
-            slotsTaken--;
+        while (oldestInFlight() != null && oldestInFlight().lastPsn() <= psn) {
+            Message done = pollInFlight();
             if (credits != null) {
                 credits.giveBack(Message.stagingSlots(done.length, done.mtu));
             }
-            qp.complete(qp.config.sendCompletions(), done.request, QueuePairImpl.opcodeOf(done.request),
+            qp.complete(qp.sendCompletions, done.request, QueuePairImpl.opcodeOf(done.request),
                     CompletionStatus.SUCCESS, done.length, simulation.now());
             // Acknowledged: the responder has written or staged every packet, and a copy still on the wire is a
             // duplicate it will not read, so the buffer is free.
-            payloads.give(done.payload);
+            giveBack(done.payload);
             progress = true;
         }
         if (progress) {
-            rnrRetries.onProgress();
+            if (rnrRetryTaken) {
+                rnrRetries.onProgress(); // a cold object with many tenants: not read on every acknowledgement
+                rnrRetryTaken = false;
+            }
             if (!qp.reliable) {
-                timer.onProgress(!inFlight.isEmpty());
+                timer.onProgress(oldestInFlight() != null);
             }
             pumpNow();
         }
@@ -289,7 +320,8 @@ final class Requester {
         if (rnrWait || !inFlightHolds(psn)) {
             return; // stale: already waiting, or already acknowledged
         }
-        qp.vf.counters().countRnrNackReceived();
+        qp.counters.countRnrNackReceived();
+        rnrRetryTaken = true;
         if (!rnrRetries.onRnrNak()) {
             fail(CompletionStatus.RNR_RETRY_EXCEEDED);
             return;
@@ -302,7 +334,8 @@ final class Requester {
     }
 
     private boolean inFlightHolds(long psn) {
-        return !inFlight.isEmpty() && inFlight.peek().psn <= psn && inFlight.peekLast().lastPsn() >= psn;
+        Message oldest = oldestInFlight();
+        return oldest != null && oldest.psn <= psn && newestInFlight().lastPsn() >= psn;
     }
 
     /** The responder expects {@code psn}: resend from there (go-back-N), unless an RNR wait will. */
@@ -321,10 +354,9 @@ final class Requester {
         if (!inFlightHolds(psn)) {
             return;
         }
-        for (Message message : inFlight) {
+        for (Message message : inFlight()) {
             if (message.psn == psn) {
-                inFlight.remove(message);
-                slotsTaken--;
+                removeInFlight(message);
                 qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request), status, 0,
                         simulation.now());
                 break;
@@ -335,8 +367,7 @@ final class Requester {
 
     /** Fails the oldest unacknowledged message with {@code status} and puts the queue pair in error. */
     private void fail(CompletionStatus status) {
-        Message head = inFlight.poll();
-        slotsTaken--;
+        Message head = pollInFlight();
         qp.complete(qp.config.sendCompletions(), head.request, QueuePairImpl.opcodeOf(head.request), status, 0,
                 simulation.now());
         qp.fail();
@@ -350,10 +381,10 @@ final class Requester {
         if (qp.inError()) {
             return;
         }
-        for (Message message : inFlight) {
+        for (Message message : inFlight()) {
             if (message.lastPsn() >= psn) {
                 for (int k = (int) Math.max(0, psn - message.psn); k < message.read; k++) {
-                    qp.vf.counters().countRetransmit();
+                    qp.counters.countRetransmit();
                     send(message, k);
                 }
             }
@@ -369,32 +400,29 @@ final class Requester {
     }
 
     private void onTimeout() {
-        if (qp.inError() || inFlight.isEmpty()) {
+        if (qp.inError() || oldestInFlight() == null) {
             return;
         }
-        qp.vf.counters().countTimeout();
+        qp.counters.countTimeout();
         if (!timer.backOff()) {
             fail(CompletionStatus.RETRY_EXCEEDED);
             return;
         }
-        resendFrom(inFlight.peek().psn);
+        resendFrom(oldestInFlight().psn);
         timer.arm();
     }
 
     // ---- error state ----
 
     void flush(long now) {
-        for (Message message : inFlight) {
+        for (Message message : inFlight()) {
             qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request),
                     CompletionStatus.FLUSHED, 0, now);
         }
-        slotsTaken -= inFlight.size();
-        inFlight.clear();
-        for (WorkRequest request : waiting) {
+        for (WorkRequest request = pollWaiting(); request != null; request = pollWaiting()) {
             qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request), CompletionStatus.FLUSHED, 0, now);
         }
-        slotsTaken -= waiting.size();
-        waiting.clear();
+        clearQueues();
         timer.cancel();
     }
 }

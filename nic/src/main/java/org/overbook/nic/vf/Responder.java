@@ -49,12 +49,25 @@ final class Responder {
     /** The VF's simulation, held here: reaching it through the queue pair and the VF is two cold reads in a row with many tenants. */
     private final Simulation simulation;
     private final Runnable drainAction = this::drain;
-    private final ArrayDeque<WorkRequest.Receive> receives = new ArrayDeque<>();
+    /**
+     * The receives posted, oldest first from {@link #receiveHead}, {@link #receiveCount} of them, in a ring that
+     * doubles when full: a ring of this object's own rather than a deque, one cold object less per post and per
+     * message with many tenants.
+     */
+    private WorkRequest.Receive[] receives = new WorkRequest.Receive[8];
+    private int receiveHead;
+    private int receiveCount;
     /** Packets that arrived while the receive engine was busy, in wire order. */
     private final ArrayDeque<Packet> arrivals = new ArrayDeque<>();
-    /** Packet writes done with, for the next ones (a write is an event of its own until its data is in memory). */
-    private final ArrayDeque<PacketWrite> idleWrites = new ArrayDeque<>();
-    private final StagedPackets staged;
+    /*
+     * Packet writes done with, for the next ones (a write is an event of its own until its data is in memory): one
+     * in a field, more in a deque made when first needed. Most queue pairs write one packet at a time and touch no
+     * deque (with many tenants each object is a cold cache line).
+     */
+    private PacketWrite idleWrite;
+    private ArrayDeque<PacketWrite> moreIdleWrites;
+    /** The packets parked for the host to drain; made at the first one (until then no write reads a cold object). */
+    private StagedPackets staged;
     private boolean draining;
     private boolean nackOutstanding;
     private long expectedPsn;
@@ -76,15 +89,23 @@ final class Responder {
     Responder(QueuePairImpl qp) {
         this.qp = qp;
         this.simulation = qp.vf.simulation();
-        this.staged = new StagedPackets(qp, this::deliver);
     }
 
     int posted() {
-        return receives.size();
+        return receiveCount;
     }
 
     void post(WorkRequest.Receive request) {
-        receives.add(request);
+        if (receiveCount == receives.length) {
+            WorkRequest.Receive[] larger = new WorkRequest.Receive[receives.length * 2];
+            for (int i = 0; i < receiveCount; i++) {
+                larger[i] = receives[(receiveHead + i) & (receives.length - 1)];
+            }
+            receives = larger;
+            receiveHead = 0;
+        }
+        receives[(receiveHead + receiveCount) & (receives.length - 1)] = request;
+        receiveCount++;
     }
 
     /** Packet {@code index} of a message arrives from the wire; arrivals are handled one at a time, in wire order. */
@@ -153,7 +174,7 @@ final class Responder {
     private void accept(Message message, long time) {
         WorkRequest.Receive receive = null;
         if (message.consumesReceive()) {
-            receive = receives.peek();
+            receive = receiveCount == 0 ? null : receives[receiveHead];
             if (receive == null) {
                 notReady(message);
                 return;
@@ -169,8 +190,8 @@ final class Responder {
             MemoryRegion region = regionByLkey(receive.lkey());
             if (region == null || (region.access() & Access.LOCAL_WRITE) == 0
                     || !region.covers(receive.address(), receive.length())) {
-                receives.poll();
-                qp.vf.counters().countProtectionError();
+                pollReceive();
+                qp.counters.countProtectionError();
                 qp.complete(qp.config.receiveCompletions(), receive, Completion.Opcode.RECEIVE,
                         CompletionStatus.LOCAL_PROTECTION_ERROR, 0, time);
                 nak(message, CompletionStatus.REMOTE_ACCESS_ERROR);
@@ -182,7 +203,7 @@ final class Responder {
             MemoryRegion region = qp.vf.regionByRkey(message.rkey());
             if (region == null || (region.access() & Access.REMOTE_WRITE) == 0
                     || !region.covers(message.remoteAddress(), message.length)) {
-                qp.vf.counters().countProtectionError();
+                qp.counters.countProtectionError();
                 nak(message, CompletionStatus.REMOTE_ACCESS_ERROR);
                 return;
             }
@@ -204,12 +225,12 @@ final class Responder {
 
     /** Translates and writes packet {@code index} of {@code message}, bound for {@code destination} onwards. */
     private void write(Message message, WorkRequest.Receive receive, long destination, long regionEnd, int index, long time) {
-        Translator translator = qp.vf.translator();
+        Translator translator = qp.translator;
         long start = destination + message.offset(index);
         int length = message.length(index);
         int first = Pages.first(start);
         int pages = Pages.count(start, length);
-        PacketWrite write = idleWrites.isEmpty() ? new PacketWrite(this, translator) : idleWrites.poll();
+        PacketWrite write = takeIdleWrite(translator);
         int[] frames = write.frames(pages);
         translator.begin(time);
         boolean missing = false;
@@ -217,11 +238,11 @@ final class Responder {
             frames[i] = translator.translate(first + i);
             missing |= frames[i] == Translator.NOT_PRESENT;
         }
-        if (missing || staged.holdsAny()) {
+        if (missing || holdsStaged()) {
             Fault fault = new Fault(message, index, receive, destination, regionEnd, first, Arrays.copyOf(frames, pages),
                     time + translator.elapsed());
-            idleWrites.add(write);
-            if (!staged.holdsAny()) {
+            giveIdleWrite(write);
+            if (!holdsStaged()) {
                 qp.vf.receiveFaultPolicy().onFault(fault);
             } else if (!fault.stage()) {
                 // Messages behind a parked one are parked too, so that completions keep their order.
@@ -238,13 +259,44 @@ final class Responder {
         simulation.scheduleAt(done, write);
     }
 
+    /** Takes the oldest posted receive off the ring. */
+    private void pollReceive() {
+        receives[receiveHead] = null;
+        receiveHead = (receiveHead + 1) & (receives.length - 1);
+        receiveCount--;
+    }
+
+    private PacketWrite takeIdleWrite(Translator translator) {
+        PacketWrite write = idleWrite;
+        if (write == null) {
+            return new PacketWrite(this, translator);
+        }
+        idleWrite = moreIdleWrites == null ? null : moreIdleWrites.poll();
+        return write;
+    }
+
+    private void giveIdleWrite(PacketWrite write) {
+        if (idleWrite == null) {
+            idleWrite = write;
+            return;
+        }
+        if (moreIdleWrites == null) {
+            moreIdleWrites = new ArrayDeque<>();
+        }
+        moreIdleWrites.add(write);
+    }
+
+    private boolean holdsStaged() {
+        return staged != null && staged.holdsAny();
+    }
+
     /** A packet's write is in memory: its message is delivered if it was the last packet. */
     void written(PacketWrite write) {
         Message message = write.message();
         WorkRequest.Receive receive = write.receive();
         boolean last = write.index() == message.packets - 1;
         write.clear();
-        idleWrites.add(write);
+        giveIdleWrite(write);
         if (last) {
             deliver(message, receive, simulation.now());
         }
@@ -259,7 +311,7 @@ final class Responder {
         if (index == 0) {
             currentMessage = message;
             if (receive != null) {
-                receives.poll();
+                pollReceive();
             }
             currentReceive = receive;
             currentDestination = destination;
@@ -275,11 +327,11 @@ final class Responder {
             simulation.scheduleAt(Math.max(at, simulation.now()),
                     () -> notifications.offer(message.notification, message.counter(), qp.vf::incrementCounter));
         }
-        qp.vf.counters().countReceived(message.length);
+        qp.counters.countReceived(message.length);
         if (receive != null) {
             Completion.Opcode opcode = message.kind == Message.Kind.SEND
                     ? Completion.Opcode.RECEIVE : Completion.Opcode.RECEIVE_RDMA_WITH_IMMEDIATE;
-            qp.complete(qp.config.receiveCompletions(), receive, opcode, CompletionStatus.SUCCESS, message.length, done);
+            qp.complete(qp.receiveCompletions, receive, opcode, CompletionStatus.SUCCESS, message.length, done);
         }
         acknowledge(message.lastPsn(), done);
     }
@@ -287,10 +339,10 @@ final class Responder {
     private void notReady(Message message) {
         if (qp.reliable) {
             nackOutstanding = true;
-            qp.vf.counters().countRnrNackSent();
+            qp.counters.countRnrNackSent();
             qp.wire.rnrNack(simulation.now(), message.psn, qp.config.rnrTimerCode());
         } else {
-            qp.vf.counters().countDrop();
+            qp.counters.countDrop();
         }
     }
 
@@ -305,15 +357,15 @@ final class Responder {
     }
 
     void flush(long now) {
-        WorkRequest.Receive flushed = staged.flush(now);
+        WorkRequest.Receive flushed = staged == null ? null : staged.flush(now);
         if (currentReceive != null && currentReceive != flushed && expectedPsn <= currentMessage.lastPsn()) {
             // a message cut off between its packets: its receive was taken and will not complete
             qp.complete(qp.config.receiveCompletions(), currentReceive, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
         }
-        for (WorkRequest.Receive receive : receives) {
-            qp.complete(qp.config.receiveCompletions(), receive, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
+        while (receiveCount > 0) {
+            qp.complete(qp.config.receiveCompletions(), receives[receiveHead], Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
+            pollReceive();
         }
-        receives.clear();
     }
 
     /** A packet whose destination has pages the NIC page table lacks. */
@@ -347,13 +399,13 @@ final class Responder {
         @Override
         public void rnrNack() {
             nackOutstanding = true;
-            qp.vf.counters().countRnrNackSent();
+            qp.counters.countRnrNackSent();
             qp.wire.rnrNack(time, message.psn + index, qp.config.rnrTimerCode());
         }
 
         @Override
         public void drop() {
-            qp.vf.counters().countDrop();
+            qp.counters.countDrop();
         }
 
         @Override
@@ -369,14 +421,17 @@ final class Responder {
             int length = message.length(index);
             int slots = StagingArea.slots(length);
             if (!qp.vf.staging().reserve(slots)) {
-                qp.vf.counters().countStagingOverflow();
+                qp.counters.countStagingOverflow();
                 return false;
             }
             accepted(message, index, receive, destination, regionEnd);
             nackOutstanding = false;
-            qp.vf.counters().countStaged();
-            long written = length == 0 ? time : qp.vf.translator().pcie().write(time, length); // the NIC writes the ring
+            qp.counters.countStaged();
+            long written = length == 0 ? time : qp.translator.pcie().write(time, length); // the NIC writes the ring
             engineFree = Math.max(engineFree, written);
+            if (staged == null) {
+                staged = new StagedPackets(qp, Responder.this::deliver);
+            }
             staged.park(message, index, receive, destination, regionEnd, slots, engineFree);
             return true;
         }

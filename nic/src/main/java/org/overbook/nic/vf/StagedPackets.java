@@ -57,7 +57,7 @@ final class StagedPackets {
             return;
         }
         Staged head = staged.peek();
-        Translator translator = qp.vf.translator();
+        Translator translator = qp.translator;
         Message message = head.message();
         int index = head.index();
         long start = head.destination() + message.offset(index);

@@ -49,6 +49,8 @@ public final class VirtualFunction implements Verbs, PinningContext {
     private final NicConfig config;
     private final Simulation simulation;
     private final Translator translator;
+    /** The guest's size, held here for the check of every post (the translator's page table is cold with many tenants). */
+    private final long guestBytes;
     private final NicCosts costs;
     private final CostModel hostCosts;
     private final MemoryPolicy memoryPolicy;
@@ -83,6 +85,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
         this.config = config;
         this.simulation = simulation;
         this.translator = translator;
+        this.guestBytes = (long) translator.pages() * GuestMemory.PAGE_SIZE;
         this.costs = config.costs();
         this.hostCosts = hostCosts;
         this.memoryPolicy = memoryPolicy;
@@ -330,7 +333,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     @Override
     public long guestBytes() {
-        return (long) translator.pages() * GuestMemory.PAGE_SIZE;
+        return guestBytes;
     }
 
     @Override

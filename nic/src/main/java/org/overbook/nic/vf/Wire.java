@@ -29,11 +29,20 @@ final class Wire implements Runnable {
     private final Simulation simulation;
     private final Link.Direction direction;
     private final QueuePairImpl peer;
+    /*
+     * The oldest packet on the wire, in fields of this object (a queue pair mostly has one packet at a time on each
+     * wire, and then touches no array: with many tenants each is a cold cache line): its arrival time, its packet
+     * index (data) or sequence number (answers), its kind in the top byte of an int with the RNR timer code or NAK
+     * status below it, and its message (data); valid when oldestArrival >= 0.
+     */
+    private long oldestArrival = -1;
+    private long oldestNumber;
+    private int oldestWord;
+    private Message oldestMessage;
     /**
-     * Per packet, in sending order from {@link #head}: in {@link #fields}, {@value #FIELDS} longs side by side
-     * (so an arrival reads one cache line, not one per field: with many tenants a wire's ring is cold) — the
-     * arrival time, the packet index (data) or sequence number (answers), and the kind in the top byte of the
-     * low int with the RNR timer code or NAK status below it; in {@link #messages}, the message (data).
+     * The packets behind it, in sending order from {@link #head}: in {@link #fields}, {@value #FIELDS} longs side by
+     * side (one cache line an arrival, not one per field) — arrival time, number and kind as above; in
+     * {@link #messages}, the message (data).
      */
     private long[] fields = new long[8 * FIELDS];
     private Message[] messages = new Message[8];
@@ -81,6 +90,13 @@ final class Wire implements Runnable {
         if (arrival == Link.LOST) {
             return;
         }
+        if (oldestArrival < 0) {
+            oldestArrival = arrival;
+            oldestNumber = number;
+            oldestWord = kind << 24 | argument;
+            oldestMessage = message;
+            return;
+        }
         if (size == messages.length) {
             grow();
         }
@@ -96,17 +112,13 @@ final class Wire implements Runnable {
     /** The oldest packet arrives: the peer takes it. */
     @Override
     public void run() {
-        int slot = head;
-        int at = slot * FIELDS;
-        if (size == 0 || fields[at] != simulation.now()) {
+        if (oldestArrival < 0 || oldestArrival != simulation.now()) {
             throw new IllegalStateException("a packet arrived out of the order it was sent in");
         }
-        long number = fields[at + 1];
-        int word = (int) fields[at + 2];
-        Message message = messages[slot];
-        messages[slot] = null;
-        head = (slot + 1) & (messages.length - 1);
-        size--;
+        long number = oldestNumber;
+        int word = oldestWord;
+        Message message = oldestMessage;
+        takeNext();
         int argument = word & 0xFFFFFF;
         switch (word >>> 24) {
             case DATA -> peer.responder.onArrival(message, (int) number);
@@ -116,6 +128,24 @@ final class Wire implements Runnable {
             case NAK -> peer.requester.onNak(number, STATUSES[argument]);
             default -> throw new IllegalStateException("unknown packet kind " + (word >>> 24));
         }
+    }
+
+    /** The oldest packet has arrived: the next one, if any, becomes the oldest. */
+    private void takeNext() {
+        if (size == 0) {
+            oldestArrival = -1;
+            oldestMessage = null;
+            return;
+        }
+        int slot = head;
+        int at = slot * FIELDS;
+        oldestArrival = fields[at];
+        oldestNumber = fields[at + 1];
+        oldestWord = (int) fields[at + 2];
+        oldestMessage = messages[slot];
+        messages[slot] = null;
+        head = (slot + 1) & (messages.length - 1);
+        size--;
     }
 
     private void grow() {

@@ -29,7 +29,14 @@ import org.overbook.workloads.memcached.protocol.RetrievalScanner;
 final class ClientConnection {
 
     private final LoadGenerator generator;
-    private final ClientSettings settings;
+    /*
+     * The settings every request reads, copied from the client's settings record: with many tenants the record
+     * is one more cold cache line per request.
+     */
+    private final int depth;
+    private final int requestSizeMax;
+    private final int replyBufferSize;
+    private final long costNanos;
     private final Guest guest;
     private final GuestMemory memory;
     private final QueuePair qp;
@@ -44,8 +51,15 @@ final class ClientConnection {
      */
     private final WorkRequest.Send[] sendRequests;
     private int freeCount;
-    private final ArrayDeque<Pending> waiting = new ArrayDeque<>();
-    private final ArrayDeque<Pending> outstanding = new ArrayDeque<>();
+    /*
+     * The operations waiting for a window slot and the requests outstanding, each in order: the first in a field of
+     * its own, the rest in a deque made when first needed. A connection with one request at a time (a window of
+     * one, the common case) touches no deque and no deque's array, each a cold cache line with many tenants.
+     */
+    private Pending firstWaiting;
+    private ArrayDeque<Pending> moreWaiting;
+    private Pending oldestOutstanding;
+    private ArrayDeque<Pending> moreOutstanding;
     private final MessageBuffer request = new MessageBuffer(1024);
     private final MessageBuffer inbox = new MessageBuffer(1024);
     private final ResponseParser parser = new ResponseParser();
@@ -61,7 +75,10 @@ final class ClientConnection {
      */
     ClientConnection(LoadGenerator generator, ClientSettings settings, Guest guest, String target) {
         this.generator = generator;
-        this.settings = settings;
+        this.depth = settings.depth();
+        this.requestSizeMax = settings.requestSizeMax();
+        this.replyBufferSize = settings.replyBufferSize();
+        this.costNanos = settings.costNanos();
         this.guest = guest;
         this.memory = guest.memory();
         Verbs verbs = guest.verbs();
@@ -99,7 +116,11 @@ final class ClientConnection {
             generator.failed(pending);
             return;
         }
-        waiting.add(pending);
+        if (firstWaiting == null) {
+            firstWaiting = pending;
+        } else {
+            moreWaiting().addLast(pending);
+        }
         send();
     }
 
@@ -109,13 +130,53 @@ final class ClientConnection {
             generator.failed(pending);
             return;
         }
-        waiting.addFirst(pending);
+        if (firstWaiting != null) {
+            moreWaiting().addFirst(firstWaiting);
+        }
+        firstWaiting = pending;
         send();
+    }
+
+    private ArrayDeque<Pending> moreWaiting() {
+        if (moreWaiting == null) {
+            moreWaiting = new ArrayDeque<>();
+        }
+        return moreWaiting;
+    }
+
+    /** Takes the first waiting operation off the queue and returns it (null if none). */
+    private Pending pollWaiting() {
+        Pending first = firstWaiting;
+        firstWaiting = moreWaiting == null ? null : moreWaiting.poll();
+        return first;
     }
 
     /** Returns the operations waiting for a window slot. */
     int waiting() {
-        return waiting.size();
+        return firstWaiting == null ? 0 : 1 + (moreWaiting == null ? 0 : moreWaiting.size());
+    }
+
+    /** Returns the requests outstanding. */
+    private int outstanding() {
+        return oldestOutstanding == null ? 0 : 1 + (moreOutstanding == null ? 0 : moreOutstanding.size());
+    }
+
+    private void addOutstanding(Pending pending) {
+        if (oldestOutstanding == null) {
+            oldestOutstanding = pending;
+            return;
+        }
+        if (moreOutstanding == null) {
+            moreOutstanding = new ArrayDeque<>();
+        }
+        moreOutstanding.addLast(pending);
+    }
+
+    /** Takes the oldest outstanding request off the queue and returns it (null if none). */
+    private Pending pollOutstanding() {
+        Pending oldest = oldestOutstanding;
+        oldestOutstanding = moreOutstanding == null ? null : moreOutstanding.poll();
+        return oldest;
     }
 
     boolean failed() {
@@ -123,23 +184,23 @@ final class ClientConnection {
     }
 
     private void send() {
-        while (!failed && !waiting.isEmpty() && outstanding.size() < settings.depth() && freeCount > 0) {
-            Pending pending = waiting.poll();
+        while (!failed && firstWaiting != null && outstanding() < depth && freeCount > 0) {
+            Pending pending = pollWaiting();
             request.clear();
             generator.requests().next(pending, request);
-            if (request.length() > settings.requestSizeMax()) {
+            if (request.length() > requestSizeMax) {
                 generator.oversized(pending);
                 continue;
             }
             int slot = freeSlots[--freeCount];
-            long address = sendArea + (long) slot * settings.requestSizeMax();
+            long address = sendArea + (long) slot * requestSizeMax;
             memory.write(address, request.array(), 0, request.length());
-            guest.charge(settings.costNanos() / 2);
+            guest.charge(costNanos / 2);
             if (pending.postedAt < 0) {
                 pending.postedAt = guest.now();
             }
             qp.postSend(sendRequest(slot, address, request.length()));
-            outstanding.add(pending);
+            addOutstanding(pending);
         }
     }
 
@@ -170,11 +231,11 @@ final class ClientConnection {
         int slot = (int) completion.id();
         int length = completion.byteLength();
         int into = inbox.reserve(length);
-        memory.read(receiveArea + (long) slot * settings.replyBufferSize(), inbox.array(), into, length);
+        memory.read(receiveArea + (long) slot * replyBufferSize, inbox.array(), into, length);
         post(slot);
         int at = 0;
         while (at < inbox.length()) {
-            Pending pending = outstanding.peek();
+            Pending pending = oldestOutstanding;
             if (pending == null) {
                 generator.unexpectedBytes(inbox.length() - at);
                 at = inbox.length();
@@ -209,8 +270,8 @@ final class ClientConnection {
 
     /** The oldest outstanding request was answered. */
     private void answered() {
-        outstanding.poll();
-        guest.charge(settings.costNanos() - settings.costNanos() / 2);
+        pollOutstanding();
+        guest.charge(costNanos - costNanos / 2);
     }
 
     /** Drops the first {@code used} bytes of the inbox. */
@@ -236,11 +297,11 @@ final class ClientConnection {
         }
         failed = true;
         generator.connectionFailed();
-        while (!outstanding.isEmpty()) {
-            generator.failed(outstanding.poll());
+        while (oldestOutstanding != null) {
+            generator.failed(pollOutstanding());
         }
-        while (!waiting.isEmpty()) {
-            generator.failed(waiting.poll());
+        while (firstWaiting != null) {
+            generator.failed(pollWaiting());
         }
     }
 }

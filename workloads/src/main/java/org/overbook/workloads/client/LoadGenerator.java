@@ -68,6 +68,13 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     private enum Phase { CONNECTING, LOADING, WARMING, MEASURING, DRAINING, DONE }
 
     private final ClientSettings settings;
+    /*
+     * What every operation reads of the settings, copied here: with many tenants the settings record is one more
+     * cold cache line per operation.
+     */
+    private final long capacity;
+    private final boolean open;
+    private final long requestLimit;
     private final Profile profile;
     private final ClientStats stats = new ClientStats();
     private final Verifier verifier = new Verifier();
@@ -87,9 +94,17 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     private long issued;
     private long nextArrival;
     private final Pending.Pool pendings = new Pending.Pool();
+    /**
+     * The record of the operation over last, kept here for the next one before the pool: a generator with one
+     * operation at a time then touches neither the pool nor its array (with many tenants, two cold cache lines).
+     */
+    private Pending sparePending;
 
     private LoadGenerator(ClientSettings settings, Profile profile) {
         this.settings = settings;
+        this.capacity = (long) settings.connections() * settings.depth();
+        this.open = settings.open();
+        this.requestLimit = settings.requests();
         this.profile = profile;
     }
 
@@ -144,25 +159,21 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         advance();
     }
 
-    private long capacity() {
-        return (long) settings.connections() * settings.depth();
-    }
-
     /** Issues what the phase allows and moves to the next phase when this one is over. */
     private void advance() {
         switch (phase) {
             case LOADING -> {
                 long keys = settings.load() ? profile.keysToLoad() : 0;
-                while (inSystem < capacity() && nextLoadKey < keys) {
+                while (inSystem < capacity && nextLoadKey < keys) {
                     Operation op = profile.loadOperation(nextLoadKey++, loadValues);
-                    issue(pendings.take(op, /* load= */ true, guest.now()));
+                    issue(takePending(op, /* load= */ true, guest.now()));
                 }
                 if (nextLoadKey >= keys && inSystem == 0) {
                     beginRun();
                 }
             }
             case WARMING, MEASURING -> {
-                while (!settings.open() && inSystem < capacity() && mayIssue()) {
+                while (!open && inSystem < capacity && mayIssue()) {
                     issueNext(guest.now());
                 }
             }
@@ -209,7 +220,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
 
     /** Returns whether another operation may be issued; ends the run once {@code requests} were. */
     private boolean mayIssue() {
-        if (phase == Phase.MEASURING && settings.requests() > 0 && issued >= settings.requests()) {
+        if (phase == Phase.MEASURING && requestLimit > 0 && issued >= requestLimit) {
             stop();
             return false;
         }
@@ -240,7 +251,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         if (phase == Phase.MEASURING) {
             issued++;
         }
-        issue(pendings.take(profile.stream().next(operations), /* load= */ false, createdAt));
+        issue(takePending(profile.stream().next(operations), /* load= */ false, createdAt));
     }
 
     private void issue(Pending pending) {
@@ -251,6 +262,24 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         }
         inSystem++;
         connection.submit(pending);
+    }
+
+    private Pending takePending(Operation operation, boolean load, long createdAt) {
+        Pending pending = sparePending;
+        if (pending == null) {
+            return pendings.take(operation, load, createdAt);
+        }
+        sparePending = null;
+        return pending.start(operation, load, createdAt);
+    }
+
+    /** {@code pending}'s operation is over and nothing refers to it any more: keep it for a later one. */
+    private void givePending(Pending pending) {
+        if (sparePending == null) {
+            sparePending = pending;
+        } else {
+            pendings.give(pending);
+        }
     }
 
     // ---- called by the connections ----
@@ -319,11 +348,11 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         }
         if (pending.measured) {
             stats.completed++;
-            long start = settings.open() ? pending.createdAt : pending.postedAt;
+            long start = open ? pending.createdAt : pending.postedAt;
             stats.latency.recordValue(Math.max(0, now - start));
             stats.lastCompletion = now;
         }
-        pendings.give(pending);
+        givePending(pending);
         advance();
     }
 
@@ -331,7 +360,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     void failed(Pending pending) {
         inSystem--;
         stats.failed++;
-        pendings.give(pending);
+        givePending(pending);
         advance();
     }
 
@@ -339,7 +368,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     void oversized(Pending pending) {
         inSystem--;
         stats.oversized++;
-        pendings.give(pending);
+        givePending(pending);
     }
 
     void connectionFailed() {

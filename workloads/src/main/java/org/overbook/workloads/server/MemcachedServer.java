@@ -73,6 +73,8 @@ public final class MemcachedServer implements Workload {
      * mostly here, found without the hash map's three objects (each a likely cache miss with many tenants).
      */
     private final ServerConnection[] recent = new ServerConnection[RECENT];
+    /** The connection found last, looked at first: a server with one connection then reads no table at all. */
+    private ServerConnection last;
     private Guest guest;
     private MemcachedEngine engine;
     private RequestParser parser;
@@ -126,15 +128,20 @@ public final class MemcachedServer implements Workload {
     }
 
     private ServerConnection connection(int queuePair) {
-        int slot = queuePair & (RECENT - 1);
-        ServerConnection connection = recent[slot];
+        ServerConnection connection = last;
         if (connection != null && connection.queuePairNumber() == queuePair) {
             return connection;
         }
-        connection = connections.get(queuePair);
-        if (connection != null) {
+        int slot = queuePair & (RECENT - 1);
+        connection = recent[slot];
+        if (connection == null || connection.queuePairNumber() != queuePair) {
+            connection = connections.get(queuePair);
+            if (connection == null) {
+                return null;
+            }
             recent[slot] = connection;
         }
+        last = connection;
         return connection;
     }
 

@@ -27,8 +27,18 @@ import org.overbook.workloads.memcached.protocol.RequestParser;
  */
 final class ServerConnection {
 
+    /** What {@link #nextMessage} holds when no message waits. */
+    private static final long NONE = -1;
+
     private final MemcachedServer server;
-    private final ServerSettings settings;
+    /*
+     * The settings every request reads, and the reply region's key, copied here: with many tenants the settings
+     * object and the region are cold cache lines.
+     */
+    private final int bufferSize;
+    private final int replyBufferSize;
+    private final long replySizeMax;
+    private final int replyLkey;
     private final GuestMemory memory;
     private final QueuePair qp;
     private final int queuePairNumber;
@@ -36,12 +46,16 @@ final class ServerConnection {
     private final RequestParser parser;
     private final ServerCounters counters;
     private final long receiveArea;
-    private final MemoryRegion receiveRegion;
     private final long replyArea;
-    private final MemoryRegion replyRegion;
     private final int[] freeReplySlots;
     private int freeReplyCount;
-    private final Inbox inbox;
+    /**
+     * The oldest received message not yet run, as {@link Inbox} packs one, or {@link #NONE}; those after it wait in
+     * {@link #laterMessages}, made when first needed (most connections run each message as it arrives and touch no
+     * inbox).
+     */
+    private long nextMessage = NONE;
+    private Inbox laterMessages;
     /** The receive of each receive buffer, made once: a buffer is always reposted with the same one. */
     private final WorkRequest.Receive[] receiveRequests;
     private final byte[] input;
@@ -55,7 +69,10 @@ final class ServerConnection {
 
     ServerConnection(MemcachedServer server, QueuePair qp, Verbs verbs, GuestMemory memory) {
         this.server = server;
-        this.settings = server.settings();
+        ServerSettings settings = server.settings();
+        this.bufferSize = settings.bufferSize();
+        this.replyBufferSize = settings.replyBufferSize();
+        this.replySizeMax = settings.replySizeMax();
         this.memory = memory;
         this.qp = qp;
         this.queuePairNumber = qp.number();
@@ -66,6 +83,8 @@ final class ServerConnection {
         long replyBytes = (long) settings.replyBuffers() * settings.replyBufferSize();
         this.receiveArea = memory.allocate(receiveBytes + replyBytes);
         this.replyArea = receiveArea + receiveBytes;
+        MemoryRegion receiveRegion;
+        MemoryRegion replyRegion;
         if (settings.prefetchOnUpcall()) {
             TranslationListener prefetch = (region, address) -> {
                 counters.upcalls++;
@@ -73,18 +92,18 @@ final class ServerConnection {
                 long to = Math.min(address + GuestMemory.PAGE_SIZE, region.address() + region.length());
                 verbs.advise(region, from, to - from);
             };
-            this.receiveRegion = verbs.register(receiveArea, receiveBytes, Access.LOCAL_WRITE, prefetch);
-            this.replyRegion = verbs.register(replyArea, replyBytes, 0, prefetch);
+            receiveRegion = verbs.register(receiveArea, receiveBytes, Access.LOCAL_WRITE, prefetch);
+            replyRegion = verbs.register(replyArea, replyBytes, 0, prefetch);
         } else {
-            this.receiveRegion = verbs.register(receiveArea, receiveBytes, Access.LOCAL_WRITE);
-            this.replyRegion = verbs.register(replyArea, replyBytes, 0);
+            receiveRegion = verbs.register(receiveArea, receiveBytes, Access.LOCAL_WRITE);
+            replyRegion = verbs.register(replyArea, replyBytes, 0);
         }
         this.freeReplySlots = new int[settings.replyBuffers()];
         for (int slot = settings.replyBuffers() - 1; slot >= 0; slot--) {
             freeReplySlots[freeReplyCount++] = slot;
         }
+        this.replyLkey = replyRegion.lkey();
         this.input = new byte[settings.bufferSize()];
-        this.inbox = new Inbox(settings.receiveBuffers());
         this.receiveRequests = new WorkRequest.Receive[settings.receiveBuffers()]; // reposted as they are
         for (int slot = 0; slot < receiveRequests.length; slot++) {
             receiveRequests[slot] = new WorkRequest.Receive(slot, slotAddress(slot), settings.bufferSize(), receiveRegion.lkey());
@@ -109,7 +128,15 @@ final class ServerConnection {
             counters.ignoredAfterQuit++;
             return;
         }
-        inbox.add((int) completion.id(), completion.byteLength());
+        long message = Inbox.message((int) completion.id(), completion.byteLength());
+        if (nextMessage == NONE) {
+            nextMessage = message;
+        } else {
+            if (laterMessages == null) {
+                laterMessages = new Inbox(receiveRequests.length);
+            }
+            laterMessages.add(message);
+        }
         run();
     }
 
@@ -129,17 +156,17 @@ final class ServerConnection {
     private void run() {
         while (!closed && !failed) {
             if (inputSlot < 0) {
-                if (inbox.isEmpty()) {
+                if (nextMessage == NONE) {
                     return;
                 }
-                inputSlot = inbox.slot();
+                inputSlot = Inbox.slot(nextMessage);
                 inputAt = 0;
-                inputEnd = inbox.length();
-                inbox.remove();
+                inputEnd = Inbox.length(nextMessage);
+                nextMessage = laterMessages == null || laterMessages.isEmpty() ? NONE : laterMessages.poll();
                 memory.read(slotAddress(inputSlot), input, 0, inputEnd);
             }
             while (inputAt < inputEnd) {
-                if (backlog.length() - backlogStart >= settings.replySizeMax()) {
+                if (backlog.length() - backlogStart >= replySizeMax) {
                     counters.backpressured++;
                     return; // resumed by onSent once the backlog drains
                 }
@@ -165,14 +192,14 @@ final class ServerConnection {
 
     /** Moves backlog bytes into free reply buffers and sends them, in order. */
     private void pump() {
-        int size = settings.replyBufferSize();
+        int size = replyBufferSize;
         while (backlogStart < backlog.length() && freeReplyCount > 0 && !failed) {
             int slot = freeReplySlots[--freeReplyCount];
             int n = Math.min(backlog.length() - backlogStart, size);
             long address = replyArea + (long) slot * size;
             memory.write(address, backlog.array(), backlogStart, n);
             backlogStart += n;
-            qp.postSend(new WorkRequest.Send(slot, address, n, replyRegion.lkey()));
+            qp.postSend(new WorkRequest.Send(slot, address, n, replyLkey));
             counters.replyMessages++;
             counters.bytesSent += n;
         }
@@ -189,7 +216,7 @@ final class ServerConnection {
     }
 
     private long slotAddress(int slot) {
-        return receiveArea + (long) slot * settings.bufferSize();
+        return receiveArea + (long) slot * bufferSize;
     }
 
     private void fail() {

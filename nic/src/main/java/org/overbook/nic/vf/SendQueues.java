@@ -1,0 +1,114 @@
+package org.overbook.nic.vf;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.overbook.guest.verbs.WorkRequest;
+
+/**
+ * A requester's two queues, each in order: the work requests waiting to be read, and the messages sent and not yet
+ * acknowledged.
+ *
+ * <p>Design. The first of each queue is a field of its own, the rest wait in a deque made when first needed, and the
+ * fields belong to the requester object itself ({@link Requester} extends this class rather than holding it): a
+ * queue pair with one request at a time, the common case, then touches no deque and no deque's array, and no object
+ * besides its requester. With many tenants each would be one more cold cache line per post, read and
+ * acknowledgement.
+ */
+abstract class SendQueues {
+
+    private WorkRequest firstWaiting;
+    private ArrayDeque<WorkRequest> moreWaiting;
+    private Message oldestInFlight;
+    private ArrayDeque<Message> moreInFlight;
+
+    /** Returns how many requests wait to be read. */
+    final int waitingCount() {
+        return firstWaiting == null ? 0 : 1 + (moreWaiting == null ? 0 : moreWaiting.size());
+    }
+
+    /** Returns how many messages are unacknowledged. */
+    final int inFlightCount() {
+        return oldestInFlight == null ? 0 : 1 + (moreInFlight == null ? 0 : moreInFlight.size());
+    }
+
+    final void addWaiting(WorkRequest request) {
+        if (firstWaiting == null) {
+            firstWaiting = request;
+            return;
+        }
+        if (moreWaiting == null) {
+            moreWaiting = new ArrayDeque<>();
+        }
+        moreWaiting.add(request);
+    }
+
+    /** Returns the oldest waiting request, or null. */
+    final WorkRequest firstWaiting() {
+        return firstWaiting;
+    }
+
+    /** Takes the oldest waiting request off its queue and returns it (null if none). */
+    final WorkRequest pollWaiting() {
+        WorkRequest first = firstWaiting;
+        firstWaiting = moreWaiting == null ? null : moreWaiting.poll();
+        return first;
+    }
+
+    final void addInFlight(Message message) {
+        if (oldestInFlight == null) {
+            oldestInFlight = message;
+            return;
+        }
+        if (moreInFlight == null) {
+            moreInFlight = new ArrayDeque<>();
+        }
+        moreInFlight.add(message);
+    }
+
+    /** Returns the oldest unacknowledged message, or null. */
+    final Message oldestInFlight() {
+        return oldestInFlight;
+    }
+
+    /** Returns the newest unacknowledged message, or null. */
+    final Message newestInFlight() {
+        return moreInFlight == null || moreInFlight.isEmpty() ? oldestInFlight : moreInFlight.peekLast();
+    }
+
+    /** Takes the oldest unacknowledged message off its queue and returns it (null if none). */
+    final Message pollInFlight() {
+        Message oldest = oldestInFlight;
+        oldestInFlight = moreInFlight == null ? null : moreInFlight.poll();
+        return oldest;
+    }
+
+    /** Takes {@code message}, which is unacknowledged, off its queue. */
+    final void removeInFlight(Message message) {
+        if (message == oldestInFlight) {
+            pollInFlight();
+        } else {
+            moreInFlight.remove(message);
+        }
+    }
+
+    /** Returns the unacknowledged messages, oldest first (a copy: for the rare paths that walk them). */
+    final List<Message> inFlight() {
+        List<Message> all = new ArrayList<>();
+        if (oldestInFlight != null) {
+            all.add(oldestInFlight);
+            if (moreInFlight != null) {
+                all.addAll(moreInFlight);
+            }
+        }
+        return all;
+    }
+
+    /** Empties both queues (the queue pair failed). */
+    final void clearQueues() {
+        firstWaiting = null;
+        moreWaiting = null;
+        oldestInFlight = null;
+        moreInFlight = null;
+    }
+}

@@ -55,13 +55,6 @@ final class Requester extends SendQueues {
     private int[] readFrames = new int[4];
     private int readFirst;
     private int readPages;
-    /** This queue pair's message buffers: a message's buffer comes back when it is acknowledged. */
-    private final PayloadBuffers payloads = new PayloadBuffers();
-    /**
-     * The buffer of the message acknowledged last, for the next message it fits (a queue pair that has one message
-     * in flight at a time, the common case, then leaves the pools, cold with many tenants, untouched).
-     */
-    private byte[] spareBuffer;
     private final RnrRetryCounter rnrRetries;
     /** Whether an RNR NACK has taken a retry since the last progress: only then has an acknowledgement a count to restore. */
     private boolean rnrRetryTaken;
@@ -210,28 +203,6 @@ final class Requester extends SendQueues {
             int length = message.length(k);
             long done = length == 0 ? at : pcie.read(at, length);
             simulation.scheduleAt(done, packetReadAction);
-        }
-    }
-
-    /** Returns a buffer for a message of {@code length} bytes: the spare one if it fits, else one of the pools'. */
-    private byte[] payload(int length) {
-        byte[] spare = spareBuffer;
-        if (spare != null && length > 0 && spare.length >= length) {
-            spareBuffer = null;
-            return spare;
-        }
-        return payloads.take(length);
-    }
-
-    /** Takes back an acknowledged message's buffer: the larger of it and the spare stays spare, the other goes to the pools. */
-    private void giveBack(byte[] buffer) {
-        byte[] spare = spareBuffer;
-        if (PayloadBuffers.kept(buffer) && (spare == null || buffer.length > spare.length)) {
-            spareBuffer = buffer;
-            buffer = spare;
-        }
-        if (buffer != null) {
-            payloads.give(buffer);
         }
     }
 

@@ -7,15 +7,21 @@ import org.overbook.guest.verbs.WorkRequest;
 
 /**
  * A requester's two queues, each in order: the work requests waiting to be read, and the messages sent and not yet
- * acknowledged.
+ * acknowledged; and its message buffers, where a message's bytes wait from its read until its acknowledgement.
  *
  * <p>Design. The first of each queue is a field of its own, the rest wait in a deque made when first needed, and the
  * fields belong to the requester object itself ({@link Requester} extends this class rather than holding it): a
  * queue pair with one request at a time, the common case, then touches no deque and no deque's array, and no object
  * besides its requester. With many tenants each would be one more cold cache line per post, read and
- * acknowledgement.
+ * acknowledgement. So with the buffers: the buffer of the message acknowledged last is kept in a field for the next
+ * message it fits, and the pools ({@link PayloadBuffers}) are read only when it does not.
  */
 abstract class SendQueues {
+
+    /** This queue pair's message buffers: a message's buffer comes back when it is acknowledged. */
+    private final PayloadBuffers payloads = new PayloadBuffers();
+    /** The buffer of the message acknowledged last, for the next message it fits. */
+    private byte[] spareBuffer;
 
     private WorkRequest firstWaiting;
     private ArrayDeque<WorkRequest> moreWaiting;
@@ -110,5 +116,27 @@ abstract class SendQueues {
         moreWaiting = null;
         oldestInFlight = null;
         moreInFlight = null;
+    }
+
+    /** Returns a buffer for a message of {@code length} bytes: the spare one if it fits, else one of the pools'. */
+    final byte[] payload(int length) {
+        byte[] spare = spareBuffer;
+        if (spare != null && length > 0 && spare.length >= length) {
+            spareBuffer = null;
+            return spare;
+        }
+        return payloads.take(length);
+    }
+
+    /** Takes back an acknowledged message's buffer: the larger of it and the spare stays spare, the other goes to the pools. */
+    final void giveBack(byte[] buffer) {
+        byte[] spare = spareBuffer;
+        if (PayloadBuffers.kept(buffer) && (spare == null || buffer.length > spare.length)) {
+            spareBuffer = buffer;
+            buffer = spare;
+        }
+        if (buffer != null) {
+            payloads.give(buffer);
+        }
     }
 }

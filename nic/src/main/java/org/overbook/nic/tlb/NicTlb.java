@@ -94,7 +94,7 @@ public final class NicTlb {
     private final boolean quotaPartition;
     private final boolean refreshOnHit;
     private final TlbReplacementPolicy replacement;
-    private final Candidates candidates;
+    private final WayCandidates candidates;
     private final int quota;
 
     /**
@@ -132,7 +132,6 @@ public final class NicTlb {
         this.quotaPartition = config.partition().capsEntriesPerSet();
         this.refreshOnHit = config.replacement().refreshOnHit();
         this.replacement = config.replacement();
-        this.candidates = new Candidates(ways);
         this.quota = config.quota();
         this.stride = 2 * ways + (ways + 1) / 2;
         this.entries = new long[config.sets() * stride];
@@ -140,6 +139,7 @@ public final class NicTlb {
             Arrays.fill(entries, base, base + ways, FREE);
             Arrays.fill(entries, base + 2 * ways, base + stride, -1L); // every frame MISS
         }
+        this.candidates = new WayCandidates(entries, ways);
         this.counters = new long[vfCount * COUNTERS];
     }
 
@@ -331,39 +331,6 @@ public final class NicTlb {
                     + candidates.count);
         }
         return candidates.slots[chosen];
-    }
-
-    /**
-     * The candidate ways of the set being filled (the indexes of their tags), as the replacement policy sees
-     * them; reused, allocates nothing.
-     */
-    private final class Candidates implements TlbCandidates {
-        private final int[] slots;
-        private int count;
-
-        Candidates(int ways) {
-            this.slots = new int[ways];
-        }
-
-        @Override
-        public int count() {
-            return count;
-        }
-
-        @Override
-        public long stamp(int i) {
-            return entries[slots[i] + ways];
-        }
-
-        @Override
-        public int vf(int i) {
-            return ownerOf(entries[slots[i]]);
-        }
-
-        @Override
-        public long page(int i) {
-            return entries[slots[i]] & MAX_PAGE;
-        }
     }
 
     /** Counts the valid entries of a VF in the set starting at {@code base}. */

@@ -43,29 +43,14 @@ import org.overbook.nic.policy.FaultedReceive;
  * retransmission of a message still parked is not acknowledged early, so credits and completions never
  * run ahead of delivery.
  */
-final class Responder {
+final class Responder extends ReceiveQueues {
 
     private final QueuePairImpl qp;
     /** The VF's simulation, held here: reaching it through the queue pair and the VF is two cold reads in a row with many tenants. */
     private final Simulation simulation;
     private final Runnable drainAction = this::drain;
-    /**
-     * The receives posted, oldest first from {@link #receiveHead}, {@link #receiveCount} of them, in a ring that
-     * doubles when full: a ring of this object's own rather than a deque, one cold object less per post and per
-     * message with many tenants.
-     */
-    private WorkRequest.Receive[] receives = new WorkRequest.Receive[8];
-    private int receiveHead;
-    private int receiveCount;
     /** Packets that arrived while the receive engine was busy, in wire order. */
     private final ArrayDeque<Packet> arrivals = new ArrayDeque<>();
-    /*
-     * Packet writes done with, for the next ones (a write is an event of its own until its data is in memory): one
-     * in a field, more in a deque made when first needed. Most queue pairs write one packet at a time and touch no
-     * deque (with many tenants each object is a cold cache line).
-     */
-    private PacketWrite idleWrite;
-    private ArrayDeque<PacketWrite> moreIdleWrites;
     /** The packets parked for the host to drain; made at the first one (until then no write reads a cold object). */
     private StagedPackets staged;
     private boolean draining;
@@ -89,23 +74,6 @@ final class Responder {
     Responder(QueuePairImpl qp) {
         this.qp = qp;
         this.simulation = qp.vf.simulation();
-    }
-
-    int posted() {
-        return receiveCount;
-    }
-
-    void post(WorkRequest.Receive request) {
-        if (receiveCount == receives.length) {
-            WorkRequest.Receive[] larger = new WorkRequest.Receive[receives.length * 2];
-            for (int i = 0; i < receiveCount; i++) {
-                larger[i] = receives[(receiveHead + i) & (receives.length - 1)];
-            }
-            receives = larger;
-            receiveHead = 0;
-        }
-        receives[(receiveHead + receiveCount) & (receives.length - 1)] = request;
-        receiveCount++;
     }
 
     /** Packet {@code index} of a message arrives from the wire; arrivals are handled one at a time, in wire order. */
@@ -174,7 +142,7 @@ final class Responder {
     private void accept(Message message, long time) {
         WorkRequest.Receive receive = null;
         if (message.consumesReceive()) {
-            receive = receiveCount == 0 ? null : receives[receiveHead];
+            receive = firstReceive();
             if (receive == null) {
                 notReady(message);
                 return;
@@ -230,7 +198,10 @@ final class Responder {
         int length = message.length(index);
         int first = Pages.first(start);
         int pages = Pages.count(start, length);
-        PacketWrite write = takeIdleWrite(translator);
+        PacketWrite write = pollIdleWrite();
+        if (write == null) {
+            write = new PacketWrite(this, translator);
+        }
         int[] frames = write.frames(pages);
         translator.begin(time);
         boolean missing = false;
@@ -257,33 +228,6 @@ final class Responder {
         engineFree = done;
         write.set(message, index, receive, start, length, first, pages);
         simulation.scheduleAt(done, write);
-    }
-
-    /** Takes the oldest posted receive off the ring. */
-    private void pollReceive() {
-        receives[receiveHead] = null;
-        receiveHead = (receiveHead + 1) & (receives.length - 1);
-        receiveCount--;
-    }
-
-    private PacketWrite takeIdleWrite(Translator translator) {
-        PacketWrite write = idleWrite;
-        if (write == null) {
-            return new PacketWrite(this, translator);
-        }
-        idleWrite = moreIdleWrites == null ? null : moreIdleWrites.poll();
-        return write;
-    }
-
-    private void giveIdleWrite(PacketWrite write) {
-        if (idleWrite == null) {
-            idleWrite = write;
-            return;
-        }
-        if (moreIdleWrites == null) {
-            moreIdleWrites = new ArrayDeque<>();
-        }
-        moreIdleWrites.add(write);
     }
 
     private boolean holdsStaged() {
@@ -362,8 +306,8 @@ final class Responder {
             // a message cut off between its packets: its receive was taken and will not complete
             qp.complete(qp.config.receiveCompletions(), currentReceive, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
         }
-        while (receiveCount > 0) {
-            qp.complete(qp.config.receiveCompletions(), receives[receiveHead], Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
+        for (WorkRequest.Receive receive = firstReceive(); receive != null; receive = firstReceive()) {
+            qp.complete(qp.config.receiveCompletions(), receive, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);
             pollReceive();
         }
     }
@@ -420,7 +364,7 @@ final class Responder {
         public boolean stage() {
             int length = message.length(index);
             int slots = StagingArea.slots(length);
-            if (!qp.vf.staging().reserve(slots)) {
+            if (!qp.vf.stagingArea().reserve(slots)) {
                 qp.counters.countStagingOverflow();
                 return false;
             }

@@ -81,7 +81,7 @@ final class StagedPackets {
         qp.vf.simulation().scheduleAt(done, () -> {
             DmaCopy.in(translator, message.payload, message.offset(index), length, start, frames);
             translator.endWrite(first, pages);
-            qp.vf.staging().release(head.slots());
+            qp.vf.stagingArea().release(head.slots());
             staged.poll();
             copying = false;
             if (index == message.packets - 1) {
@@ -98,7 +98,7 @@ final class StagedPackets {
     WorkRequest.Receive flush(long now) {
         WorkRequest.Receive flushed = null;
         for (Staged parked : staged) {
-            qp.vf.staging().release(parked.slots());
+            qp.vf.stagingArea().release(parked.slots());
             if (parked.receive() != null && parked.receive() != flushed) {
                 flushed = parked.receive();
                 qp.complete(qp.config.receiveCompletions(), flushed, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, now);

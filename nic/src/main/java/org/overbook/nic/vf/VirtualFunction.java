@@ -377,10 +377,6 @@ public final class VirtualFunction implements Verbs, PinningContext {
         receiveFaults.resolve(missing, regionEnd, time, then);
     }
 
-    StagingArea staging() {
-        return staging;
-    }
-
     /** Returns the system-buffer credits a queue pair connecting to this VF gets, or 0 if this VF takes no credits. */
     int creditsForPeer() {
         return stagesWithCredits ? config.receive().systemBufferCredits() : 0;

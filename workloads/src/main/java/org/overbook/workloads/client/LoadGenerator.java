@@ -94,11 +94,6 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     private long issued;
     private long nextArrival;
     private final Pending.Pool pendings = new Pending.Pool();
-    /**
-     * The record of the operation over last, kept here for the next one before the pool: a generator with one
-     * operation at a time then touches neither the pool nor its array (with many tenants, two cold cache lines).
-     */
-    private Pending sparePending;
 
     private LoadGenerator(ClientSettings settings, Profile profile) {
         this.settings = settings;
@@ -166,7 +161,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
                 long keys = settings.load() ? profile.keysToLoad() : 0;
                 while (inSystem < capacity && nextLoadKey < keys) {
                     Operation op = profile.loadOperation(nextLoadKey++, loadValues);
-                    issue(takePending(op, /* load= */ true, guest.now()));
+                    issue(pendings.take(op, /* load= */ true, guest.now()));
                 }
                 if (nextLoadKey >= keys && inSystem == 0) {
                     beginRun();
@@ -251,7 +246,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         if (phase == Phase.MEASURING) {
             issued++;
         }
-        issue(takePending(profile.stream().next(operations), /* load= */ false, createdAt));
+        issue(pendings.take(profile.stream().next(operations), /* load= */ false, createdAt));
     }
 
     private void issue(Pending pending) {
@@ -262,24 +257,6 @@ public final class LoadGenerator implements Workload, LatencyRecording {
         }
         inSystem++;
         connection.submit(pending);
-    }
-
-    private Pending takePending(Operation operation, boolean load, long createdAt) {
-        Pending pending = sparePending;
-        if (pending == null) {
-            return pendings.take(operation, load, createdAt);
-        }
-        sparePending = null;
-        return pending.start(operation, load, createdAt);
-    }
-
-    /** {@code pending}'s operation is over and nothing refers to it any more: keep it for a later one. */
-    private void givePending(Pending pending) {
-        if (sparePending == null) {
-            sparePending = pending;
-        } else {
-            pendings.give(pending);
-        }
     }
 
     // ---- called by the connections ----
@@ -352,7 +329,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
             stats.latency.recordValue(Math.max(0, now - start));
             stats.lastCompletion = now;
         }
-        givePending(pending);
+        pendings.give(pending);
         advance();
     }
 
@@ -360,7 +337,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     void failed(Pending pending) {
         inSystem--;
         stats.failed++;
-        givePending(pending);
+        pendings.give(pending);
         advance();
     }
 
@@ -368,7 +345,7 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     void oversized(Pending pending) {
         inSystem--;
         stats.oversized++;
-        givePending(pending);
+        pendings.give(pending);
     }
 
     void connectionFailed() {

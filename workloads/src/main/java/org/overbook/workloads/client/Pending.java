@@ -114,17 +114,31 @@ final class Pending {
     /** Records of operations that are over, kept for the next ones. */
     static final class Pool {
 
+        /**
+         * The record given back last, kept before the array: a generator with one operation at a time then never
+         * reads the array (with many tenants, a cold cache line).
+         */
+        private Pending first;
         private Pending[] spare = new Pending[16];
         private int count;
 
         /** Returns the record of a new operation: one whose operation is over, or a new one. */
         Pending take(Operation operation, boolean load, long createdAt) {
-            Pending pending = count > 0 ? spare[--count] : new Pending();
+            Pending pending = first;
+            if (pending != null) {
+                first = null;
+            } else {
+                pending = count > 0 ? spare[--count] : new Pending();
+            }
             return pending.start(operation, load, createdAt);
         }
 
         /** {@code pending}'s operation is over and nothing refers to it any more: keep it for a later one. */
         void give(Pending pending) {
+            if (first == null) {
+                first = pending;
+                return;
+            }
             if (count == spare.length) {
                 spare = Arrays.copyOf(spare, 2 * count);
             }

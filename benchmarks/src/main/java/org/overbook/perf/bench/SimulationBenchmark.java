@@ -21,6 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
+import org.overbook.hypervisor.sim.Action;
 import org.overbook.hypervisor.sim.Simulation;
 
 /**
@@ -132,7 +133,7 @@ public class SimulationBenchmark {
     }
 
     /** An event of {@link Simulation} that reschedules itself: one object for the whole run, nothing allocated. */
-    static final class Hold implements Runnable {
+    static final class Hold extends Action {
         private final Simulation simulation;
         private final boolean bimodal;
         private long state;

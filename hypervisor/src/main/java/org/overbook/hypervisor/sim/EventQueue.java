@@ -71,7 +71,7 @@ final class EventQueue {
     private long topMin = Long.MAX_VALUE;
     private long topMax = Long.MIN_VALUE;
 
-    private Runnable[] actions;                   // by handle
+    private Action[] actions;                     // by handle
     private int[] freeHandles;
     private int freeHandleCount;
     private int size;                             // events held, the one being dispatched included
@@ -81,7 +81,7 @@ final class EventQueue {
 
     EventQueue(int initialCapacity) {
         int capacity = Math.max(16, initialCapacity);
-        actions = new Runnable[capacity];
+        actions = new Action[capacity];
         freeHandles = new int[capacity];
         for (int i = 0; i < capacity; i++) {
             freeHandles[i] = capacity - 1 - i;
@@ -119,7 +119,7 @@ final class EventQueue {
     }
 
     /** Adds an action at {@code time} (not negative), after every action already queued for that time. */
-    void add(long time, Runnable action) {
+    void add(long time, Action action) {
         if (freeHandleCount == 0) {
             grow();
         }
@@ -167,12 +167,12 @@ final class EventQueue {
      * keeps the heap's root until {@link #endDispatch()}, so that the first event its action schedules can
      * replace it in place.
      */
-    Runnable beginDispatch() {
+    Action beginDispatch() {
         if (bottom.isEmpty()) {
             refill();
         }
         int handle = (int) (bottom.peekOrder() & HANDLE_MASK);
-        Runnable first = actions[handle];
+        Action first = actions[handle];
         actions[handle] = null;
         freeHandles[freeHandleCount++] = handle;
         dispatching = true;
@@ -190,8 +190,8 @@ final class EventQueue {
     }
 
     /** Removes and returns the earliest action; the queue must not be empty. */
-    Runnable poll() {
-        Runnable first = beginDispatch();
+    Action poll() {
+        Action first = beginDispatch();
         endDispatch();
         return first;
     }
@@ -234,7 +234,7 @@ final class EventQueue {
      * model at 100,000 events waiting this takes about a third off the time per event.
      */
     private void touchActions(long[] pairs, int count) {
-        Runnable[] slots = actions;
+        Action[] slots = actions;
         for (int i = 0; i < count; i++) {
             Object action = slots[(int) (pairs[2 * i + 1] & HANDLE_MASK)];
             if (action == null || action.getClass() == EventQueue.class) {

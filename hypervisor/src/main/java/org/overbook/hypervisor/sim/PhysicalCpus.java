@@ -50,7 +50,12 @@ public final class PhysicalCpus {
     private int queued;
     private long minVruntime;
     private long dispatchAt = Long.MAX_VALUE;
-    private final Runnable dispatch = this::dispatch;
+    private final Action dispatch = new Action() {
+        @Override
+        public void run() {
+            dispatch();
+        }
+    };
     private int nextId;
 
     /**

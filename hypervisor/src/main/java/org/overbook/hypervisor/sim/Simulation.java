@@ -23,7 +23,7 @@ public final class Simulation {
     private long dispatched;
     private boolean dispatching;
     /** Follow-ups of the event being dispatched, in order: {@link #scheduleNow}. */
-    private Runnable[] followUps = new Runnable[8];
+    private Action[] followUps = new Action[8];
     private int followUpCount;
 
     public Simulation(long seed) {
@@ -57,6 +57,11 @@ public final class Simulation {
 
     /** Runs {@code action} {@code delay} nanoseconds from now. */
     public void schedule(long delay, Runnable action) {
+        schedule(delay, Action.of(action));
+    }
+
+    /** Runs {@code action} {@code delay} nanoseconds from now. */
+    public void schedule(long delay, Action action) {
         if (delay < 0 || delay > Long.MAX_VALUE - now) {
             throw new IllegalArgumentException(delay < 0
                     ? "cannot schedule into the past: delay " + delay + " ns"
@@ -67,6 +72,11 @@ public final class Simulation {
 
     /** Runs {@code action} at virtual time {@code time}, which must not be before {@link #now()}. */
     public void scheduleAt(long time, Runnable action) {
+        scheduleAt(time, Action.of(action));
+    }
+
+    /** Runs {@code action} at virtual time {@code time}, which must not be before {@link #now()}. */
+    public void scheduleAt(long time, Action action) {
         if (time < now) {
             throw new IllegalArgumentException("cannot schedule into the past: " + time + " ns < now " + now + " ns");
         }
@@ -84,6 +94,11 @@ public final class Simulation {
      * any waiting there (the run has failed; only their order among events of this instant can differ).
      */
     public void scheduleNow(Runnable action) {
+        scheduleNow(Action.of(action));
+    }
+
+    /** Runs {@code action} now: {@link #scheduleNow(Runnable)}. */
+    public void scheduleNow(Action action) {
         if (!dispatching || queue.waitsDuringDispatch(now)) {
             queue.add(now, action);
             return;
@@ -125,14 +140,14 @@ public final class Simulation {
 
     private void dispatch() {
         now = queue.peekTime();
-        Runnable action = queue.beginDispatch();
+        Action action = queue.beginDispatch();
         dispatched++;
         dispatching = true;
         try {
             action.run();
             // a follow-up may add more; they run in the order they came
             for (int i = 0; i < followUpCount; i++) {
-                Runnable followUp = followUps[i];
+                Action followUp = followUps[i];
                 followUps[i] = null;
                 followUp.run();
             }

@@ -67,7 +67,12 @@ public final class Vcpu {
     private final Simulation simulation;
     private final PhysicalCpus cpus;
     private ArrayDeque<Runnable> moreWaiting;     // the tasks after it, in order; made when first needed
-    private final Runnable drain = this::drain;
+    private final Action drain = new Action() {
+        @Override
+        public void run() {
+            drain();
+        }
+    };
     private final long[] asyncFaultEnds = new long[ASYNC_PF_PER_VCPU];
 
     /** A vCPU on a host with as many pCPUs as it needs. */

@@ -31,7 +31,7 @@ class EventQueueLadderPropertyTest {
         EXPONENTIAL
     }
 
-    private record Entry(long time, long sequence, Runnable action) {
+    private record Entry(long time, long sequence, Action action) {
     }
 
     private static PriorityQueue<Entry> reference() {
@@ -49,7 +49,7 @@ class EventQueueLadderPropertyTest {
         long sequence = 0;
         for (int i = 0; i < depth; i++) {
             long time = delay(delays, random, 0);
-            Runnable action = () -> { };
+            Action action = Action.of(() -> { });
             queue.add(time, action);
             reference.add(new Entry(time, sequence++, action));
         }
@@ -62,7 +62,7 @@ class EventQueueLadderPropertyTest {
             int scheduled = i % 7 == 0 ? random.nextInt(3) : 1; // mostly holds; the queue drifts in size
             for (int k = 0; k < scheduled; k++) {
                 long time = delay(delays, random, expected.time);
-                Runnable action = () -> { };
+                Action action = Action.of(() -> { });
                 queue.add(time, action);
                 reference.add(new Entry(time, sequence++, action));
             }
@@ -89,7 +89,7 @@ class EventQueueLadderPropertyTest {
             if (reference.isEmpty() || random.nextInt(5) > 1) {
                 long base = random.nextInt(8) == 0 ? Math.max(0, now - random.nextLong(1_000_000)) : now;
                 long time = delay(delays, random, base);
-                Runnable action = () -> { };
+                Action action = Action.of(() -> { });
                 queue.add(time, action);
                 reference.add(new Entry(time, sequence++, action));
             } else {
@@ -112,7 +112,7 @@ class EventQueueLadderPropertyTest {
         long sequence = 0;
         for (int i = 0; i < burst; i++) {
             long time = i % 5 == 0 ? instant / 2 : instant;
-            Runnable action = () -> { };
+            Action action = Action.of(() -> { });
             queue.add(time, action);
             reference.add(new Entry(time, sequence++, action));
         }

@@ -15,7 +15,7 @@ import net.jqwik.api.constraints.LongRange;
  */
 class EventQueuePropertyTest {
 
-    private record Entry(long time, long sequence, Runnable action) {
+    private record Entry(long time, long sequence, Action action) {
     }
 
     @Property(tries = 200, seed = "20261122")
@@ -30,7 +30,7 @@ class EventQueuePropertyTest {
         for (int i = 0; i < operations; i++) {
             if (reference.isEmpty() || random.nextInt(3) > 0) {
                 long time = random.nextInt(timeSpread);
-                Runnable action = () -> { };
+                Action action = Action.of(() -> { });
                 queue.add(time, action);
                 reference.add(new Entry(time, sequence++, action));
             } else {
@@ -55,7 +55,7 @@ class EventQueuePropertyTest {
                 ? Long.compare(a.time, b.time) : Long.compare(a.sequence, b.sequence));
         long sequence = 0;
         for (int i = 0; i < 8; i++) {
-            Runnable action = () -> { };
+            Action action = Action.of(() -> { });
             queue.add(i % 3, action);
             reference.add(new Entry(i % 3, sequence++, action));
         }
@@ -66,7 +66,7 @@ class EventQueuePropertyTest {
             int scheduled = random.nextInt(4); // 0: the queue shrinks; 1: a hold; more: it grows
             for (int k = 0; k < scheduled; k++) {
                 long time = expected.time + random.nextInt(timeSpread); // often "now": ties with waiting events
-                Runnable action = () -> { };
+                Action action = Action.of(() -> { });
                 queue.add(time, action);
                 reference.add(new Entry(time, sequence++, action));
             }

@@ -1,6 +1,7 @@
 package org.overbook.nic.link;
 
 import java.util.random.RandomGenerator;
+import org.overbook.hypervisor.sim.Action;
 import org.overbook.hypervisor.sim.Simulation;
 
 /**
@@ -47,7 +48,7 @@ public final class Link {
          * it arrives, unless it is lost. Returns when it arrives, or {@link #LOST}. Each packet arrives
          * strictly after the one sent before it in this direction (its last bit leaves after theirs).
          */
-        public long send(long time, int payloadBytes, Runnable onArrival) {
+        public long send(long time, int payloadBytes, Action onArrival) {
             long start = Math.max(time, Math.max(busyUntil, simulation.now()));
             long wireBits = 8L * (payloadBytes + HEADER_BYTES);
             long done = start + (wireBits * 1_000_000_000L + bitsPerSecond - 1) / bitsPerSecond;

@@ -5,6 +5,7 @@ import java.util.function.Consumer;
 import org.overbook.guest.verbs.Completion;
 import org.overbook.guest.verbs.CompletionQueue;
 import org.overbook.guest.verbs.VerbsException;
+import org.overbook.hypervisor.sim.Action;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.hypervisor.sim.Vcpu;
 
@@ -43,7 +44,7 @@ final class CompletionQueueImpl implements CompletionQueue {
      * overrun putting the queue pair in error: an event at the completion's time, or, for a completion at the
      * current instant, most often a follow-up of the event that completes it ({@code Simulation.scheduleNow}).
      */
-    Runnable delivery(Completion completion, QueuePairImpl queuePair) {
+    Action delivery(Completion completion, QueuePairImpl queuePair) {
         return new Delivery(completion, queuePair);
     }
 
@@ -77,7 +78,7 @@ final class CompletionQueueImpl implements CompletionQueue {
      * then, with a handler, the interrupt's event after the latency, then the handler's task on the vCPU.
      * One object serves the three steps, as each follows the one before.
      */
-    private final class Delivery implements Runnable {
+    private final class Delivery extends Action {
         static final int PUSH = 0;
         static final int INTERRUPT = 1;
         static final int TASK = 2;

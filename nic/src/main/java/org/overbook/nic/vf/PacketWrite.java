@@ -1,6 +1,7 @@
 package org.overbook.nic.vf;
 
 import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.hypervisor.sim.Action;
 import org.overbook.nic.dma.Translator;
 
 /**
@@ -8,7 +9,7 @@ import org.overbook.nic.dma.Translator;
  * are marked written and unlocked, and the responder takes it back ({@link Responder#written}). The
  * responder keeps the ones done with for the next packets, with their frame arrays.
  */
-final class PacketWrite implements Runnable {
+final class PacketWrite extends Action {
 
     private final Responder responder;
     private final Translator translator;

@@ -6,6 +6,7 @@ import org.overbook.guest.verbs.QueuePair;
 import org.overbook.guest.verbs.QueuePairConfig;
 import org.overbook.guest.verbs.VerbsException;
 import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.hypervisor.sim.Action;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.hypervisor.sim.Vcpu;
 import org.overbook.nic.VfCounters;
@@ -149,7 +150,7 @@ final class QueuePairImpl implements QueuePair {
     void complete(org.overbook.guest.verbs.CompletionQueue queue, WorkRequest request, Completion.Opcode opcode,
                   CompletionStatus status, int bytes, long time) {
         Completion completion = new Completion(request.id(), opcode, status, bytes, number);
-        Runnable delivery = ((CompletionQueueImpl) queue).delivery(completion, this);
+        Action delivery = ((CompletionQueueImpl) queue).delivery(completion, this);
         if (time <= simulation.now()) {
             simulation.scheduleNow(delivery);   // most often a follow-up of this event: no event of its own
         } else {

@@ -3,6 +3,7 @@ package org.overbook.nic.vf;
 import org.overbook.guest.verbs.CompletionStatus;
 import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.hypervisor.sim.Action;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.nic.dma.PcieLink;
 import org.overbook.nic.dma.Translator;
@@ -41,9 +42,52 @@ final class Requester extends SendQueues {
     private final Simulation simulation;
     /** The NIC's cost of reading a work request, held here: the VF is one more cold object with many tenants. */
     private final long wqeNanos;
-    private final Runnable pumpAction = this::pump;
-    private final Runnable readAction = this::readAsScheduled;
-    private final Runnable packetReadAction = this::packetRead;
+    private final Action pumpAction = new Action() {
+        @Override
+        public void run() {
+            pump();
+        }
+    };
+    private final Action readAction = new Action() {
+        @Override
+        public void run() {
+            WorkRequest request = scheduledRead;
+            scheduledRead = null;
+            read(request, scheduledReadTime);
+        }
+    };
+    /**
+     * The next packet of the message being read has been read (the reads of a message's packets, booked
+     * for one time on the link, end in order): the first packet takes the message's sequence numbers (and
+     * its bytes, read under the locks held until the last packet is in); each goes on the wire unless an
+     * RNR wait holds the queue (the resend after it sends what has been read); the last frees the send
+     * engine.
+     */
+    private final Action packetReadAction = new Action() {
+        @Override
+        public void run() {
+            Message message = readMessage;
+            int index = message.read;
+            int[] frames = readFrames;
+            int first = readFirst;
+            Translator translator = qp.translator;
+            message.read = index + 1;
+            if (index == 0) {
+                DmaCopy.out(translator, message.request.address(), frames, message.payload, message.length);
+                readingRequest = false;
+                transmit(message);
+            } else if (!rnrWait && !qp.inError()) {
+                qp.wire.data(message, index);
+            }
+            if (index == message.packets - 1) {
+                translator.endRead(first, readPages);
+                readMessage = null;
+                reading = false;
+                engineFree = simulation.now();
+                pumpNow();
+            }
+        }
+    };
     /** The request whose read is scheduled ({@link #readAction}; at most one, as the send engine reads one at a time), and when. */
     private WorkRequest scheduledRead;
     private long scheduledReadTime;
@@ -159,12 +203,6 @@ final class Requester extends SendQueues {
         lastRegion = null;
     }
 
-    private void readAsScheduled() {
-        WorkRequest request = scheduledRead;
-        scheduledRead = null;
-        read(request, scheduledReadTime);
-    }
-
     /** Translates the buffer at {@code time}; stalls on a fault, else locks the pages and reads them. */
     private void read(WorkRequest request, long time) {
         if (time > simulation.now()) {
@@ -206,36 +244,6 @@ final class Requester extends SendQueues {
         }
     }
 
-    /**
-     * The next packet of the message being read has been read (the reads of a message's packets, booked
-     * for one time on the link, end in order): the first packet takes the message's sequence numbers (and
-     * its bytes, read under the locks held until the last packet is in); each goes on the wire unless an
-     * RNR wait holds the queue (the resend after it sends what has been read); the last frees the send
-     * engine.
-     */
-    private void packetRead() {
-        Message message = readMessage;
-        int index = message.read;
-        int[] frames = readFrames;
-        int first = readFirst;
-        Translator translator = qp.translator;
-        message.read = index + 1;
-        if (index == 0) {
-            DmaCopy.out(translator, message.request.address(), frames, message.payload, message.length);
-            readingRequest = false;
-            transmit(message);
-        } else if (!rnrWait && !qp.inError()) {
-            send(message, index);
-        }
-        if (index == message.packets - 1) {
-            translator.endRead(first, readPages);
-            readMessage = null;
-            reading = false;
-            engineFree = simulation.now();
-            pumpNow();
-        }
-    }
-
     private void transmit(Message message) {
         message.psn = nextPsn;
         nextPsn += message.packets;
@@ -245,13 +253,11 @@ final class Requester extends SendQueues {
         addInFlight(message);
         qp.counters.countSent(message.length);
         if (!rnrWait) {
-            send(message, 0);
+            qp.wire.data(message, 0);
         }
-        startTimerIfIdle();
-    }
-
-    private void send(Message message, int index) {
-        qp.wire.data(message, index);
+        if (!qp.reliable) {
+            timer.startIfIdle();
+        }
     }
 
     // ---- answers from the responder ----
@@ -356,19 +362,13 @@ final class Requester extends SendQueues {
             if (message.lastPsn() >= psn) {
                 for (int k = (int) Math.max(0, psn - message.psn); k < message.read; k++) {
                     qp.counters.countRetransmit();
-                    send(message, k);
+                    qp.wire.data(message, k);
                 }
             }
         }
     }
 
     // ---- datagram retransmission timer ----
-
-    private void startTimerIfIdle() {
-        if (!qp.reliable) {
-            timer.startIfIdle();
-        }
-    }
 
     private void onTimeout() {
         if (qp.inError() || oldestInFlight() == null) {

@@ -7,6 +7,7 @@ import org.overbook.guest.verbs.Completion;
 import org.overbook.guest.verbs.CompletionStatus;
 import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.hypervisor.sim.Action;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.nic.dma.Translator;
 import org.overbook.nic.policy.FaultedReceive;
@@ -48,7 +49,12 @@ final class Responder extends ReceiveQueues {
     private final QueuePairImpl qp;
     /** The VF's simulation, held here: reaching it through the queue pair and the VF is two cold reads in a row with many tenants. */
     private final Simulation simulation;
-    private final Runnable drainAction = this::drain;
+    private final Action drainAction = new Action() {
+        @Override
+        public void run() {
+            drain();
+        }
+    };
     /** Packets that arrived while the receive engine was busy, in wire order. */
     private final ArrayDeque<Packet> arrivals = new ArrayDeque<>();
     /** The packets parked for the host to drain; made at the first one (until then no write reads a cold object). */

@@ -1,6 +1,7 @@
 package org.overbook.nic.vf;
 
 import org.overbook.guest.verbs.CompletionStatus;
+import org.overbook.hypervisor.sim.Action;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.nic.link.Link;
 
@@ -16,7 +17,7 @@ import org.overbook.nic.link.Link;
  * closure per packet. Each arrival checks that it is the oldest packet's time, so a link that reordered
  * would fail loudly rather than misdeliver.
  */
-final class Wire implements Runnable {
+final class Wire extends Action {
 
     private static final int DATA = 0;
     private static final int ACK = 1;

@@ -10,26 +10,25 @@ import java.util.Arrays;
  * 64 multiplies in a chain. Keys a load generator renders share long prefixes ({@code key:000000…} then a few
  * digits), so this hasher keeps the key it hashed last and the FNV state after each of its bytes, and
  * resumes from the state after the longest prefix the new key shares with it. The hash is the same function
- * of the bytes either way; only the host's work differs.
+ * of the bytes either way; only the host's work differs. Its arrays grow to the longest key hashed (a tenant's
+ * keys are one or a few lengths), so a tenant pays ~9 bytes of heap per byte of its longest key.
  */
 final class KeyHasher {
 
     private static final long OFFSET_BASIS = 0xcbf29ce484222325L;
     private static final long PRIME = 0x100000001b3L;
-    /** The longest key an item holds: its length is one unsigned byte. */
-    private static final int MAX_LENGTH = 255;
 
-    private final byte[] last = new byte[MAX_LENGTH];
+    private byte[] last = new byte[0];
     /** {@code states[i]}: the FNV state after the first {@code i} bytes of {@link #last}. */
-    private final long[] states = new long[MAX_LENGTH + 1];
+    private long[] states = {OFFSET_BASIS};
     private int lastLength;
-
-    KeyHasher() {
-        states[0] = OFFSET_BASIS;
-    }
 
     /** Returns the 64-bit hash of {@code key[0, length)}. */
     long hash(byte[] key, int length) {
+        if (length > last.length) {
+            last = Arrays.copyOf(last, length);
+            states = Arrays.copyOf(states, length + 1);
+        }
         int shared = Arrays.mismatch(last, 0, lastLength, key, 0, length);
         if (shared < 0) {
             shared = length; // the key hashed last

@@ -5,12 +5,13 @@ import java.util.Arrays;
 /**
  * One tenant's second-level page table (the EPT): for each guest page, its {@link PageState}, its
  * frame when resident, accessed and dirty bits, whether the swap store holds a current copy, a pin
- * count and a DMA lock count. Flat primitive arrays, 16 bytes a page.
+ * count and a DMA lock count. Flat primitive arrays, 12 bytes a page.
  *
- * <p>A page's frame, bits and state share one long ({@code entry}: the frame in the low 32 bits, -1 for
- * none, then the bits, then the state's ordinal), so an access, which needs the frame and the bits,
- * reads one array slot: one cache line where separate arrays took two, and on a table that is not in the
- * CPU's caches (many tenants, random pages) that is a memory access saved per guest or NIC access. The
+ * <p>A page's frame, bits, state and DMA lock count share one long ({@code entry}: the frame in the low 32
+ * bits, -1 for none, then the bits, then the state's ordinal, then the lock count in the top 16 bits), so an
+ * access, which needs the frame and the bits, reads one array slot: one cache line where separate arrays
+ * took two, and on a table that is not in the CPU's caches (many tenants, random pages) that is a memory
+ * access saved per guest or NIC access. A DMA locks, notes and unlocks its pages on that same line. The
  * accessed bit is written only when it was clear, so repeated accesses leave the line clean.
  *
  * <p>Readers anywhere may query it; only {@link HostMemory} changes it.
@@ -28,15 +29,18 @@ public final class SecondLevelTable {
     private static final long FRAME_MASK = 0xFFFF_FFFFL;
     private static final long BITS_MASK = 0xFFL << BITS_SHIFT;
     private static final long STATE_MASK = 0xFFL << STATE_SHIFT;
+    private static final int LOCKS_SHIFT = 48;
+    private static final long ONE_LOCK = 1L << LOCKS_SHIFT;
+    private static final long LOCKS_MASK = -1L << LOCKS_SHIFT;
+    private static final int MAX_LOCKS = 0xFFFF;
     private static final long ACCESSED_BIT = (long) ACCESSED << BITS_SHIFT;
     private static final long DIRTY_BIT = (long) DIRTY << BITS_SHIFT;
     /** A page with no frame, no bits, not populated. */
     private static final long EMPTY = FRAME_MASK;
 
-    /** Per page: frame (low 32 bits), bits, state ordinal. */
+    /** Per page: frame (low 32 bits), bits, state ordinal, lock count (top 16 bits). */
     private final long[] entry;
     private final int[] pins;
-    private final int[] locks;
     private int resident;
     private int swapped;
     private int ballooned;
@@ -51,7 +55,6 @@ public final class SecondLevelTable {
         this.pages = pages;
         this.entry = new long[pages];
         this.pins = new int[pages];
-        this.locks = new int[pages];
         Arrays.fill(entry, EMPTY);
     }
 
@@ -92,7 +95,7 @@ public final class SecondLevelTable {
     }
 
     public int lockCount(int page) {
-        return locks[page];
+        return (int) (entry[page] >>> LOCKS_SHIFT);
     }
 
     public int residentPages() {
@@ -200,8 +203,10 @@ public final class SecondLevelTable {
         entry[page] &= ~ACCESSED_BIT;
     }
 
+    /** Sets a page's state, frame and bits; its lock count stays. */
     private void set(int page, PageState state, int f, byte newBits) {
-        entry[page] = (long) state.ordinal() << STATE_SHIFT | (newBits & 0xFFL) << BITS_SHIFT | (f & FRAME_MASK);
+        entry[page] = (entry[page] & LOCKS_MASK) | (long) state.ordinal() << STATE_SHIFT
+                | (newBits & 0xFFL) << BITS_SHIFT | (f & FRAME_MASK);
     }
 
     void pin(int page) {
@@ -217,15 +222,20 @@ public final class SecondLevelTable {
     }
 
     void lock(int page) {
-        locks[page]++;
+        if (lockCount(page) == MAX_LOCKS) {
+            throw new IllegalStateException("tenant " + tenantId + " guest page " + page + " has " + MAX_LOCKS
+                    + " DMA locks, the most an entry holds");
+        }
+        entry[page] += ONE_LOCK;
     }
 
+    /** Drops one DMA lock; the caller has checked that there is one. */
     void unlock(int page) {
-        locks[page]--;
+        entry[page] -= ONE_LOCK;
     }
 
     /** Returns whether reclaim may take this page's frame. */
     boolean reclaimable(int page) {
-        return pins[page] == 0 && locks[page] == 0;
+        return pins[page] == 0 && lockCount(page) == 0;
     }
 }

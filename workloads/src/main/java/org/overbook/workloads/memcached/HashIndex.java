@@ -22,11 +22,10 @@ import org.overbook.workloads.memcached.protocol.Request;
  * the larger array, the table stays as it is and chains grow longer, until the item count doubles
  * again.
  *
- * <p>The hash is 64-bit FNV-1a over the key bytes followed by MurmurHash3's {@code fmix64}
- * finaliser, so the low bits that pick the bucket depend on every byte. The hash of the key last looked up
- * is kept, so linking or unlinking an item under that key does not hash it again (memcached computes
- * {@code hv} once per request); the guest still reads the item's key then ({@link GuestMemory#touch}), as
- * this model always had it read.
+ * <p>The hash is {@link KeyHasher}'s (FNV-1a and a finaliser). The hash of the key last looked up is
+ * kept, so linking or unlinking an item under that key does not hash it again (memcached computes {@code hv}
+ * once per request); the guest still reads the item's key then ({@link GuestMemory#touch}), as this model
+ * always had it read.
  */
 final class HashIndex {
 
@@ -43,6 +42,7 @@ final class HashIndex {
     private final GuestMemory memory;
     private final byte[] key = new byte[Request.KEY_MAX_LENGTH];
     private final byte[] scratch = new byte[255];
+    private final KeyHasher hasher = new KeyHasher();
     /** A chained item's bytes from its hash-next link to the end of its key, as {@link #find} reads them. */
     private final byte[] chained = new byte[Items.HEADER_SIZE - Items.HASH_NEXT + Request.KEY_MAX_LENGTH];
     /**
@@ -63,20 +63,6 @@ final class HashIndex {
         this.table = memory.allocate(bytes(initialPower));
     }
 
-    /** Returns the 64-bit hash of {@code key[0, length)}. */
-    static long hash(byte[] key, int length) {
-        long h = 0xcbf29ce484222325L;
-        for (int i = 0; i < length; i++) {
-            h = (h ^ (key[i] & 0xFF)) * 0x100000001b3L;
-        }
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        h *= 0xc4ceb9fe1a85ec53L;
-        h ^= h >>> 33;
-        return h;
-    }
-
     /**
      * Returns the item whose key is {@code requested}, or {@link Items#NIL}; remembers the key's hash.
      * When it read the found item's header along with its key, the header is in {@code header}.
@@ -90,7 +76,7 @@ final class HashIndex {
     long find(ByteString requested, ItemHeader header) {
         int length = requested.length();
         requested.copyTo(key, 0);
-        long hash = hash(key, length);
+        long hash = hasher.hash(key, length);
         lookedUp = requested;
         lookedUpHash = hash;
         long item = items.link(bucket(hash));
@@ -148,7 +134,7 @@ final class HashIndex {
     long hashOf(long item) {
         int length = items.keyLength(item);
         memory.read(Items.keyAddress(item), scratch, 0, length);
-        return hash(scratch, length);
+        return hasher.hash(scratch, length);
     }
 
     /**
@@ -161,7 +147,7 @@ final class HashIndex {
             return lookedUpHash;
         }
         itemKey.copyTo(scratch, 0);
-        return hash(scratch, itemKey.length());
+        return hasher.hash(scratch, itemKey.length());
     }
 
     /** Doubles the table and rehashes every item; returns the items moved, or -1 if the guest had no room for the larger table. */
@@ -184,7 +170,7 @@ final class HashIndex {
                 long next = items.hashNext(item);
                 int length = items.keyLength(item);
                 memory.read(Items.keyAddress(item), scratch, 0, length);
-                long bucket = bucket(hash(scratch, length));
+                long bucket = bucket(hasher.hash(scratch, length));
                 items.setHashNext(item, items.link(bucket));
                 items.setLink(bucket, item);
                 moved++;

@@ -24,6 +24,8 @@ public final class Link {
     private final long latencyNanos;
     private final double lossRate;
     private final int mtu;
+    /** The wire time of a packet without payload (an acknowledgement, a NAK): half the packets, one division less each. */
+    private final long headerNanos;
     private final Direction[] directions = new Direction[2];
 
     /** One direction of the link. */
@@ -50,8 +52,7 @@ public final class Link {
          */
         public long send(long time, int payloadBytes, Action onArrival) {
             long start = Math.max(time, Math.max(busyUntil, simulation.now()));
-            long wireBits = 8L * (payloadBytes + HEADER_BYTES);
-            long done = start + (wireBits * 1_000_000_000L + bitsPerSecond - 1) / bitsPerSecond;
+            long done = start + (payloadBytes == 0 ? headerNanos : serializationNanos(payloadBytes));
             busyUntil = done;
             packets++;
             bytes += payloadBytes;
@@ -85,8 +86,15 @@ public final class Link {
         this.bitsPerSecond = bitsPerSecond;
         this.latencyNanos = latencyNanos;
         this.lossRate = lossRate;
+        this.headerNanos = serializationNanos(0);
         directions[0] = new Direction(simulation.random().stream("link/0"));
         directions[1] = new Direction(simulation.random().stream("link/1"));
+    }
+
+    /** Returns the nanoseconds a packet of {@code payloadBytes} takes to leave, its headers included, rounded up. */
+    private long serializationNanos(int payloadBytes) {
+        long wireBits = 8L * (payloadBytes + HEADER_BYTES);
+        return (wireBits * 1_000_000_000L + bitsPerSecond - 1) / bitsPerSecond;
     }
 
     /** Returns the direction leaving side {@code side} (0 or 1). */

@@ -25,6 +25,8 @@ final class CompletionQueueImpl implements CompletionQueue {
     private Consumer<Completion> handler;
     private int inDelivery;
     private long overruns;
+    /** Deliveries done with, linked through {@link Delivery#nextIdle}: the next completions reuse them. */
+    private Delivery idle;
 
     CompletionQueueImpl(VirtualFunction owner, Simulation simulation, Vcpu vcpu, long interruptNanos, int capacity) {
         this.owner = owner;
@@ -45,7 +47,26 @@ final class CompletionQueueImpl implements CompletionQueue {
      * current instant, most often a follow-up of the event that completes it ({@code Simulation.scheduleNow}).
      */
     Action delivery(Completion completion, QueuePairImpl queuePair) {
-        return new Delivery(completion, queuePair);
+        Delivery delivery = idle;
+        if (delivery == null) {
+            delivery = new Delivery();
+        } else {
+            idle = delivery.nextIdle;
+            delivery.nextIdle = null;
+        }
+        delivery.completion = completion;
+        delivery.queuePair = queuePair;
+        delivery.stage = Delivery.PUSH;
+        return delivery;
+    }
+
+    /** {@code delivery}'s last step has run (nothing holds it any more): it waits for a next completion. */
+    private void release(Delivery delivery) {
+        delivery.completion = null;
+        delivery.queuePair = null;
+        delivery.handler = null;
+        delivery.nextIdle = idle;
+        idle = delivery;
     }
 
     /** Adds a completion; returns false on overrun (the queue was full). */
@@ -59,6 +80,7 @@ final class CompletionQueueImpl implements CompletionQueue {
         }
         if (current == null) {
             entries.add(delivery.completion);
+            release(delivery);
         } else {
             interrupt(delivery, current);
         }
@@ -76,31 +98,31 @@ final class CompletionQueueImpl implements CompletionQueue {
     /**
      * One completion on its way: the push that adds it to the queue (then it is done, if the queue is polled),
      * then, with a handler, the interrupt's event after the latency, then the handler's task on the vCPU.
-     * One object serves the three steps, as each follows the one before.
+     * One object serves the three steps, as each follows the one before; after the last the queue keeps it
+     * for a next completion (a delivery is the NIC's own: nothing outside this queue, the event queue and the
+     * vCPU, which are done with it by then, ever holds it), so a completion allocates only its entry.
      */
     private final class Delivery extends Action {
         static final int PUSH = 0;
         static final int INTERRUPT = 1;
         static final int TASK = 2;
 
-        private final Completion completion;
-        private final QueuePairImpl queuePair;
+        private Completion completion;
+        private QueuePairImpl queuePair;
         /** The queue's vCPU, held here so that the interrupt reaches it without reading the (cold) queue first. */
         private final Vcpu vcpu = CompletionQueueImpl.this.vcpu;
         private Consumer<Completion> handler;
         private int stage;
-
-        Delivery(Completion completion, QueuePairImpl queuePair) {
-            this.completion = completion;
-            this.queuePair = queuePair;
-        }
+        private Delivery nextIdle;
 
         @Override
         public void run() {
             switch (stage) {
                 case PUSH -> {
+                    QueuePairImpl failing = queuePair;
                     if (!push(this)) {
-                        queuePair.fail();
+                        release(this);
+                        failing.fail();
                     }
                 }
                 case INTERRUPT -> {
@@ -109,7 +131,10 @@ final class CompletionQueueImpl implements CompletionQueue {
                 }
                 default -> {
                     inDelivery--;
-                    handler.accept(completion);
+                    Completion done = completion;
+                    Consumer<Completion> to = handler;
+                    release(this);
+                    to.accept(done);
                 }
             }
         }
@@ -140,7 +165,7 @@ final class CompletionQueueImpl implements CompletionQueue {
         if (handler != null) {
             Completion waiting;
             while ((waiting = entries.poll()) != null) {
-                interrupt(new Delivery(waiting, null), handler);
+                interrupt((Delivery) delivery(waiting, null), handler);
             }
         }
     }

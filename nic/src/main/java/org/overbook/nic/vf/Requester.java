@@ -34,7 +34,7 @@ import org.overbook.nic.transport.RnrTimer;
  * retransmission timeout expires (200 ms minimum, doubling on each consecutive timeout, as TCP: {@link RetransmissionTimer}).
  * A retransmission resends the bytes read the first time.
  */
-final class Requester extends SendQueues {
+final class Requester extends SendQueues implements Runnable {
 
     private final QueuePairImpl qp;
     /** The VF's simulation, held here: reaching it through the queue pair and the VF is two cold reads in a row with many tenants. */
@@ -43,13 +43,12 @@ final class Requester extends SendQueues {
     private final long wqeNanos;
     private final Runnable pumpAction = this::pump;
     private final Runnable readAction = this::readAsScheduled;
-    private final Runnable packetReadAction = this::packetRead;
     /** The request whose read is scheduled ({@link #readAction}; at most one, as the send engine reads one at a time), and when. */
     private WorkRequest scheduledRead;
     private long scheduledReadTime;
     /**
      * The message being read and its pages' frames (from {@link #readFirst}, {@link #readPages} of them); each
-     * {@link #packetReadAction} event takes its next packet, as the reads of its packets end in order.
+     * packet-read event ({@link #run}) takes its next packet, as the reads of its packets end in order.
      */
     private Message readMessage;
     private int[] readFrames = new int[4];
@@ -67,8 +66,6 @@ final class Requester extends SendQueues {
     private long nextPsn;
     private long nextNotification;
     private final RetransmissionTimer timer;
-    /** NetVM's flow control, or null when this requester is not under it. */
-    private SendCredits credits;
     /**
      * The region the last request's lkey named: the next request mostly names it too, and then the VF's region
      * table (cold with many tenants) is not read. The VF forgets it ({@link #forgetRegion}) when it deregisters any
@@ -82,19 +79,6 @@ final class Requester extends SendQueues {
         this.wqeNanos = qp.vf.costs().wqeNanos();
         this.rnrRetries = new RnrRetryCounter(qp.config.rnrRetry());
         this.timer = new RetransmissionTimer(simulation, qp.vf.costs().rtoNanos(), this::onTimeout);
-    }
-
-    /**
-     * Puts this requester under NetVM's credit-based flow control: it may have at most {@code credits}
-     * slots of the peer's system buffer outstanding, returned with each acknowledgement.
-     */
-    void grantCredits(int granted) {
-        credits = new SendCredits(granted);
-    }
-
-    /** Returns the credit limit, or -1 if this requester is not under credit flow control. */
-    int creditLimit() {
-        return credits == null ? -1 : credits.limit();
     }
 
     /** Returns the send-ring slots taken: waiting, being read, or unacknowledged. */
@@ -140,6 +124,7 @@ final class Requester extends SendQueues {
             qp.fail();
             return;
         }
+        SendCredits credits = credits();
         if (credits != null && !credits.take(Message.stagingSlots(request.length(), qp.wire.mtu()))) {
             return; // wait for acknowledgements to return credits
         }
@@ -202,8 +187,14 @@ final class Requester extends SendQueues {
         for (int k = 0; k < message.packets; k++) {
             int length = message.length(k);
             long done = length == 0 ? at : pcie.read(at, length);
-            simulation.scheduleAt(done, packetReadAction);
+            simulation.scheduleAt(done, this);
         }
+    }
+
+    /** A packet-read event. The requester is its own action: a method reference would be one more cold object. */
+    @Override
+    public void run() {
+        packetRead();
     }
 
     /**
@@ -260,8 +251,8 @@ final class Requester extends SendQueues {
         boolean progress = false;
         while (oldestInFlight() != null && oldestInFlight().lastPsn() <= psn) {
             Message done = pollInFlight();
-            if (credits != null) {
-                credits.giveBack(Message.stagingSlots(done.length, done.mtu));
+            if (credits() != null) {
+                credits().giveBack(Message.stagingSlots(done.length, done.mtu));
             }
             qp.complete(qp.sendCompletions, done.request, QueuePairImpl.opcodeOf(done.request),
                     CompletionStatus.SUCCESS, done.length, simulation.now());

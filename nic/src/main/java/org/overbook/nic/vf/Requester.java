@@ -1,7 +1,6 @@
 package org.overbook.nic.vf;
 
 import org.overbook.guest.verbs.CompletionStatus;
-import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.WorkRequest;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.nic.dma.PcieLink;
@@ -66,12 +65,6 @@ final class Requester extends SendQueues implements Runnable {
     private long nextPsn;
     private long nextNotification;
     private final RetransmissionTimer timer;
-    /**
-     * The region the last request's lkey named: the next request mostly names it too, and then the VF's region
-     * table (cold with many tenants) is not read. The VF forgets it ({@link #forgetRegion}) when it deregisters any
-     * region, and keys are never reused, so a region found here is still registered.
-     */
-    private MemoryRegion lastRegion;
 
     Requester(QueuePairImpl qp) {
         this.qp = qp;
@@ -115,8 +108,7 @@ final class Requester extends SendQueues implements Runnable {
         }
         WorkRequest request = firstWaiting();
         long now = simulation.now();
-        MemoryRegion region = regionByLkey(request.lkey());
-        if (region == null || !region.covers(request.address(), request.length())) {
+        if (!findRegion(qp.vf, request.lkey()) || !regionCovers(request.address(), request.length())) {
             pollWaiting();
             qp.counters.countProtectionError();
             qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request),
@@ -132,16 +124,6 @@ final class Requester extends SendQueues implements Runnable {
         reading = true;
         readingRequest = true;
         read(request, Math.max(now, engineFree) + wqeNanos);
-    }
-
-    private MemoryRegion regionByLkey(int lkey) {
-        lastRegion = qp.vf.regionByLkey(lkey, lastRegion);
-        return lastRegion;
-    }
-
-    /** A region was deregistered: the one remembered may be gone. */
-    void forgetRegion() {
-        lastRegion = null;
     }
 
     private void readAsScheduled() {

@@ -59,8 +59,6 @@ final class Responder extends ReceiveQueues {
     private long deliveredPsn = -1;
     private final NotificationWindow notifications = new NotificationWindow(64);
     private long engineFree;
-    /** The region the last receive's lkey named, as the requester's {@code lastRegion}; forgotten on any deregistration. */
-    private MemoryRegion lastRegion;
     /** The message whose first packet was accepted last, with its receive, destination and region end. */
     private Message currentMessage;
     private WorkRequest.Receive currentReceive;
@@ -155,9 +153,8 @@ final class Responder extends ReceiveQueues {
         long destination;
         long regionEnd;
         if (message.kind == Message.Kind.SEND) {
-            MemoryRegion region = regionByLkey(receive.lkey());
-            if (region == null || (region.access() & Access.LOCAL_WRITE) == 0
-                    || !region.covers(receive.address(), receive.length())) {
+            if (!findRegion(qp.vf, receive.lkey()) || (regionAccess() & Access.LOCAL_WRITE) == 0
+                    || !regionCovers(receive.address(), receive.length())) {
                 pollReceive();
                 qp.counters.countProtectionError();
                 qp.complete(qp.config.receiveCompletions(), receive, Completion.Opcode.RECEIVE,
@@ -166,7 +163,7 @@ final class Responder extends ReceiveQueues {
                 return;
             }
             destination = receive.address();
-            regionEnd = region.address() + region.length();
+            regionEnd = regionEnd();
         } else {
             MemoryRegion region = qp.vf.regionByRkey(message.rkey());
             if (region == null || (region.access() & Access.REMOTE_WRITE) == 0
@@ -179,16 +176,6 @@ final class Responder extends ReceiveQueues {
             regionEnd = region.address() + region.length();
         }
         write(message, receive, destination, regionEnd, 0, time);
-    }
-
-    private MemoryRegion regionByLkey(int lkey) {
-        lastRegion = qp.vf.regionByLkey(lkey, lastRegion);
-        return lastRegion;
-    }
-
-    /** A region was deregistered: the one remembered may be gone. */
-    void forgetRegion() {
-        lastRegion = null;
     }
 
     /** Translates and writes packet {@code index} of {@code message}, bound for {@code destination} onwards. */

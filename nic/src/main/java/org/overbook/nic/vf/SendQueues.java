@@ -17,7 +17,7 @@ import org.overbook.guest.verbs.WorkRequest;
  * acknowledgement. So with the buffers: the buffer of the message acknowledged last is kept in a field for the next
  * message it fits, and the pools ({@link PayloadBuffers}) are read only when it does not.
  */
-abstract class SendQueues {
+abstract class SendQueues extends KnownRegion {
 
     /** This queue pair's message buffers: a message's buffer comes back when it is acknowledged. */
     private final PayloadBuffers payloads = new PayloadBuffers();

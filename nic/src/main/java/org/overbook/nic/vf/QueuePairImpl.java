@@ -18,7 +18,7 @@ import org.overbook.nic.policy.PinningContext;
  * A connected queue pair: a {@link Requester} for what this side sends and a {@link Responder} for
  * what it receives, joined to the peer's queue pair by one direction of the link each way.
  */
-final class QueuePairImpl implements QueuePair {
+final class QueuePairImpl implements QueuePair, VfCounters.Traffic {
 
     final VirtualFunction vf;
     final QueuePairConfig config;
@@ -64,6 +64,7 @@ final class QueuePairImpl implements QueuePair {
         this.policyBeforePost = overridesBeforePost(vf.memoryPolicy());
         this.requester = new Requester(this);
         this.responder = new Responder(this);
+        counters.addTraffic(this);
     }
 
     void connect(QueuePairImpl peer, Link.Direction outgoing) {
@@ -176,6 +177,26 @@ final class QueuePairImpl implements QueuePair {
         } else {
             simulation.scheduleAt(time, delivery);
         }
+    }
+
+    @Override
+    public long messagesSent() {
+        return requester.messagesSent;
+    }
+
+    @Override
+    public long bytesSent() {
+        return requester.bytesSent;
+    }
+
+    @Override
+    public long messagesReceived() {
+        return responder.messagesReceived;
+    }
+
+    @Override
+    public long bytesReceived() {
+        return responder.bytesReceived;
     }
 
     static Completion.Opcode opcodeOf(WorkRequest request) {

@@ -64,6 +64,9 @@ final class Requester extends SendQueues implements Runnable {
     private long engineFree;
     private long nextPsn;
     private long nextNotification;
+    /** This queue pair's traffic sent ({@link QueuePairImpl#messagesSent()}): counted here, not in the cold VF counters. */
+    long messagesSent;
+    long bytesSent;
     private final RetransmissionTimer timer;
 
     Requester(QueuePairImpl qp) {
@@ -216,7 +219,8 @@ final class Requester extends SendQueues implements Runnable {
             message.notification = nextNotification++;
         }
         addInFlight(message);
-        qp.counters.countSent(message.length);
+        messagesSent++;
+        bytesSent += message.length;
         if (!rnrWait) {
             send(message, 0);
         }

@@ -64,6 +64,9 @@ final class Responder extends ReceiveQueues {
     private WorkRequest.Receive currentReceive;
     private long currentDestination;
     private long currentRegionEnd;
+    /** This queue pair's traffic received ({@link QueuePairImpl#messagesReceived()}): counted here, not in the cold VF counters. */
+    long messagesReceived;
+    long bytesReceived;
 
     /** Packet {@code index} of {@code message}, as it came off the wire, waiting for the receive engine. */
     private record Packet(Message message, int index) {
@@ -258,7 +261,8 @@ final class Responder extends ReceiveQueues {
             simulation.scheduleAt(Math.max(at, simulation.now()),
                     () -> notifications.offer(message.notification, message.counter(), qp.vf::incrementCounter));
         }
-        qp.counters.countReceived(message.length);
+        messagesReceived++;
+        bytesReceived += message.length;
         if (receive != null) {
             Completion.Opcode opcode = message.kind == Message.Kind.SEND
                     ? Completion.Opcode.RECEIVE : Completion.Opcode.RECEIVE_RDMA_WITH_IMMEDIATE;

@@ -181,6 +181,6 @@ public final class MemcachedServer implements Workload, Consumer<Completion> {
         if (engine != null) {
             engine.report(metrics);
         }
-        counters.report(metrics);
+        counters.report(metrics, connections.values());
     }
 }

@@ -1,10 +1,29 @@
 package org.overbook.nic;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToLongFunction;
+
 /**
  * What one virtual function did: network page faults by side and kind, transport events, pinning and
  * registration-cache use, protection errors, traffic. TLB figures come from the shared TLB itself.
+ *
+ * <p>Traffic (messages and bytes sent and received) is counted by each queue pair in its own fields, which every
+ * message touches anyway, and summed here when read ({@link #addTraffic}): counted here, every message would also
+ * touch this object, a cold cache line with many tenants.
  */
 public final class VfCounters {
+
+    /** One queue pair's traffic, counted where it happens. */
+    public interface Traffic {
+        long messagesSent();
+
+        long bytesSent();
+
+        long messagesReceived();
+
+        long bytesReceived();
+    }
 
     /** Which DMA direction took a network page fault. */
     public enum Side { SEND, RECEIVE }
@@ -26,10 +45,6 @@ public final class VfCounters {
     long retransmits;
     long timeouts;
     long protectionErrors;
-    long messagesSent;
-    long messagesReceived;
-    long bytesSent;
-    long bytesReceived;
     long registrations;
     long registrationCacheHits;
     long registrationCacheMisses;
@@ -37,6 +52,7 @@ public final class VfCounters {
     long staged;
     long stagingOverflows;
     long upcalls;
+    private final List<Traffic> traffic = new ArrayList<>();
 
     public long faults(Side side, FaultKind kind) {
         return faults[side.ordinal() * FaultKind.values().length + kind.ordinal()];
@@ -82,19 +98,32 @@ public final class VfCounters {
     }
 
     public long messagesSent() {
-        return messagesSent;
+        return sum(Traffic::messagesSent);
     }
 
     public long messagesReceived() {
-        return messagesReceived;
+        return sum(Traffic::messagesReceived);
     }
 
     public long bytesSent() {
-        return bytesSent;
+        return sum(Traffic::bytesSent);
     }
 
     public long bytesReceived() {
-        return bytesReceived;
+        return sum(Traffic::bytesReceived);
+    }
+
+    /** Adds a queue pair's traffic to this VF's. */
+    public void addTraffic(Traffic queuePair) {
+        traffic.add(queuePair);
+    }
+
+    private long sum(ToLongFunction<Traffic> figure) {
+        long sum = 0;
+        for (Traffic queuePair : traffic) {
+            sum += figure.applyAsLong(queuePair);
+        }
+        return sum;
     }
 
     public long registrations() {
@@ -163,16 +192,6 @@ public final class VfCounters {
 
     public void countProtectionError() {
         protectionErrors++;
-    }
-
-    public void countSent(int bytes) {
-        messagesSent++;
-        bytesSent += bytes;
-    }
-
-    public void countReceived(int bytes) {
-        messagesReceived++;
-        bytesReceived += bytes;
     }
 
     public void countRegistration() {

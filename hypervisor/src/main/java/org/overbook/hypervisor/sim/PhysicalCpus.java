@@ -152,12 +152,12 @@ public final class PhysicalCpus {
      * between), in which case it may keep the pCPU for the rest of its slice.
      */
     void release(Vcpu vcpu, int cpu, long start, long cpuNanos, boolean readyAgain) {
+        if (count == 0) {
+            return; // nothing reads a vCPU's scheduler state when pCPUs are unlimited: its lines stay clean
+        }
         vcpu.vruntime += cpuNanos;
         vcpu.lastCpu = cpu;
         vcpu.lastEnd = start + cpuNanos;
-        if (count == 0) {
-            return;
-        }
         freeAt[cpu] = start + cpuNanos;
         busy[cpu] += cpuNanos;
         stats.addBusy(cpuNanos);

@@ -94,6 +94,8 @@ public final class NicTlb {
     private final boolean quotaPartition;
     private final boolean refreshOnHit;
     private final TlbReplacementPolicy replacement;
+    /** Whether the policy is the built-in LRU or FIFO: the oldest stamp of the set, found without the candidates. */
+    private final boolean oldestStamp;
     private final WayCandidates candidates;
     private final int quota;
 
@@ -132,6 +134,7 @@ public final class NicTlb {
         this.quotaPartition = config.partition().capsEntriesPerSet();
         this.refreshOnHit = config.replacement().refreshOnHit();
         this.replacement = config.replacement();
+        this.oldestStamp = replacement == TlbReplacement.LRU || replacement == TlbReplacement.FIFO;
         this.quota = config.quota();
         this.stride = 2 * ways + (ways + 1) / 2;
         this.entries = new long[config.sets() * stride];
@@ -314,7 +317,7 @@ public final class NicTlb {
                 return slot;
             }
         }
-        return victim(base, ANY_VF);
+        return oldestStamp ? candidates.oldestOfSet(base) : victim(base, ANY_VF);
     }
 
     /** Picks the slot to replace among the valid candidates of a set: all ways, or those of {@code owner}. */

@@ -19,6 +19,26 @@ final class WayCandidates implements TlbCandidates {
         this.slots = new int[ways];
     }
 
+    /**
+     * Returns the tag index of the way with the oldest stamp in the set at {@code base}, the first in way order on a
+     * tie: what the built-in LRU and FIFO choose when every way is a candidate ({@link TlbReplacement#victim}), read
+     * straight off the set's stamps without listing the candidates. With many VFs every set is full, and this is the
+     * path of every insert that misses.
+     */
+    int oldestOfSet(int base) {
+        int stamps = base + ways;
+        int oldest = 0;
+        long oldestStamp = entries[stamps];
+        for (int way = 1; way < ways; way++) {
+            long stamp = entries[stamps + way];
+            if (stamp < oldestStamp) {
+                oldest = way;
+                oldestStamp = stamp;
+            }
+        }
+        return base + oldest;
+    }
+
     @Override
     public int count() {
         return count;

@@ -12,12 +12,14 @@ import org.overbook.hypervisor.sim.Vcpu;
 import org.overbook.nic.VfCounters;
 import org.overbook.nic.dma.Translator;
 import org.overbook.nic.link.Link;
+import org.overbook.nic.policy.MemoryPolicy;
+import org.overbook.nic.policy.PinningContext;
 
 /**
  * A connected queue pair: a {@link Requester} for what this side sends and a {@link Responder} for
  * what it receives, joined to the peer's queue pair by one direction of the link each way.
  */
-final class QueuePairImpl implements QueuePair {
+final class QueuePairImpl implements QueuePair, VfCounters.Traffic {
 
     final VirtualFunction vf;
     final QueuePairConfig config;
@@ -37,6 +39,11 @@ final class QueuePairImpl implements QueuePair {
     final boolean reliable;
     final Requester requester;
     final Responder responder;
+    /**
+     * Whether the VF's memory policy does anything before a post: only one that overrides {@code beforePost} does
+     * (the default does nothing). Otherwise a post reads neither the VF nor the policy, two cold objects.
+     */
+    private final boolean policyBeforePost;
     QueuePairImpl peer;
     /** This side's packets and answers on their way to the peer. */
     Wire wire;
@@ -55,8 +62,10 @@ final class QueuePairImpl implements QueuePair {
         this.counters = vf.counters();
         this.number = number;
         this.reliable = reliable;
+        this.policyBeforePost = overridesBeforePost(vf.memoryPolicy());
         this.requester = new Requester(this);
         this.responder = new Responder(this);
+        counters.addTraffic(this);
     }
 
     void connect(QueuePairImpl peer, Link.Direction outgoing) {
@@ -90,7 +99,9 @@ final class QueuePairImpl implements QueuePair {
         if (requester.outstanding() >= sendRing) {
             throw new VerbsException(call("post_send"), "send ring full (" + sendRing + " slots); wait for completions");
         }
-        vf.beforePost(request.address(), request.length());
+        if (policyBeforePost) {
+            vf.beforePost(request.address(), request.length());
+        }
         long at = vcpu.now();
         if (error) {
             complete(config.sendCompletions(), request, opcodeOf(request), CompletionStatus.FLUSHED, 0, at);
@@ -107,12 +118,23 @@ final class QueuePairImpl implements QueuePair {
         if (responder.posted() >= receiveRing) {
             throw new VerbsException(call("post_receive"), "receive ring full (" + receiveRing + " slots)");
         }
-        vf.beforePost(request.address(), request.length());
+        if (policyBeforePost) {
+            vf.beforePost(request.address(), request.length());
+        }
         if (error) {
             complete(config.receiveCompletions(), request, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, vcpu.now());
             return;
         }
         responder.post(request);
+    }
+
+    private static boolean overridesBeforePost(MemoryPolicy policy) {
+        try {
+            return policy.getClass().getMethod("beforePost", PinningContext.class, long.class, int.class)
+                    .getDeclaringClass() != MemoryPolicy.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("MemoryPolicy has no beforePost", e);
+        }
     }
 
     /** Names a verb call on this queue pair in an error, built only when one is thrown. */
@@ -156,6 +178,26 @@ final class QueuePairImpl implements QueuePair {
         } else {
             simulation.scheduleAt(time, delivery);
         }
+    }
+
+    @Override
+    public long messagesSent() {
+        return requester.messagesSent;
+    }
+
+    @Override
+    public long bytesSent() {
+        return requester.bytesSent;
+    }
+
+    @Override
+    public long messagesReceived() {
+        return responder.messagesReceived;
+    }
+
+    @Override
+    public long bytesReceived() {
+        return responder.bytesReceived;
     }
 
     static Completion.Opcode opcodeOf(WorkRequest request) {

@@ -13,7 +13,7 @@ import org.overbook.guest.verbs.WorkRequest;
  * write one packet at a time: with many tenants each separate object would be one more cold cache line per post and
  * per message.
  */
-abstract class ReceiveQueues {
+abstract class ReceiveQueues extends KnownRegion {
 
     /** The receives posted, oldest first from {@link #receiveHead}, {@link #receiveCount} of them; doubles when full. */
     private WorkRequest.Receive[] receives = new WorkRequest.Receive[8];

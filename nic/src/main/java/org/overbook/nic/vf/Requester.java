@@ -1,7 +1,6 @@
 package org.overbook.nic.vf;
 
 import org.overbook.guest.verbs.CompletionStatus;
-import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.WorkRequest;
 import org.overbook.hypervisor.sim.Action;
 import org.overbook.hypervisor.sim.Simulation;
@@ -51,41 +50,7 @@ final class Requester extends SendQueues {
     private final Action readAction = new Action() {
         @Override
         public void run() {
-            WorkRequest request = scheduledRead;
-            scheduledRead = null;
-            read(request, scheduledReadTime);
-        }
-    };
-    /**
-     * The next packet of the message being read has been read (the reads of a message's packets, booked
-     * for one time on the link, end in order): the first packet takes the message's sequence numbers (and
-     * its bytes, read under the locks held until the last packet is in); each goes on the wire unless an
-     * RNR wait holds the queue (the resend after it sends what has been read); the last frees the send
-     * engine.
-     */
-    private final Action packetReadAction = new Action() {
-        @Override
-        public void run() {
-            Message message = readMessage;
-            int index = message.read;
-            int[] frames = readFrames;
-            int first = readFirst;
-            Translator translator = qp.translator;
-            message.read = index + 1;
-            if (index == 0) {
-                DmaCopy.out(translator, message.request.address(), frames, message.payload, message.length);
-                readingRequest = false;
-                transmit(message);
-            } else if (!rnrWait && !qp.inError()) {
-                qp.wire.data(message, index);
-            }
-            if (index == message.packets - 1) {
-                translator.endRead(first, readPages);
-                readMessage = null;
-                reading = false;
-                engineFree = simulation.now();
-                pumpNow();
-            }
+            readAsScheduled();
         }
     };
     /** The request whose read is scheduled ({@link #readAction}; at most one, as the send engine reads one at a time), and when. */
@@ -93,7 +58,7 @@ final class Requester extends SendQueues {
     private long scheduledReadTime;
     /**
      * The message being read and its pages' frames (from {@link #readFirst}, {@link #readPages} of them); each
-     * {@link #packetReadAction} event takes its next packet, as the reads of its packets end in order.
+     * packet-read event ({@link #run}) takes its next packet, as the reads of its packets end in order.
      */
     private Message readMessage;
     private int[] readFrames = new int[4];
@@ -110,15 +75,10 @@ final class Requester extends SendQueues {
     private long engineFree;
     private long nextPsn;
     private long nextNotification;
+    /** This queue pair's traffic sent ({@link QueuePairImpl#messagesSent()}): counted here, not in the cold VF counters. */
+    long messagesSent;
+    long bytesSent;
     private final RetransmissionTimer timer;
-    /** NetVM's flow control, or null when this requester is not under it. */
-    private SendCredits credits;
-    /**
-     * The region the last request's lkey named: the next request mostly names it too, and then the VF's region
-     * table (cold with many tenants) is not read. The VF forgets it ({@link #forgetRegion}) when it deregisters any
-     * region, and keys are never reused, so a region found here is still registered.
-     */
-    private MemoryRegion lastRegion;
 
     Requester(QueuePairImpl qp) {
         this.qp = qp;
@@ -126,19 +86,6 @@ final class Requester extends SendQueues {
         this.wqeNanos = qp.vf.costs().wqeNanos();
         this.rnrRetries = new RnrRetryCounter(qp.config.rnrRetry());
         this.timer = new RetransmissionTimer(simulation, qp.vf.costs().rtoNanos(), this::onTimeout);
-    }
-
-    /**
-     * Puts this requester under NetVM's credit-based flow control: it may have at most {@code credits}
-     * slots of the peer's system buffer outstanding, returned with each acknowledgement.
-     */
-    void grantCredits(int granted) {
-        credits = new SendCredits(granted);
-    }
-
-    /** Returns the credit limit, or -1 if this requester is not under credit flow control. */
-    int creditLimit() {
-        return credits == null ? -1 : credits.limit();
     }
 
     /** Returns the send-ring slots taken: waiting, being read, or unacknowledged. */
@@ -175,8 +122,7 @@ final class Requester extends SendQueues {
         }
         WorkRequest request = firstWaiting();
         long now = simulation.now();
-        MemoryRegion region = regionByLkey(request.lkey());
-        if (region == null || !region.covers(request.address(), request.length())) {
+        if (!findRegion(qp.vf, request.lkey()) || !regionCovers(request.address(), request.length())) {
             pollWaiting();
             qp.counters.countProtectionError();
             qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request),
@@ -184,6 +130,7 @@ final class Requester extends SendQueues {
             qp.fail();
             return;
         }
+        SendCredits credits = credits();
         if (credits != null && !credits.take(Message.stagingSlots(request.length(), qp.wire.mtu()))) {
             return; // wait for acknowledgements to return credits
         }
@@ -193,14 +140,10 @@ final class Requester extends SendQueues {
         read(request, Math.max(now, engineFree) + wqeNanos);
     }
 
-    private MemoryRegion regionByLkey(int lkey) {
-        lastRegion = qp.vf.regionByLkey(lkey, lastRegion);
-        return lastRegion;
-    }
-
-    /** A region was deregistered: the one remembered may be gone. */
-    void forgetRegion() {
-        lastRegion = null;
+    private void readAsScheduled() {
+        WorkRequest request = scheduledRead;
+        scheduledRead = null;
+        read(request, scheduledReadTime);
     }
 
     /** Translates the buffer at {@code time}; stalls on a fault, else locks the pages and reads them. */
@@ -240,7 +183,43 @@ final class Requester extends SendQueues {
         for (int k = 0; k < message.packets; k++) {
             int length = message.length(k);
             long done = length == 0 ? at : pcie.read(at, length);
-            simulation.scheduleAt(done, packetReadAction);
+            simulation.scheduleAt(done, this);
+        }
+    }
+
+    /** A packet-read event. The requester is its own action: a method reference would be one more cold object. */
+    @Override
+    public void run() {
+        packetRead();
+    }
+
+    /**
+     * The next packet of the message being read has been read (the reads of a message's packets, booked
+     * for one time on the link, end in order): the first packet takes the message's sequence numbers (and
+     * its bytes, read under the locks held until the last packet is in); each goes on the wire unless an
+     * RNR wait holds the queue (the resend after it sends what has been read); the last frees the send
+     * engine.
+     */
+    private void packetRead() {
+        Message message = readMessage;
+        int index = message.read;
+        int[] frames = readFrames;
+        int first = readFirst;
+        Translator translator = qp.translator;
+        message.read = index + 1;
+        if (index == 0) {
+            DmaCopy.out(translator, message.request.address(), frames, message.payload, message.length);
+            readingRequest = false;
+            transmit(message);
+        } else if (!rnrWait && !qp.inError()) {
+            send(message, index);
+        }
+        if (index == message.packets - 1) {
+            translator.endRead(first, readPages);
+            readMessage = null;
+            reading = false;
+            engineFree = simulation.now();
+            pumpNow();
         }
     }
 
@@ -251,13 +230,16 @@ final class Requester extends SendQueues {
             message.notification = nextNotification++;
         }
         addInFlight(message);
-        qp.counters.countSent(message.length);
+        messagesSent++;
+        bytesSent += message.length;
         if (!rnrWait) {
-            qp.wire.data(message, 0);
+            send(message, 0);
         }
-        if (!qp.reliable) {
-            timer.startIfIdle();
-        }
+        startTimerIfIdle();
+    }
+
+    private void send(Message message, int index) {
+        qp.wire.data(message, index);
     }
 
     // ---- answers from the responder ----
@@ -266,8 +248,8 @@ final class Requester extends SendQueues {
         boolean progress = false;
         while (oldestInFlight() != null && oldestInFlight().lastPsn() <= psn) {
             Message done = pollInFlight();
-            if (credits != null) {
-                credits.giveBack(Message.stagingSlots(done.length, done.mtu));
+            if (credits() != null) {
+                credits().giveBack(Message.stagingSlots(done.length, done.mtu));
             }
             qp.complete(qp.sendCompletions, done.request, QueuePairImpl.opcodeOf(done.request),
                     CompletionStatus.SUCCESS, done.length, simulation.now());
@@ -362,13 +344,19 @@ final class Requester extends SendQueues {
             if (message.lastPsn() >= psn) {
                 for (int k = (int) Math.max(0, psn - message.psn); k < message.read; k++) {
                     qp.counters.countRetransmit();
-                    qp.wire.data(message, k);
+                    send(message, k);
                 }
             }
         }
     }
 
     // ---- datagram retransmission timer ----
+
+    private void startTimerIfIdle() {
+        if (!qp.reliable) {
+            timer.startIfIdle();
+        }
+    }
 
     private void onTimeout() {
         if (qp.inError() || oldestInFlight() == null) {

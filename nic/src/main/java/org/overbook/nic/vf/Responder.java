@@ -49,12 +49,6 @@ final class Responder extends ReceiveQueues {
     private final QueuePairImpl qp;
     /** The VF's simulation, held here: reaching it through the queue pair and the VF is two cold reads in a row with many tenants. */
     private final Simulation simulation;
-    private final Action drainAction = new Action() {
-        @Override
-        public void run() {
-            drain();
-        }
-    };
     /** Packets that arrived while the receive engine was busy, in wire order. */
     private final ArrayDeque<Packet> arrivals = new ArrayDeque<>();
     /** The packets parked for the host to drain; made at the first one (until then no write reads a cold object). */
@@ -65,13 +59,14 @@ final class Responder extends ReceiveQueues {
     private long deliveredPsn = -1;
     private final NotificationWindow notifications = new NotificationWindow(64);
     private long engineFree;
-    /** The region the last receive's lkey named, as the requester's {@code lastRegion}; forgotten on any deregistration. */
-    private MemoryRegion lastRegion;
     /** The message whose first packet was accepted last, with its receive, destination and region end. */
     private Message currentMessage;
     private WorkRequest.Receive currentReceive;
     private long currentDestination;
     private long currentRegionEnd;
+    /** This queue pair's traffic received ({@link QueuePairImpl#messagesReceived()}): counted here, not in the cold VF counters. */
+    long messagesReceived;
+    long bytesReceived;
 
     /** Packet {@code index} of {@code message}, as it came off the wire, waiting for the receive engine. */
     private record Packet(Message message, int index) {
@@ -96,10 +91,16 @@ final class Responder extends ReceiveQueues {
         if (engineFree > now) {
             arrivals.add(new Packet(message, index));
             draining = true;
-            simulation.scheduleAt(engineFree, drainAction);
+            simulation.scheduleAt(engineFree, this);
             return;
         }
         handle(message, index, now);
+    }
+
+    /** The receive engine's drain event: the responder is its own action, not one more object beside it. */
+    @Override
+    public void run() {
+        drain();
     }
 
     private void drain() {
@@ -108,7 +109,7 @@ final class Responder extends ReceiveQueues {
             long now = simulation.now();
             if (engineFree > now) {
                 draining = true;
-                simulation.scheduleAt(engineFree, drainAction);
+                simulation.scheduleAt(engineFree, this);
                 return;
             }
             Packet packet = arrivals.poll();
@@ -161,9 +162,8 @@ final class Responder extends ReceiveQueues {
         long destination;
         long regionEnd;
         if (message.kind == Message.Kind.SEND) {
-            MemoryRegion region = regionByLkey(receive.lkey());
-            if (region == null || (region.access() & Access.LOCAL_WRITE) == 0
-                    || !region.covers(receive.address(), receive.length())) {
+            if (!findRegion(qp.vf, receive.lkey()) || (regionAccess() & Access.LOCAL_WRITE) == 0
+                    || !regionCovers(receive.address(), receive.length())) {
                 pollReceive();
                 qp.counters.countProtectionError();
                 qp.complete(qp.config.receiveCompletions(), receive, Completion.Opcode.RECEIVE,
@@ -172,7 +172,7 @@ final class Responder extends ReceiveQueues {
                 return;
             }
             destination = receive.address();
-            regionEnd = region.address() + region.length();
+            regionEnd = regionEnd();
         } else {
             MemoryRegion region = qp.vf.regionByRkey(message.rkey());
             if (region == null || (region.access() & Access.REMOTE_WRITE) == 0
@@ -185,16 +185,6 @@ final class Responder extends ReceiveQueues {
             regionEnd = region.address() + region.length();
         }
         write(message, receive, destination, regionEnd, 0, time);
-    }
-
-    private MemoryRegion regionByLkey(int lkey) {
-        lastRegion = qp.vf.regionByLkey(lkey, lastRegion);
-        return lastRegion;
-    }
-
-    /** A region was deregistered: the one remembered may be gone. */
-    void forgetRegion() {
-        lastRegion = null;
     }
 
     /** Translates and writes packet {@code index} of {@code message}, bound for {@code destination} onwards. */
@@ -277,7 +267,8 @@ final class Responder extends ReceiveQueues {
             simulation.scheduleAt(Math.max(at, simulation.now()),
                     () -> notifications.offer(message.notification, message.counter(), qp.vf::incrementCounter));
         }
-        qp.counters.countReceived(message.length);
+        messagesReceived++;
+        bytesReceived += message.length;
         if (receive != null) {
             Completion.Opcode opcode = message.kind == Message.Kind.SEND
                     ? Completion.Opcode.RECEIVE : Completion.Opcode.RECEIVE_RDMA_WITH_IMMEDIATE;

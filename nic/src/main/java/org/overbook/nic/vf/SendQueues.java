@@ -7,7 +7,8 @@ import org.overbook.guest.verbs.WorkRequest;
 
 /**
  * A requester's two queues, each in order: the work requests waiting to be read, and the messages sent and not yet
- * acknowledged; and its message buffers, where a message's bytes wait from its read until its acknowledgement.
+ * acknowledged; its message buffers, where a message's bytes wait from its read until its acknowledgement; and the
+ * credits (NetVM's flow control) that may hold the first queue back.
  *
  * <p>Design. The first of each queue is a field of its own, the rest wait in a deque made when first needed, and the
  * fields belong to the requester object itself ({@link Requester} extends this class rather than holding it): a
@@ -16,7 +17,7 @@ import org.overbook.guest.verbs.WorkRequest;
  * acknowledgement. So with the buffers: the buffer of the message acknowledged last is kept in a field for the next
  * message it fits, and the pools ({@link PayloadBuffers}) are read only when it does not.
  */
-abstract class SendQueues {
+abstract class SendQueues extends KnownRegion {
 
     /** This queue pair's message buffers: a message's buffer comes back when it is acknowledged. */
     private final PayloadBuffers payloads = new PayloadBuffers();
@@ -27,6 +28,26 @@ abstract class SendQueues {
     private ArrayDeque<WorkRequest> moreWaiting;
     private Message oldestInFlight;
     private ArrayDeque<Message> moreInFlight;
+    /** NetVM's flow control, or null when this requester is not under it. */
+    private SendCredits credits;
+
+    /**
+     * Puts this requester under NetVM's credit-based flow control: it may have at most {@code credits}
+     * slots of the peer's system buffer outstanding, returned with each acknowledgement.
+     */
+    final void grantCredits(int granted) {
+        credits = new SendCredits(granted);
+    }
+
+    /** Returns the credit limit, or -1 if this requester is not under credit flow control. */
+    final int creditLimit() {
+        return credits == null ? -1 : credits.limit();
+    }
+
+    /** Returns the credits that gate sending, or null when this requester is not under credit flow control. */
+    final SendCredits credits() {
+        return credits;
+    }
 
     /** Returns how many requests wait to be read. */
     final int waitingCount() {

@@ -164,14 +164,6 @@ public final class VirtualFunction implements Verbs, PinningContext {
         return regions.byLkey(lkey);
     }
 
-    /**
-     * Returns the region {@code lkey} names: {@code last} when it is that region (a queue pair's work requests
-     * mostly name the region the one before named, and its table is cold with many tenants), else the table's.
-     */
-    MemoryRegion regionByLkey(int lkey, MemoryRegion last) {
-        return last != null && last.lkey() == lkey ? last : regions.byLkey(lkey);
-    }
-
     MemoryRegion regionByRkey(int rkey) {
         return regions.byRkey(rkey);
     }

@@ -1,6 +1,7 @@
 package org.overbook.workloads.client;
 
 import java.util.ArrayDeque;
+import java.util.function.Consumer;
 import org.overbook.guest.Guest;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.verbs.Access;
@@ -26,7 +27,7 @@ import org.overbook.workloads.memcached.protocol.RetrievalScanner;
  * its front, each matched to the oldest outstanding request. A retrieval reply's values are read
  * where they lie in the inbox, not copied out.
  */
-final class ClientConnection {
+final class ClientConnection implements Consumer<Completion> {
 
     private final LoadGenerator generator;
     /*
@@ -104,7 +105,7 @@ final class ClientConnection {
                     settings.replyBufferSize(), receiveRegion.lkey());
         }
         sends.onCompletion(this::onSent);
-        receives.onCompletion(this::onReceived);
+        receives.onCompletion(this);
         for (int slot = 0; slot < settings.receiveBuffers(); slot++) {
             post(slot);
         }
@@ -221,6 +222,15 @@ final class ClientConnection {
             return;
         }
         send();
+    }
+
+    /**
+     * A reply's message is in: the receive queue's handler is this connection itself, not a method reference, which
+     * would be one more cold object to read a reply with many tenants.
+     */
+    @Override
+    public void accept(Completion completion) {
+        onReceived(completion);
     }
 
     private void onReceived(Completion completion) {

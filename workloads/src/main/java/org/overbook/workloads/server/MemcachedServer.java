@@ -1,5 +1,6 @@
 package org.overbook.workloads.server;
 
+import java.util.function.Consumer;
 import org.eclipse.collections.impl.map.mutable.primitive.IntObjectHashMap;
 import org.overbook.guest.Guest;
 import org.overbook.guest.GuestOutOfMemoryException;
@@ -57,7 +58,7 @@ import org.overbook.workloads.memcached.protocol.RequestParser;
  * RDMA under overcommit). [2] Jose et al., "Memcached Design on High Performance RDMA Capable
  * Interconnects", ICPP 2011.
  */
-public final class MemcachedServer implements Workload {
+public final class MemcachedServer implements Workload, Consumer<Completion> {
 
     /** The name scenarios use. */
     public static final String NAME = "memcached";
@@ -93,13 +94,13 @@ public final class MemcachedServer implements Workload {
         Verbs verbs = guest.verbs();
         CompletionQueue receives = verbs.createCompletionQueue(settings.completionQueueCapacity(settings.receiveRing()));
         CompletionQueue sends = verbs.createCompletionQueue(settings.completionQueueCapacity(settings.sendRing()));
-        receives.onCompletion(this::onReceive);
+        receives.onCompletion(this);
         sends.onCompletion(this::onSent);
         verbs.listen(settings.service(), QueuePairConfig.of(sends, receives).withRings(settings.sendRing(), settings.receiveRing()),
-                this::accept);
+                this::onConnection);
     }
 
-    private void accept(QueuePair qp) {
+    private void onConnection(QueuePair qp) {
         try {
             connections.put(qp.number(), new ServerConnection(this, qp, guest.verbs(), guest.memory()));
             counters.accepted++;
@@ -107,6 +108,15 @@ public final class MemcachedServer implements Workload {
         } catch (GuestOutOfMemoryException e) {
             counters.rejected++;
         }
+    }
+
+    /**
+     * A request's message is in: the receive queue's handler is the server itself, not a method reference, which
+     * would be one more cold object to read a request with many tenants.
+     */
+    @Override
+    public void accept(Completion completion) {
+        onReceive(completion);
     }
 
     private void onReceive(Completion completion) {
@@ -171,6 +181,6 @@ public final class MemcachedServer implements Workload {
         if (engine != null) {
             engine.report(metrics);
         }
-        counters.report(metrics);
+        counters.report(metrics, connections.values());
     }
 }

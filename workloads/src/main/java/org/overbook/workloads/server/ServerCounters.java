@@ -4,17 +4,15 @@ import org.overbook.guest.WorkloadMetrics;
 import org.overbook.guest.verbs.Completion;
 import org.overbook.guest.verbs.CompletionStatus;
 
-/** What a {@link MemcachedServer}'s connections did, summed over connections. */
+/**
+ * What a {@link MemcachedServer}'s connections did, summed over connections: the rare events here, the traffic
+ * (messages, replies, bytes) in each connection's own fields, summed when reported.
+ */
 final class ServerCounters {
 
     long accepted;
     long rejected;
     long open;
-    long messages;
-    long bytesReceived;
-    long replies;
-    long replyMessages;
-    long bytesSent;
     long quits;
     long ignoredAfterQuit;
     long backpressured;
@@ -35,7 +33,19 @@ final class ServerCounters {
         }
     }
 
-    void report(WorkloadMetrics metrics) {
+    void report(WorkloadMetrics metrics, Iterable<ServerConnection> connections) {
+        long messages = 0;
+        long bytesReceived = 0;
+        long replies = 0;
+        long replyMessages = 0;
+        long bytesSent = 0;
+        for (ServerConnection connection : connections) {
+            messages += connection.messages;
+            bytesReceived += connection.bytesReceived;
+            replies += connection.replies;
+            replyMessages += connection.replyMessages;
+            bytesSent += connection.bytesSent;
+        }
         metrics.counter("curr_connections", open);
         metrics.counter("total_connections", accepted);
         metrics.counter("rejected_connections", rejected);

@@ -12,8 +12,6 @@ import org.overbook.hypervisor.sim.Vcpu;
 import org.overbook.nic.VfCounters;
 import org.overbook.nic.dma.Translator;
 import org.overbook.nic.link.Link;
-import org.overbook.nic.policy.MemoryPolicy;
-import org.overbook.nic.policy.PinningContext;
 
 /**
  * A connected queue pair: a {@link Requester} for what this side sends and a {@link Responder} for
@@ -39,11 +37,6 @@ final class QueuePairImpl implements QueuePair, VfCounters.Traffic {
     final boolean reliable;
     final Requester requester;
     final Responder responder;
-    /**
-     * Whether the VF's memory policy does anything before a post: only one that overrides {@code beforePost} does
-     * (the default does nothing). Otherwise a post reads neither the VF nor the policy, two cold objects.
-     */
-    private final boolean policyBeforePost;
     QueuePairImpl peer;
     /** This side's packets and answers on their way to the peer. */
     Wire wire;
@@ -62,7 +55,6 @@ final class QueuePairImpl implements QueuePair, VfCounters.Traffic {
         this.counters = vf.counters();
         this.number = number;
         this.reliable = reliable;
-        this.policyBeforePost = overridesBeforePost(vf.memoryPolicy());
         this.requester = new Requester(this);
         this.responder = new Responder(this);
         counters.addTraffic(this);
@@ -99,9 +91,7 @@ final class QueuePairImpl implements QueuePair, VfCounters.Traffic {
         if (requester.outstanding() >= sendRing) {
             throw new VerbsException(call("post_send"), "send ring full (" + sendRing + " slots); wait for completions");
         }
-        if (policyBeforePost) {
-            vf.beforePost(request.address(), request.length());
-        }
+        vf.beforePost(request.address(), request.length());
         long at = vcpu.now();
         if (error) {
             complete(config.sendCompletions(), request, opcodeOf(request), CompletionStatus.FLUSHED, 0, at);
@@ -118,23 +108,12 @@ final class QueuePairImpl implements QueuePair, VfCounters.Traffic {
         if (responder.posted() >= receiveRing) {
             throw new VerbsException(call("post_receive"), "receive ring full (" + receiveRing + " slots)");
         }
-        if (policyBeforePost) {
-            vf.beforePost(request.address(), request.length());
-        }
+        vf.beforePost(request.address(), request.length());
         if (error) {
             complete(config.receiveCompletions(), request, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, vcpu.now());
             return;
         }
         responder.post(request);
-    }
-
-    private static boolean overridesBeforePost(MemoryPolicy policy) {
-        try {
-            return policy.getClass().getMethod("beforePost", PinningContext.class, long.class, int.class)
-                    .getDeclaringClass() != MemoryPolicy.class;
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("MemoryPolicy has no beforePost", e);
-        }
     }
 
     /** Names a verb call on this queue pair in an error, built only when one is thrown. */

@@ -1,9 +1,9 @@
 package org.overbook.perf.bench;
 
-import java.io.IOException;
-import java.util.List;
 import com.sun.management.ThreadMXBean;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.util.List;
 import org.overbook.perf.scenario.Deployment;
 import org.overbook.perf.scenario.ScenarioBuilder;
 import org.overbook.perf.scenario.ScenarioFile;

@@ -1,10 +1,12 @@
 package org.overbook.perf.bench;
 
-import java.io.IOException;
 import com.sun.management.ThreadMXBean;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.util.List;
 import org.overbook.perf.scenario.Deployment;
 import org.overbook.perf.scenario.ScenarioBuilder;
+import org.overbook.perf.scenario.ScenarioFile;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;
 
@@ -18,7 +20,8 @@ import org.overbook.perf.scenario.SweepPoint;
  *
  * <p>Run (from the repository, after a build): {@code java <the JVM options of ./overbook> -cp
  * "$(ls perf/target/perf-*.jar):$(cat perf/target/classpath.txt)" org.overbook.perf.bench.CpuTimeProbe
- * POINT DURATION RUNS}, e.g. {@code 0 100ms 3}.
+ * POINT DURATION RUNS [field=value ...]}, e.g. {@code 0 100ms 3}; the optional overrides change the default scenario
+ * (a diagnostic, e.g. {@code clients.template.workload.params.window=32}: a key space that fits in the CPU's caches).
  */
 public final class CpuTimeProbe {
 
@@ -26,12 +29,21 @@ public final class CpuTimeProbe {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 3) {
-            System.err.println("usage: CpuTimeProbe POINT DURATION RUNS (e.g. 0 100ms 3)");
+        if (args.length < 3) {
+            System.err.println("usage: CpuTimeProbe POINT DURATION RUNS [field=value ...] (e.g. 0 100ms 3)");
             System.exit(2);
         }
         ScenarioLoader loader = ScenarioLoader.standard();
-        SweepPoint point = loader.defaultScenario().with("duration", args[1]).points().get(Integer.parseInt(args[0]));
+        ScenarioFile scenario = loader.defaultScenario().with("duration", args[1]);
+        for (String override : List.of(args).subList(3, args.length)) {
+            int equals = override.indexOf('=');
+            if (equals <= 0) {
+                System.err.println("not field=value: " + override);
+                System.exit(2);
+            }
+            scenario = scenario.with(override.substring(0, equals), override.substring(equals + 1));
+        }
+        SweepPoint point = scenario.points().get(Integer.parseInt(args[0]));
         ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long thread = Thread.currentThread().threadId();
         for (int run = 0; run < Integer.parseInt(args[2]); run++) {

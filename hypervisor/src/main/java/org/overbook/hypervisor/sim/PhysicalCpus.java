@@ -216,7 +216,12 @@ public final class PhysicalCpus {
             return Math.max(at, now) + cpuNanos;
         }
         if (at > now) {
-            simulation.scheduleAt(at, () -> book(cpuNanos));
+            simulation.scheduleAt(at, new Action() {
+                @Override
+                public void run() {
+                    book(cpuNanos);
+                }
+            });
             return Math.max(at, earliestFree()) + cpuNanos;
         }
         return book(cpuNanos);

@@ -188,12 +188,20 @@ public final class Vcpu {
         drain();
     }
 
-    /** Runs {@code task} on this vCPU {@code delay} nanoseconds after {@link #now()}. */
+    /**
+     * Runs {@code task} on this vCPU {@code delay} nanoseconds after {@link #now()}. The event is an {@link Action}
+     * of its own (a guest's timers and arrivals all come this way), so the simulation need not wrap it.
+     */
     public void schedule(long delay, Runnable task) {
         if (delay < 0) {
             throw new IllegalArgumentException("cannot schedule into the past: delay " + delay + " ns");
         }
-        simulation.scheduleAt(now() + delay, () -> submitNow(task));
+        simulation.scheduleAt(now() + delay, new Action() {
+            @Override
+            public void run() {
+                submitNow(task);
+            }
+        });
     }
 
     /**

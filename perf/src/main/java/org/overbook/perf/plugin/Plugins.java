@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import java.util.zip.ZipFile;
 import org.overbook.guest.ConfigurationException;
 
 /**
@@ -119,7 +120,7 @@ public final class Plugins implements AutoCloseable {
             if (Files.isDirectory(path)) {
                 try (Stream<Path> entries = Files.list(path)) {
                     entries.filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p))
-                            .sorted().forEach(p -> out.add(p.toAbsolutePath().normalize()));
+                            .sorted().forEach(p -> out.add(readableJar(p)));
                 } catch (IOException e) {
                     throw new ConfigurationException("--plugins", "cannot list the directory " + path + ": " + e.getMessage());
                 }
@@ -127,12 +128,26 @@ public final class Plugins implements AutoCloseable {
                 if (!path.getFileName().toString().endsWith(".jar")) {
                     throw new ConfigurationException("--plugins", path + " is not a jar; accepted: a .jar file or a directory of them");
                 }
-                out.add(path.toAbsolutePath().normalize());
+                out.add(readableJar(path));
             } else {
                 throw new ConfigurationException("--plugins", path + " does not exist; accepted: a .jar file or a directory of them"
                         + " (also from " + ENVIRONMENT + ", separated by '" + File.pathSeparator + "')");
             }
         }
         return new ArrayList<>(out);
+    }
+
+    /**
+     * Returns {@code jar}'s absolute path once it has opened as a zip archive: a class loader skips a file it cannot
+     * read, so a damaged or mislabelled jar would otherwise contribute nothing, silently.
+     */
+    private static Path readableJar(Path jar) {
+        try {
+            new ZipFile(jar.toFile()).close();
+            return jar.toAbsolutePath().normalize();
+        } catch (IOException e) {
+            throw new ConfigurationException("--plugins", jar + " is not a jar (" + e.getMessage()
+                    + "); accepted: a .jar file or a directory of them");
+        }
     }
 }

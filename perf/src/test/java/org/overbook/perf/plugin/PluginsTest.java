@@ -36,6 +36,16 @@ class PluginsTest {
     }
 
     @Test
+    void aFileNamedJarThatIsNoArchiveIsRefusedAloneOrInADirectory() throws Exception {
+        Path fake = Files.writeString(Files.createDirectories(directory.resolve("jars")).resolve("notajar.jar"), "not a jar");
+        for (Path path : List.of(fake, fake.getParent())) {
+            ConfigurationException e = assertThrows(ConfigurationException.class, () -> Plugins.load(List.of(path)));
+            assertEquals("--plugins", e.field());
+            assertTrue(e.getMessage().contains("notajar.jar is not a jar"), e.getMessage());
+        }
+    }
+
+    @Test
     void anEmptyDirectoryLoadsNothingAndTheBuiltInsAreBuiltIn() throws Exception {
         try (Plugins plugins = Plugins.load(List.of(Files.createDirectories(directory.resolve("empty"))))) {
             assertEquals(List.of(), plugins.jars());

@@ -48,8 +48,9 @@ final class Report {
                     .append(".\n\n");
         }
         out.append("Host and NIC counts are over the measured window (after the warm-up); page counts are the state at")
-                .append(" the end; workload figures are what each workload reports, a load generator measuring from the end")
-                .append(" of its own load phase. Latency is virtual time.\n\n");
+                .append(" the end; workload figures are what each workload reports, a load generator counting the replies that")
+                .append(" arrive from the window's start (or from the end of its own load phase and warm-up, if later).")
+                .append(" Latency is virtual time.\n\n");
         out.append(SaturationReport.rules(results)).append(SaturationReport.acrossPoints(results));
         if (!chartFailure.isEmpty()) {
             out.append("(Charts could not be drawn: ").append(chartFailure).append(")\n\n");

@@ -15,7 +15,21 @@ public final class OneMachineCluster {
     private OneMachineCluster() {
     }
 
+    private static final String USAGE = """
+            Usage: overbook spark-cluster [WORKERS]
+            Starts a Spark standalone cluster on this machine's loopback: a master and WORKERS workers (1 to 64,
+            default 2) of one core and %s each. Prints its URL, to pass as --master to sweep, density, reproduce
+            or sensitivity, and runs until Ctrl-C, which stops every process it started.""";
+
     public static void main(String[] args) throws IOException, InterruptedException {
+        if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
+            System.out.println(USAGE.formatted(StandaloneCluster.WORKER_MEMORY));
+            return;
+        }
+        if (args.length > 1) {
+            System.err.println("overbook: configuration error: spark-cluster takes at most one argument, WORKERS; got " + args.length);
+            System.exit(2);
+        }
         int workers = args.length > 0 ? parseWorkers(args[0]) : 2;
         Path directory = Files.createTempDirectory("overbook-spark-cluster-");
         StandaloneCluster cluster = StandaloneCluster.start(directory, workers);

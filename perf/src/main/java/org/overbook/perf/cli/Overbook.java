@@ -7,6 +7,10 @@ import picocli.CommandLine.Command;
 /** The {@code overbook} command: the entry point of the launcher script. */
 @Command(name = "overbook", mixinStandardHelpOptions = true, version = "overbook 0.1.0",
         description = "Models a multi-tenant host with overcommitted guest memory and a NIC that takes page faults on DMA.",
+        footer = {"", "The launcher script adds three verbs of its own:",
+                "  bench [REGEX]       JMH benchmarks (bench --help lists JMH's options)",
+                "  probe NAME [ARGS]   a speed probe (probe --help names them)",
+                "  spark-cluster [N]   a Spark cluster of N workers on loopback, for --master"},
         subcommands = {RunCommand.class, SweepCommand.class, ShowCommand.class, CompareCommand.class, DensityCommand.class, ReproduceCommand.class, SensitivityCommand.class, ListCommand.class, DemoCommand.class, CleanCommand.class, CommandLine.HelpCommand.class})
 public final class Overbook {
 

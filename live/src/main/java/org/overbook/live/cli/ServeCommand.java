@@ -50,7 +50,7 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
             description = "Address to serve a tenant on; repeat for the next tenants (default: " + ListenAddress.DEFAULT + ", loopback only).")
     private List<InetSocketAddress> listens = new ArrayList<>();
 
-    @Option(names = "--point", paramLabel = "N", description = "Which point of the file's sweep to serve, from 1 (default: the last; the default scenario's is on-demand at 1.9x overcommit).")
+    @Option(names = "--point", paramLabel = "N", description = "Which point of the file's sweep to serve, from 1 (default: the last; the default scenario's is 6 tenants on demand, 2.8x overcommit, the point `run` numbers 6).")
     private Integer point;
 
     @Option(names = "--speed", paramLabel = "X", defaultValue = "1", description = "Virtual seconds per wall second (default: 1, real time).")

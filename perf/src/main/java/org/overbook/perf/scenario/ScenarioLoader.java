@@ -111,7 +111,7 @@ public final class ScenarioLoader {
                 YamlTrees.parse(overlay, source)), registry);
     }
 
-    /** Loads the embedded default scenario: memcached tenants under 2x overcommit, pin-all against on-demand. */
+    /** Loads the embedded default scenario: 1 to 6 memcached tenants of 60 MiB on 128 MiB of RAM, pin-all against on-demand. */
     public ScenarioFile defaultScenario() {
         return parse(defaultText(), DEFAULT);
     }

@@ -30,17 +30,21 @@ final class ListCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Catalog catalog = plugins.plugins().catalog();
-        catalog.families().forEach((title, registry) -> section(out, title, registry));
+        int originWidth = catalog.families().values().stream()
+                .flatMap(registry -> registry.origins().values().stream())
+                .mapToInt(String::length).max().orElse(0);
+        catalog.families().forEach((title, registry) -> section(out, title, registry, Math.max(12, originWidth)));
         out.println("Presets (overbook reproduce NAME): the papers' headline experiments");
         Presets.descriptions().forEach((name, description) -> out.printf("  %-20s %s%n", name, description));
         out.flush();
         return 0;
     }
 
-    private static void section(PrintWriter out, String title, Registry<?> registry) {
+    /** One family's names, origins and descriptions; the origins padded to the longest of any family, so columns align. */
+    private static void section(PrintWriter out, String title, Registry<?> registry, int originWidth) {
         out.println(title);
         Map<String, String> origins = registry.origins();
-        registry.descriptions().forEach((name, description) ->
-                out.printf("  %-20s %-12s %s%n", name, origins.get(name), description));
+        String line = "  %-20s %-" + originWidth + "s %s%n";
+        registry.descriptions().forEach((name, description) -> out.printf(line, name, origins.get(name), description));
     }
 }

@@ -230,7 +230,7 @@ final class SparkPointExecutor implements PointExecutor {
 
     @Override
     public String describe() {
-        return master + ", " + parallelism() + " core" + (parallelism() == 1 ? "" : "s");
+        return master + ", Spark default parallelism " + parallelism();
     }
 
     @Override

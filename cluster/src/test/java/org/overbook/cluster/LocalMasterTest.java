@@ -31,7 +31,7 @@ class LocalMasterTest {
         Sweeps.Outcome spark = Sweeps.overbook("sweep", file.toString(), "--out", directory.resolve("spark").toString(),
                 "--master", "local[2]");
         assertEquals(0, spark.exit(), spark.toString());
-        assertTrue(spark.out().contains("4 points, 4 simulations run, local[2], 2 cores"), spark.toString());
+        assertTrue(spark.out().contains("4 points, 4 simulations run, local[2], Spark default parallelism 2"), spark.toString());
         for (int i = 1; i <= 4; i++) {
             assertTrue(spark.out().contains("point " + i + "/4 done"), "progress on the driver as points finish: " + spark);
         }

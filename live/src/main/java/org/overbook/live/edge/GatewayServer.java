@@ -85,6 +85,8 @@ public final class GatewayServer implements AutoCloseable {
         EdgeLimits limits = listens.get(listen);
         ServerBootstrap bootstrap = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                // a client that ends its sending half (nc -q1, shutdown(SHUT_WR)) still reads the replies owed
+                .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {

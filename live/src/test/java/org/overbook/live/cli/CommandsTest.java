@@ -58,6 +58,10 @@ class CommandsTest {
         assertEquals(2, noLog.execute("replay", directory.resolve("missing.log").toString()));
         assertTrue(noLog.err.toString().contains("no such session log"), noLog.err.toString());
         assertFalse(noLog.err.toString().contains("\tat "), "no stack trace");
+        Run zeroDuration = new Run();
+        assertEquals(2, zeroDuration.execute("serve", "--duration", "0s", "--out", directory.resolve("z").toString()),
+                "a zero duration is refused, not taken as 'until Ctrl-C'");
+        assertTrue(zeroDuration.err.toString().contains("--duration"), zeroDuration.err.toString());
     }
 
     @Test

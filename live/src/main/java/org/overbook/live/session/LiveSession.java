@@ -71,11 +71,13 @@ public final class LiveSession {
         WorkloadRegistry registry = registry();
         ScenarioFile file = live.load(registry, options.source());
         Inbox inbox = new Inbox();
-        SessionLog.Writer log = new SessionLog.Writer(options.folder().resolve(LOG), options.source(), live.yaml(), options.logMaxBytes());
+        // bound first: an address that cannot be bound leaves no results folder behind (no stray session.log)
+        this.server = GatewayServer.start(live.limits(), inbox);
+        SessionLog.Writer log;
         try {
-            this.server = GatewayServer.start(live.limits(), inbox);
+            log = new SessionLog.Writer(options.folder().resolve(LOG), options.source(), live.yaml(), options.logMaxBytes());
         } catch (RuntimeException e) {
-            log.close();
+            server.close();
             throw e;
         }
         this.pacer = new Pacer(file, inbox, server.replies(), log, System::nanoTime, options.speed(), options.durationNanos(),
@@ -102,7 +104,7 @@ public final class LiveSession {
      * that connect earlier wait).
      *
      * @throws org.overbook.guest.ConfigurationException if the scenario cannot be served (naming what is wrong)
-     * @throws java.io.UncheckedIOException if an address cannot be bound
+     * @throws org.overbook.guest.ConfigurationException naming {@code --listen} if an address cannot be bound
      */
     public static LiveSession start(Options options, PrintWriter out) {
         LiveScenario live = LiveScenario.of(options.point(), options.addresses(), options.maxConnections(), options.pendingBytesMax());

@@ -137,16 +137,16 @@ public final class LiveSession {
 
     /**
      * Waits for the session to end (by {@link #stop()} or its duration), closes the listen addresses, and returns
-     * the result written to the results folder.
+     * the result written to the results folder. Interrupted, it leaves them open: stop the session and wait again.
      *
      * @throws RuntimeException what the simulation thread failed with
      */
     public TimedResult await() throws InterruptedException {
-        try {
-            simulationThread.join();
-        } finally {
-            server.close();
-        }
+        // the listen addresses close only once the simulation has ended: interrupted here (the caller then stops the
+        // session and waits again), the model may still be sending replies, which a closed event loop would refuse
+        // (RejectedExecutionException, and the session's results lost)
+        simulationThread.join();
+        server.close();
         if (failure instanceof RuntimeException e) {
             throw e;
         }

@@ -3,6 +3,7 @@ package org.overbook.live.cli;
 import java.net.InetSocketAddress;
 import org.overbook.guest.ConfigurationException;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 
 /** Reads {@code --listen HOST:PORT} ({@code [::1]:11211} for IPv6; port 0 picks a free one). */
 final class ListenAddress implements ITypeConverter<InetSocketAddress> {
@@ -12,7 +13,12 @@ final class ListenAddress implements ITypeConverter<InetSocketAddress> {
 
     @Override
     public InetSocketAddress convert(String value) {
-        return parse(value);
+        try {
+            return parse(value);
+        } catch (ConfigurationException e) {
+            // picocli names the option itself; any other exception it prints with its class name
+            throw new TypeConversionException(e.getMessage().substring(e.field().length() + 2));
+        }
     }
 
     static InetSocketAddress parse(String value) {

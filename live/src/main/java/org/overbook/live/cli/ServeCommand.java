@@ -86,6 +86,11 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
         }
         long logMaxBytes = Units.bytes("--log-max", logMax);
         long durationNanos = duration == null ? 0 : Units.nanos("--duration", duration);
+        if (duration != null && durationNanos <= 0) {
+            // 0 stands for "until Ctrl-C" inside; a written duration must be positive, as a scenario's is
+            throw new ConfigurationException("--duration", "'" + duration + "' is zero; accepted: a positive duration such as 60s"
+                    + " (leave --duration out to serve until Ctrl-C)");
+        }
         ScenarioLoader loader = ScenarioLoader.standard();
         ScenarioFile scenarios = file == null ? loader.defaultScenario() : loader.load(file);
         List<SweepPoint> points = scenarios.points();

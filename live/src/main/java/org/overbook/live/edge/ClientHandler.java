@@ -5,6 +5,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import java.nio.charset.StandardCharsets;
 import org.overbook.live.gateway.Arrival;
 import org.overbook.live.gateway.ReplyShape;
@@ -77,6 +78,21 @@ final class ClientHandler extends ChannelInboundHandlerAdapter implements Frames
                 server.inbox().offer(new Arrival.Close(id, /* clientGone= */ true));
             }
         }
+    }
+
+    /**
+     * The client ended its sending half: as after {@code quit}, the replies owed are sent and then the connection
+     * closes (memcached answers what it read before the end of the stream); a request cut by the end is dropped.
+     */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event instanceof ChannelInputShutdownEvent) {
+            if (id >= 0 && !closing) {
+                framer.end(this);
+            }
+            return;
+        }
+        super.userEventTriggered(ctx, event);
     }
 
     @Override

@@ -9,8 +9,6 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -21,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.eclipse.collections.impl.map.mutable.primitive.IntObjectHashMap;
+import org.overbook.guest.ConfigurationException;
 import org.overbook.live.gateway.ReplySink;
 
 /**
@@ -66,7 +65,7 @@ public final class GatewayServer implements AutoCloseable {
     /**
      * Binds every address and starts accepting.
      *
-     * @throws UncheckedIOException naming the address that cannot be bound
+     * @throws ConfigurationException naming {@code --listen} and the address that cannot be bound
      */
     public static GatewayServer start(List<EdgeLimits> listens, Inbox inbox) {
         GatewayServer server = new GatewayServer(listens, inbox);
@@ -85,6 +84,8 @@ public final class GatewayServer implements AutoCloseable {
         EdgeLimits limits = listens.get(listen);
         ServerBootstrap bootstrap = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                // a client that ends its sending half (nc -q1, shutdown(SHUT_WR)) still reads the replies owed
+                .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
@@ -99,7 +100,8 @@ public final class GatewayServer implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while binding " + limits.address(), e);
         } catch (Exception e) {
-            throw new UncheckedIOException(new IOException("cannot listen on " + limits.address() + ": " + e.getMessage(), e));
+            // an address in use or not this machine's: the user's to fix, named as --listen (exit 2, one line)
+            throw new ConfigurationException("--listen", "cannot listen on " + limits.address() + ": " + e.getMessage());
         }
     }
 

@@ -213,6 +213,16 @@ final class RequestFramer {
         return true;
     }
 
+    /**
+     * The stream ended (the client shut down its sending half): a request it cut is dropped, as on a disconnect,
+     * and the connection closes once the replies owed are sent.
+     */
+    void end(Frames out) {
+        if (!closed) {
+            close(out);
+        }
+    }
+
     private void close(Frames out) {
         closed = true;
         length = 0;

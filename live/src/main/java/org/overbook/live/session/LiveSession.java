@@ -71,11 +71,13 @@ public final class LiveSession {
         WorkloadRegistry registry = registry();
         ScenarioFile file = live.load(registry, options.source());
         Inbox inbox = new Inbox();
-        SessionLog.Writer log = new SessionLog.Writer(options.folder().resolve(LOG), options.source(), live.yaml(), options.logMaxBytes());
+        // bound first: an address that cannot be bound leaves no results folder behind (no stray session.log)
+        this.server = GatewayServer.start(live.limits(), inbox);
+        SessionLog.Writer log;
         try {
-            this.server = GatewayServer.start(live.limits(), inbox);
+            log = new SessionLog.Writer(options.folder().resolve(LOG), options.source(), live.yaml(), options.logMaxBytes());
         } catch (RuntimeException e) {
-            log.close();
+            server.close();
             throw e;
         }
         this.pacer = new Pacer(file, inbox, server.replies(), log, System::nanoTime, options.speed(), options.durationNanos(),
@@ -102,7 +104,7 @@ public final class LiveSession {
      * that connect earlier wait).
      *
      * @throws org.overbook.guest.ConfigurationException if the scenario cannot be served (naming what is wrong)
-     * @throws java.io.UncheckedIOException if an address cannot be bound
+     * @throws org.overbook.guest.ConfigurationException naming {@code --listen} if an address cannot be bound
      */
     public static LiveSession start(Options options, PrintWriter out) {
         LiveScenario live = LiveScenario.of(options.point(), options.addresses(), options.maxConnections(), options.pendingBytesMax());
@@ -135,16 +137,16 @@ public final class LiveSession {
 
     /**
      * Waits for the session to end (by {@link #stop()} or its duration), closes the listen addresses, and returns
-     * the result written to the results folder.
+     * the result written to the results folder. Interrupted, it leaves them open: stop the session and wait again.
      *
      * @throws RuntimeException what the simulation thread failed with
      */
     public TimedResult await() throws InterruptedException {
-        try {
-            simulationThread.join();
-        } finally {
-            server.close();
-        }
+        // the listen addresses close only once the simulation has ended: interrupted here (the caller then stops the
+        // session and waits again), the model may still be sending replies, which a closed event loop would refuse
+        // (RejectedExecutionException, and the session's results lost)
+        simulationThread.join();
+        server.close();
         if (failure instanceof RuntimeException e) {
             throw e;
         }

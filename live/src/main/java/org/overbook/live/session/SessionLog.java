@@ -183,19 +183,29 @@ public final class SessionLog {
             if (!MAGIC.equals(new String(magic, StandardCharsets.US_ASCII)) || in.readInt() != VERSION) {
                 throw new ConfigurationException(file.toString(), "not an Overbook session log (version " + VERSION + ")");
             }
-            String source = new String(in.readNBytes(in.readInt()), StandardCharsets.UTF_8);
-            String yaml = new String(in.readNBytes(in.readInt()), StandardCharsets.UTF_8);
+            String source = new String(block(in, file), StandardCharsets.UTF_8);
+            String yaml = new String(block(in, file), StandardCharsets.UTF_8);
             List<Entry> entries = new ArrayList<>();
+            long previous = 0;
             while (true) {
                 byte kind = in.readByte();
                 if (kind == END) {
-                    return new Contents(source, yaml, entries, in.readLong());
+                    long end = in.readLong();
+                    if (end < previous) {
+                        throw damaged(file, "it ends at " + end + " ns, before its last arrival (" + previous + " ns)");
+                    }
+                    return new Contents(source, yaml, entries, end);
                 }
                 if (kind == CUT) {
                     throw new ConfigurationException(file.toString(), "the session log reached its size limit (serve --log-max) after "
                             + entries.size() + " arrivals and stopped recording; this session cannot be replayed");
                 }
                 long time = in.readLong();
+                if (time < previous) {
+                    throw damaged(file, "arrival " + entries.size() + " at " + time + " ns comes before the one ahead of it ("
+                            + previous + " ns)");
+                }
+                previous = time;
                 long horizon = in.readLong();
                 int connection = in.readInt();
                 Arrival arrival = switch (kind) {
@@ -203,11 +213,11 @@ public final class SessionLog {
                     case REQUEST -> {
                         ReplyShape shape = SHAPES[in.readUnsignedByte() % SHAPES.length];
                         boolean quit = in.readBoolean();
-                        yield new Arrival.Request(connection, in.readNBytes(in.readInt()), shape, quit);
+                        yield new Arrival.Request(connection, block(in, file), shape, quit);
                     }
-                    case LOCAL -> new Arrival.Local(connection, in.readNBytes(in.readInt()));
+                    case LOCAL -> new Arrival.Local(connection, block(in, file));
                     case CLOSE -> new Arrival.Close(connection, in.readBoolean());
-                    default -> throw new ConfigurationException(file.toString(), "damaged session log: record kind " + kind);
+                    default -> throw damaged(file, "record kind " + kind);
                 };
                 entries.add(new Entry(time, horizon, arrival));
             }
@@ -218,5 +228,18 @@ public final class SessionLog {
         } catch (IOException e) {
             throw new ConfigurationException(file.toString(), "cannot read the session log: " + e.getMessage());
         }
+    }
+
+    /** Reads a length-prefixed block of bytes, refusing a length no writer gives. */
+    private static byte[] block(DataInputStream in, Path file) throws IOException {
+        int length = in.readInt();
+        if (length < 0) {
+            throw damaged(file, "a block of " + length + " bytes");
+        }
+        return in.readNBytes(length);
+    }
+
+    private static ConfigurationException damaged(Path file, String problem) {
+        return new ConfigurationException(file.toString(), "damaged session log: " + problem + "; it cannot be replayed");
     }
 }

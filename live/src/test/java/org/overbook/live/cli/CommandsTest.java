@@ -58,6 +58,21 @@ class CommandsTest {
         assertEquals(2, noLog.execute("replay", directory.resolve("missing.log").toString()));
         assertTrue(noLog.err.toString().contains("no such session log"), noLog.err.toString());
         assertFalse(noLog.err.toString().contains("\tat "), "no stack trace");
+        assertFalse(badListen.err.toString().contains("Exception"), "no exception class: " + badListen.err);
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            Run inUse = new Run();
+            assertEquals(2, inUse.execute("serve", "--listen", "127.0.0.1:" + taken.getLocalPort(), "--duration", "1ms",
+                    "--out", directory.resolve("in-use").toString()), inUse.err.toString());
+            assertTrue(inUse.err.toString().startsWith("overbook: configuration error: --listen: cannot listen on "), inUse.err.toString());
+            assertFalse(inUse.err.toString().contains("Exception"), "no exception class: " + inUse.err);
+            assertFalse(java.nio.file.Files.exists(directory.resolve("in-use")), "nothing written: no results folder, no session.log");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Run zeroDuration = new Run();
+        assertEquals(2, zeroDuration.execute("serve", "--duration", "0s", "--out", directory.resolve("z").toString()),
+                "a zero duration is refused, not taken as 'until Ctrl-C'");
+        assertTrue(zeroDuration.err.toString().contains("--duration"), zeroDuration.err.toString());
     }
 
     @Test

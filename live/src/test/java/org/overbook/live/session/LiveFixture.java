@@ -92,6 +92,15 @@ final class LiveFixture {
             return text.toString();
         }
 
+        /** Ends the sending half (as {@code nc -q1} does when its input ends), keeping the receiving half open. */
+        void shutdownOutput() {
+            try {
+                socket.shutdownOutput();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
         /** Sends {@code request} and returns the reply up to {@code end}. */
         String ask(String request, String end) {
             send(request);

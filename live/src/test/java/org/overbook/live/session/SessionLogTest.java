@@ -60,4 +60,29 @@ class SessionLogTest {
         Files.write(directory.resolve("junk.log"), new byte[] {1, 2, 3});
         assertThrows(ConfigurationException.class, () -> SessionLog.read(directory.resolve("junk.log")));
     }
+
+    @Test
+    void aDamagedLogIsNamedAsDamagedNotFailedOnInTheModel() throws Exception {
+        Path backwards = directory.resolve("backwards.log");
+        try (SessionLog.Writer log = new SessionLog.Writer(backwards, "source", "seed: 1\n", Long.MAX_VALUE)) {
+            log.arrival(40, 30, new Arrival.Open(0, 0));
+            log.arrival(30, 20, new Arrival.Close(0, true)); // a flipped bit in a time: before the arrival ahead of it
+            log.end(50);
+        }
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> SessionLog.read(backwards));
+        assertTrue(e.getMessage().contains("damaged session log"), e.getMessage());
+
+        Path negative = directory.resolve("negative.log");
+        byte[] request = "get needle\r\n".getBytes(StandardCharsets.US_ASCII);
+        try (SessionLog.Writer log = new SessionLog.Writer(negative, "source", "seed: 1\n", Long.MAX_VALUE)) {
+            log.arrival(10, 5, new Arrival.Request(0, request, ReplyShape.RETRIEVAL, false));
+            log.end(50);
+        }
+        byte[] bytes = Files.readAllBytes(negative);
+        int at = new String(bytes, StandardCharsets.ISO_8859_1).indexOf("get needle");
+        bytes[at - 4] = (byte) 0xff; // the request's length, now negative
+        Files.write(negative, bytes);
+        e = assertThrows(ConfigurationException.class, () -> SessionLog.read(negative));
+        assertTrue(e.getMessage().contains("damaged session log"), e.getMessage());
+    }
 }

@@ -21,6 +21,12 @@ import org.overbook.nic.NicCosts;
  */
 final class ScenarioReader {
 
+    /**
+     * The most physical CPUs of a host: each is a column of summary.csv and an entry of summary.json, so a host of
+     * a million wrote about 100 MB a point and two ran out of heap. The largest servers have a few hundred.
+     */
+    static final int MAX_CPUS = 4096;
+
     /** The top-level fields of a scenario file. */
     static final String[] FIELDS = {"seed", "duration", "warm-up", "host", "client-host", "nic", "link", "balloon",
             "tenants", "clients", "costs", "sweep", "replications"};
@@ -44,7 +50,7 @@ final class ScenarioReader {
         NicCosts nicCosts = nicCosts(costs);
         HostSettings host = host(root, swapDevices);
         Section client = root.section("client-host", "memory", "cpus");
-        ClientHostSettings clientHost = new ClientHostSettings(client.bytes("memory"), (int) client.integer("cpus", 0, 1 << 20));
+        ClientHostSettings clientHost = new ClientHostSettings(client.bytes("memory"), (int) client.integer("cpus", 0, MAX_CPUS));
         var nic = NicReader.read(root, nicCosts);
         LinkConfig link = link(root);
         BalloonSettings balloon = balloon(root);
@@ -58,7 +64,7 @@ final class ScenarioReader {
                 "async-page-faults", "swap-device", "swap-path", "page-cluster");
         Section reclaim = host.section("reclaim", "min", "low", "high", "scan-cost", "evict-cost", "victim-selection");
         Section path = host.section("swap-path", "cpu", "pages-per-second");
-        HostResources resources = new HostResources((int) host.integer("cpus", 0, 1 << 20), host.nanos("cpu-slice"),
+        HostResources resources = new HostResources((int) host.integer("cpus", 0, MAX_CPUS), host.nanos("cpu-slice"),
                 host.flag("async-page-faults"), swapDevice(host, swapDevices), path.nanos("cpu"),
                 path.integer("pages-per-second", 1, Long.MAX_VALUE), reclaim.nanos("scan-cost"),
                 reclaim.nanos("evict-cost"), reclaim.real("min"), (int) host.integer("page-cluster", 0, 10));

@@ -31,6 +31,13 @@ final class SweepExpander {
     record Point(String label, Map<String, String> values, int[] choice, ObjectNode tree) {
     }
 
+    /**
+     * The most points a sweep may have. Each point is expanded (a scenario tree and its records) before any runs, so
+     * a cross product of a few long axes would fill the heap before saying anything; 100,000 points of even a
+     * second each is more than a day of one core.
+     */
+    static final int MAX_POINTS = 100_000;
+
     private SweepExpander() {
     }
 
@@ -58,6 +65,15 @@ final class SweepExpander {
                 TreePaths.set(base.deepCopy(), axis.paths().get(p), axis.values().getFirst().get(p), field(axis.key()));
             }
             axes.add(axis);
+        }
+        long points = 1;
+        for (Axis axis : axes) {
+            points = Math.multiplyHigh(points, axis.values().size()) != 0 ? Long.MAX_VALUE : points * axis.values().size();
+        }
+        if (points > MAX_POINTS) {
+            throw new ConfigurationException("sweep", "the cross product of " + String.join(" x ", axes.stream()
+                    .map(a -> a.values().size() + " (" + a.key() + ")").toList()) + " values is " + points
+                    + " points; accepted: at most " + MAX_POINTS + " points (split the sweep into several files)");
         }
         return List.copyOf(axes);
     }

@@ -76,4 +76,24 @@ class CheckedBeforeRunTest {
         assertEquals(0, command.execute("run", file.toString(), "--out", directory.resolve("out").toString()), command.err.toString());
         assertTrue(command.out.toString().matches("(?s).*\\ns1 +memory-toucher .*"), command.out.toString());
     }
+
+    @Test
+    void anOutputFolderThatIsAFileOrUnderOneOrEmpty() throws Exception {
+        Path file = Files.writeString(directory.resolve("touch.yaml"), """
+                duration: 1ms
+                warm-up: 0s
+                host: {memory: 8MiB, swap: 8MiB}
+                tenants: {count: 1, template: {memory: 4MiB, workload: {name: memory-toucher, params: {working-set: 2MiB}}}}
+                """);
+        Path plain = Files.writeString(directory.resolve("plain.txt"), "not a folder");
+        for (String out : new String[] {plain.toString(), plain.resolve("sub").toString(), ""}) {
+            CommandRun run = new CommandRun();
+            assertEquals(2, run.execute("run", file.toString(), "--out", out), run.out + "\n" + run.err);
+            String message = run.err.toString().strip();
+            assertEquals(1, message.lines().count(), message);
+            assertTrue(message.startsWith("overbook: configuration error: --out: "), message);
+            assertFalse(run.out.toString().contains("running point"), "refused before the run: " + run.out);
+        }
+        assertEquals("not a folder", Files.readString(plain));
+    }
 }

@@ -104,6 +104,10 @@ class ScenarioValidationTest {
         assertError(error("nic: {fault-workers: 0}"), "nic.fault-workers", "0", "positive number of workers");
         assertError(error("nic: {pcie: {bandwidth: 0Gbps}}"), "nic.pcie.bandwidth", "0", "positive rate");
         assertError(error("nic: {pcie: {latency: 1us}}"), "nic.pcie.latency", "'latency'", "accepted: bandwidth, read-latency");
+        // every CPU is a column of summary.csv and an entry of summary.json: a million of them wrote 92 MB a point,
+        // and two such hosts ran out of heap
+        assertError(error("host: {cpus: 1048576}"), "host.cpus", "1048576", "from 0 to 4096");
+        assertError(error("client-host: {cpus: 4097}"), "client-host.cpus", "4097", "from 0 to 4096");
     }
 
     @Test

@@ -3,8 +3,10 @@ package org.overbook.perf.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -155,5 +157,16 @@ class SweepExpansionTest {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> load("sweep: {seed: [1, 2]}").scenario());
         assertEquals("sweep", e.field());
         assertTrue(e.getMessage().contains("2 points"), e.getMessage());
+    }
+
+    @Test
+    void aCrossProductTooLargeToRunIsRefusedBeforeItIsExpanded() {
+        String values = java.util.stream.IntStream.rangeClosed(1, 100).mapToObj(Integer::toString)
+                .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+        String yaml = "host: {swap: 4GiB}\nsweep:\n  seed: " + values + "\n  host.cpus: " + values + "\n  warm-up: " + values + "\n";
+        ConfigurationException e = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> assertThrows(ConfigurationException.class, () -> load(yaml)), "refused at once, not expanded");
+        assertEquals("sweep", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("1000000 points"), e.getMessage());
     }
 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.knowm.xchart.BitmapEncoder;
@@ -29,6 +30,8 @@ final class Charts {
     static final String THROUGHPUT = "throughput-by-point.png";
     static final String P99 = "p99-by-point.png";
     static final String CDF = "latency-cdf.png";
+    /** The charts across points, redrawn by every write. */
+    static final Set<String> ACROSS_POINTS = Set.of(THROUGHPUT, P99, CDF);
     private static final int WIDTH = 800;
     private static final int HEIGHT = 500;
 

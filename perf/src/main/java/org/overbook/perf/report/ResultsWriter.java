@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.ResourceWindow;
@@ -49,6 +51,8 @@ public final class ResultsWriter {
     public static final String TIMING = "timing.txt";
     public static final String REPORT = "report.md";
     public static final String HGRM_SUFFIX = ".hgrm";
+    /** A point's own files: {@code p<index>-<name>.hgrm} and its time-series charts, {@code p<index>-<name>.png}. */
+    private static final Pattern POINT_FILE = Pattern.compile("p[0-9]+-.+\\.(hgrm|png)");
     /** Latency values are virtual nanoseconds; {@code .hgrm} files show them in microseconds. */
     public static final double HGRM_UNIT_RATIO = 1000.0;
 
@@ -57,6 +61,8 @@ public final class ResultsWriter {
     private final Map<RunResult, List<Charts.Figure>> pointFiles = new IdentityHashMap<>();
     /** Why a point's charts could not be drawn, or an empty string. */
     private String pointChartFailure = "";
+    /** Whether this writer has written the folder yet: its first write replaces an earlier run's files there. */
+    private boolean written;
 
     /** Returns a writer into {@code folder}, created if needed. */
     public ResultsWriter(Path folder) {
@@ -88,6 +94,10 @@ public final class ResultsWriter {
     public Path write(String source, List<TimedResult> results, int points) {
         try {
             Files.createDirectories(folder);
+            if (!written) {
+                removeEarlierRun();
+                written = true;
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + folder, e);
         }
@@ -110,6 +120,28 @@ public final class ResultsWriter {
         AtomicFiles.write(folder.resolve(REPORT), (incomplete.isEmpty() ? "" : "**" + incomplete.strip() + "**\n\n")
                 + new Report(source, plain, drawn, figures, failure).markdown(this::hgrmName));
         return folder;
+    }
+
+    /**
+     * Removes what an earlier run wrote into this folder and this one would not overwrite: its points' {@code .hgrm}
+     * files and charts and the charts across points (a run of fewer points, or other tenants, would otherwise leave
+     * them beside its own, one folder mixing two runs). Only in a folder that holds a {@code summary.json}, an earlier
+     * results folder, and only those names; every other file there stays.
+     */
+    private void removeEarlierRun() throws IOException {
+        if (!Files.exists(folder.resolve(SUMMARY_JSON))) {
+            return;
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.filter(ResultsWriter::writtenByARun).toList()) {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+
+    private static boolean writtenByARun(Path file) {
+        String name = file.getFileName().toString();
+        return Files.isRegularFile(file) && (POINT_FILE.matcher(name).matches() || Charts.ACROSS_POINTS.contains(name));
     }
 
     /** Writes {@code result}'s own files, its {@code .hgrm} files and time-series charts, unless already written. */

@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -95,6 +97,26 @@ class ResultsWriterTest {
                 ResultsWriter.RESOURCES_CSV, ResultsWriter.REPORT, "p1-c0-requests.hgrm", "p1-memory.png")) {
             assertArrayEquals(Files.readAllBytes(folder.resolve(name)), Files.readAllBytes(stepwise.resolve(name)),
                     name + " as written by one call with every point (the report lists point 0's charts too)");
+        }
+    }
+
+    @Test
+    void aRunWrittenOverAnEarlierOneLeavesNoneOfItsPointsFilesAndKeepsOtherFiles() throws Exception {
+        Path reused = directory.resolve("reused");
+        new ResultsWriter(reused).write(file.source(), results);
+        Files.writeString(reused.resolve("notes.txt"), "the user's own");
+        assertTrue(Files.exists(reused.resolve("p1-c0-requests.hgrm")) && Files.exists(reused.resolve("p1-memory.png")));
+        new ResultsWriter(reused).write(file.source(), results.subList(0, 1));
+        Path fresh = new ResultsWriter(directory.resolve("fresh")).write(file.source(), results.subList(0, 1));
+        List<String> names = names(reused);
+        assertTrue(names.stream().noneMatch(n -> n.startsWith("p1-")), "the earlier run's point 1 is gone: " + names);
+        assertTrue(names.remove("notes.txt"), "the user's file stays: " + names);
+        assertEquals(names(fresh), names, "the files of a fresh folder of the same run, no more");
+    }
+
+    private static List<String> names(Path folder) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toCollection(ArrayList::new));
         }
     }
 

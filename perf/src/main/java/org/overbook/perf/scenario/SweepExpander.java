@@ -2,6 +2,7 @@ package org.overbook.perf.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -66,11 +67,11 @@ final class SweepExpander {
             }
             axes.add(axis);
         }
-        long points = 1;
+        BigInteger points = BigInteger.ONE;
         for (Axis axis : axes) {
-            points = Math.multiplyHigh(points, axis.values().size()) != 0 ? Long.MAX_VALUE : points * axis.values().size();
+            points = points.multiply(BigInteger.valueOf(axis.values().size()));
         }
-        if (points > MAX_POINTS) {
+        if (points.compareTo(BigInteger.valueOf(MAX_POINTS)) > 0) {
             throw new ConfigurationException("sweep", "the cross product of " + String.join(" x ", axes.stream()
                     .map(a -> a.values().size() + " (" + a.key() + ")").toList()) + " values is " + points
                     + " points; accepted: at most " + MAX_POINTS + " points (split the sweep into several files)");

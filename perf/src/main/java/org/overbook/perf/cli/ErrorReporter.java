@@ -1,6 +1,7 @@
 package org.overbook.perf.cli;
 
 import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.run.RunFailure;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
@@ -31,6 +32,10 @@ final class ErrorReporter implements IExecutionExceptionHandler {
         if (e instanceof ConfigurationException) {
             commandLine.getErr().println("overbook: configuration error: " + e.getMessage());
             return CONFIGURATION_ERROR;
+        }
+        if (e instanceof RunFailure) {
+            commandLine.getErr().println("overbook: " + e.getMessage());
+            return FAILURE;
         }
         commandLine.getErr().println("overbook: " + e.getClass().getSimpleName() + ": " + e.getMessage());
         return FAILURE;

@@ -117,11 +117,17 @@ public final class Runner {
         Scenario scenario = point.scenario();
         return execute(point, directory, (deployment, samples) -> {
             Testbed testbed = deployment.testbed();
-            runUntil(testbed, scenario.warmUpNanos(), scenario.endNanos(), progress, samples);
-            List<Map<String, Long>> atWarmUp = snapshot(testbed);
-            samples.resources.markWarmUp();
-            runUntil(testbed, scenario.endNanos(), scenario.endNanos(), progress, samples);
-            List<Map<String, Long>> atEnd = snapshot(testbed);
+            List<Map<String, Long>> atWarmUp;
+            List<Map<String, Long>> atEnd;
+            try {
+                runUntil(testbed, scenario.warmUpNanos(), scenario.endNanos(), progress, samples);
+                atWarmUp = snapshot(testbed);
+                samples.resources.markWarmUp();
+                runUntil(testbed, scenario.endNanos(), scenario.endNanos(), progress, samples);
+                atEnd = snapshot(testbed);
+            } catch (RuntimeException e) {
+                throw RunFailure.of(point, testbed.simulation().now(), e);
+            }
             return collect(point, deployment, atWarmUp, atEnd, samples.tenants.series(scenario.warmUpNanos()),
                     samples.resources.series());
         });

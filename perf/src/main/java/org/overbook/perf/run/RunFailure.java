@@ -1,0 +1,54 @@
+package org.overbook.perf.run;
+
+import java.util.Locale;
+import org.overbook.guest.ConfigurationException;
+import org.overbook.hypervisor.sim.Simulation;
+import org.overbook.perf.scenario.SweepPoint;
+
+/**
+ * A run that stopped because code inside the model threw: a workload's or a policy's bug (a plug-in's, often) or
+ * an invariant of the model's that broke. Its message is the one line the command prints: which point, at what
+ * virtual time, what was thrown and from where, the caller's own code first (a plug-in's frame when there is
+ * one), so that its author can find the line without a stack trace ({@code OVERBOOK_DEBUG=1} prints the whole
+ * one). A configuration error is the user's to fix and stays as it is.
+ */
+public final class RunFailure extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+    /** The class whose frame starts every event's code. */
+    private static final String DISPATCH = Simulation.class.getName();
+
+    private RunFailure(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /** Returns {@code cause}, named with the point it stopped and the virtual time, unless it is a configuration error. */
+    static RuntimeException of(SweepPoint point, long nowNanos, RuntimeException cause) {
+        if (cause instanceof ConfigurationException || cause instanceof RunFailure) {
+            return cause;
+        }
+        StackTraceElement at = whereThrown(cause);
+        return new RunFailure(String.format(Locale.ROOT, "point %d%s stopped at %,d ns of virtual time: %s: %s%s",
+                point.index(), point.label().isEmpty() ? "" : " (" + point.label() + ")", nowNanos,
+                cause.getClass().getSimpleName(), cause.getMessage(), at == null ? "" : " (at " + at + ")"), cause);
+    }
+
+    /**
+     * Where the event's code threw: among the frames above the simulation's dispatch (the event's own code), the
+     * first outside the JDK and Overbook (a plug-in's), else the frame that threw.
+     */
+    static StackTraceElement whereThrown(Throwable cause) {
+        StackTraceElement[] frames = cause.getStackTrace();
+        for (StackTraceElement frame : frames) {
+            String type = frame.getClassName();
+            if (type.equals(DISPATCH)) {
+                break;
+            }
+            if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.")
+                    && !type.startsWith("org.overbook.")) {
+                return frame;
+            }
+        }
+        return frames.length > 0 ? frames[0] : null;
+    }
+}

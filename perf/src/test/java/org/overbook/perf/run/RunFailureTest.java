@@ -1,0 +1,61 @@
+package org.overbook.perf.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.guest.Guest;
+import org.overbook.guest.Workload;
+import org.overbook.guest.WorkloadRegistry;
+import org.overbook.perf.scenario.ScenarioFile;
+import org.overbook.perf.scenario.ScenarioLoader;
+
+/** A workload that throws inside the model: the run stops with one line naming the point, the time and the workload's line. */
+class RunFailureTest {
+
+    /** Throws from a task 2 ms into the run. */
+    static final class Faulty implements Workload {
+        @Override
+        public void start(Guest guest) {
+            guest.schedule(2_000_000, () -> {
+                throw new IllegalStateException("the workload's own bug");
+            });
+        }
+    }
+
+    @Test
+    void aWorkloadsExceptionNamesThePointTheVirtualTimeAndTheWorkloadsFrame(@TempDir Path directory) {
+        WorkloadRegistry registry = WorkloadRegistry.discover().register("faulty", "throws after 2 ms", p -> new Faulty());
+        ScenarioLoader loader = new ScenarioLoader(registry);
+        ScenarioFile file = loader.parse("""
+                duration: 5ms
+                warm-up: 1ms
+                tenants: {count: 1, template: {memory: 8MiB, workload: {name: faulty}}}
+                clients: {count: 0}
+                sweep:
+                  nic.tlb.replacement: [lru]
+                """, "faulty.yaml");
+        RunFailure failure = assertThrows(RunFailure.class, () -> Runner.standard(loader.registry()).run(file.points().getFirst(), directory));
+        String message = failure.getMessage();
+        assertTrue(message.startsWith("point 0 (nic.tlb.replacement=lru) stopped at "), message);
+        assertTrue(message.contains("ns of virtual time: IllegalStateException: the workload's own bug"), message);
+        assertTrue(message.contains("(at org.overbook.perf.run.RunFailureTest$Faulty"), "the workload's frame, not the kernel's: " + message);
+        assertEquals("the workload's own bug", failure.getCause().getMessage());
+    }
+
+    @Test
+    void aFrameOutsideOverbookIsPreferredAndAConfigurationErrorIsLeftAsItIs() {
+        IllegalArgumentException thrown = new IllegalArgumentException("bad");
+        thrown.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("org.overbook.hypervisor.memory.TenantMemory", "read", "TenantMemory.java", 10),
+            new StackTraceElement("org.example.MyWorkload", "onReply", "MyWorkload.java", 42),
+        });
+        assertEquals("org.example.MyWorkload.onReply(MyWorkload.java:42)", RunFailure.whereThrown(thrown).toString());
+        org.overbook.guest.ConfigurationException configuration = new org.overbook.guest.ConfigurationException("host.swap", "too small");
+        assertSame(configuration, RunFailure.of(null, 0, configuration));
+    }
+}

@@ -1,5 +1,6 @@
 package org.overbook.perf.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -47,6 +48,11 @@ public record ResultsFolder(Path folder, String source, List<PointFigures> point
         JsonNode root;
         try {
             root = new ObjectMapper().readTree(summary.toFile());
+        } catch (JsonProcessingException e) {
+            // the parser's own message, without Jackson's "[Source: REDACTED ...]" suffix
+            throw new ConfigurationException(option, summary + " is not valid JSON: " + e.getOriginalMessage()
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ")") + "; accepted: a summary written by overbook run, sweep or density");
         } catch (IOException e) {
             throw new ConfigurationException(option, "cannot read " + summary + ": " + e.getMessage());
         }

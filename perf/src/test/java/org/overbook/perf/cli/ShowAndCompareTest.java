@@ -1,6 +1,7 @@
 package org.overbook.perf.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -85,5 +86,16 @@ class ShowAndCompareTest {
         CommandRun mixed = new CommandRun();
         assertEquals(2, mixed.execute("compare", lru + ":0", seeded.toString(), "--out", directory.resolve("never").toString()));
         assertTrue(mixed.err.toString().contains("accepted: FOLDER:N to choose one of its points"), mixed.err.toString());
+    }
+
+    @Test
+    void aDamagedSummaryIsNamedWithTheParsersPlaceNotItsInternals() throws Exception {
+        Path damaged = Files.createDirectories(directory.resolve("damaged"));
+        Files.writeString(damaged.resolve("summary.json"), "{\"points\": [\n  {\"point\": 0,,}\n]}");
+        CommandRun show = new CommandRun();
+        assertEquals(2, show.execute("show", damaged.toString()));
+        String err = show.err.toString();
+        assertTrue(err.contains("summary.json is not valid JSON: ") && err.contains("(line 2, column "), err);
+        assertFalse(err.contains("Source:") || err.contains("REDACTED"), err);
     }
 }

@@ -2,6 +2,7 @@ package org.overbook.hypervisor.guest;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.random.RandomGenerator;
 import org.overbook.guest.Guest;
 import org.overbook.guest.GuestMemory;
@@ -68,6 +69,8 @@ public final class TenantGuest implements Guest {
 
     @Override
     public void schedule(long delayNanos, Runnable task) {
+        // refused at the call, where the workload's frame is, not when the task would have run
+        Objects.requireNonNull(task, "schedule(delayNanos, task): task is null");
         vcpu.schedule(delayNanos, task);
     }
 

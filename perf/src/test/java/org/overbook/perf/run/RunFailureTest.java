@@ -48,6 +48,22 @@ class RunFailureTest {
     }
 
     @Test
+    void aNullTaskIsRefusedWhenScheduledNotWhenItWouldRun(@TempDir Path directory) {
+        WorkloadRegistry registry = WorkloadRegistry.discover().register("null-task", "schedules null",
+                p -> guest -> guest.schedule(3_000_000, null));
+        ScenarioLoader loader = new ScenarioLoader(registry);
+        ScenarioFile file = loader.parse("""
+                duration: 5ms
+                warm-up: 1ms
+                tenants: {count: 1, template: {memory: 8MiB, workload: {name: null-task}}}
+                clients: {count: 0}
+                """, "null-task.yaml");
+        RunFailure failure = assertThrows(RunFailure.class, () -> Runner.standard(loader.registry()).run(file.points().getFirst(), directory));
+        assertTrue(failure.getMessage().startsWith("point 0 stopped at 0 ns of virtual time: NullPointerException: "
+                + "schedule(delayNanos, task): task is null"), failure.getMessage());
+    }
+
+    @Test
     void aFrameOutsideOverbookIsPreferredAndAConfigurationErrorIsLeftAsItIs() {
         IllegalArgumentException thrown = new IllegalArgumentException("bad");
         thrown.setStackTrace(new StackTraceElement[] {

@@ -94,12 +94,12 @@ public final class ResultsWriter {
     public Path write(String source, List<TimedResult> results, int points) {
         try {
             Files.createDirectories(folder);
-            if (!written) {
-                removeEarlierRun();
-                written = true;
-            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + folder, e);
+        }
+        if (!written) {
+            removeEarlierRun();
+            written = true;
         }
         Replicated replicated = new Replicated(results);
         List<RunResult> every = results.stream().map(TimedResult::result).toList();
@@ -128,7 +128,7 @@ public final class ResultsWriter {
      * them beside its own, one folder mixing two runs). Only in a folder that holds a {@code summary.json}, an earlier
      * results folder, and only those names; every other file there stays.
      */
-    private void removeEarlierRun() throws IOException {
+    private void removeEarlierRun() {
         if (!Files.exists(folder.resolve(SUMMARY_JSON))) {
             return;
         }
@@ -136,6 +136,8 @@ public final class ResultsWriter {
             for (Path file : files.filter(ResultsWriter::writtenByARun).toList()) {
                 Files.deleteIfExists(file);
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove the earlier run's files from " + folder, e);
         }
     }
 

@@ -131,8 +131,8 @@ public final class Nic {
     }
 
     /**
-     * Returns the driver's fault-service workers (queue waits for the report); a contended host sets
-     * their service time with {@link FaultServicePool#serviceTime}.
+     * Returns the driver's fault-service workers (queue waits for the report); their service time is the
+     * contended host's ({@link HostFaultService}).
      */
     public FaultServicePool faultService() {
         return faultService;

@@ -3,9 +3,8 @@ package org.overbook.nic.dma;
 /**
  * How long one job of the NIC driver's page-fault service takes, once a worker has started it: the seam
  * between the NIC's fault-service queue ({@link FaultServicePool}) and the host that does the work. The
- * NIC's default ({@link Translator#faultNanos(int[], int)} and {@link Translator#prefetchNanos(int[], int)})
- * is fixed arithmetic; a contended host replaces it with the CPU time booked on its physical CPUs and
- * the swap-ins booked on its swap device, and returns when both are done.
+ * NIC's own, {@link HostFaultService}, books the CPU time on the host's physical CPUs and the swap-ins on its
+ * swap device, and returns when both are done; a test may give fixed arithmetic instead.
  */
 @FunctionalInterface
 public interface FaultServiceTime {

@@ -100,10 +100,6 @@ final class SlabAllocator {
         return memoryLimit;
     }
 
-    int pageSize() {
-        return pageSize;
-    }
-
     /** Returns the smallest class whose chunk holds {@code itemSize} bytes, or 0 if none does. */
     int classFor(long itemSize) {
         for (int c = 1; c <= classes; c++) {
@@ -179,10 +175,6 @@ final class SlabAllocator {
 
     int pageClass(int page) {
         return pageClass[page];
-    }
-
-    int pageLive(int page) {
-        return pageLive[page];
     }
 
     /** Returns the page holding no item, or -1. */

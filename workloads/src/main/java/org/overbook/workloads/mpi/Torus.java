@@ -4,7 +4,8 @@ package org.overbook.workloads.mpi;
  * Where the ranks of a halo exchange sit: an {@code x} by {@code y} torus coloured like a checkerboard, colour
  * {@code (i + j) % 2} for column i and row j. Both sides even, so every neighbour of a rank has the other
  * colour: a job laid out over two hosts, a colour on each, exchanges all its halos across the link, and
- * each host holds a rank's peers in colour order ({@link #index}).
+ * each host holds a rank's peers in colour order (an index in its colour's row-major order: {@link #column},
+ * {@link #row}).
  *
  * @param x columns, even
  * @param y rows, even

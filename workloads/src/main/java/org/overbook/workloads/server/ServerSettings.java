@@ -69,11 +69,6 @@ record ServerSettings(String service, int receiveBuffers, int bufferSize, int re
         return powerOfTwo(replyBuffers);
     }
 
-    /** Returns the guest memory one connection takes: its receive and reply buffers. */
-    long bytesPerConnection() {
-        return (long) receiveBuffers * bufferSize + (long) replyBuffers * replyBufferSize;
-    }
-
     /** Returns a completion-queue capacity for {@code perConnection} entries on every connection. */
     int completionQueueCapacity(int perConnection) {
         return powerOfTwo((int) Math.min(1 << 20, (long) perConnection * maxConnections));

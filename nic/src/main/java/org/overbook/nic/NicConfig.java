@@ -1,5 +1,7 @@
 package org.overbook.nic;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.nic.dma.FaultPath;
@@ -52,7 +54,8 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, in
      */
     public record Pinning(String memoryPolicy, Map<String, String> byTenant, long pinDownCacheBytes, int pinDownCacheRegions) {
         public Pinning {
-            byTenant = Map.copyOf(byTenant);
+            // in the caller's order (Map.copyOf's changes from JVM to JVM): which bad override an error names stays put
+            byTenant = Collections.unmodifiableMap(new LinkedHashMap<>(byTenant));
         }
     }
 

@@ -2,8 +2,9 @@
  * The SR-IOV NIC: virtual functions, verbs, the DMA engine, the NIC TLB, network page faults, pinning,
  * the link. Its plug-in families (memory and receive-fault policies in {@code policy}, TLB replacement
  * and partitioning in {@code tlb}) are found by {@link java.util.ServiceLoader}; see docs/PLUGINS.md.
- * Every package is exported: each appears in the public signatures of {@code Nic} and {@code Testbed}
- * (a VF exposes its translator, its staging area, its pin-down cache).
+ * Every package but {@code transport} (the RNR timer and retry counter, which the VF alone uses) is exported:
+ * each appears in the public signatures of {@code Nic} and {@code Testbed} (a VF exposes its translator, its
+ * staging area, its pin-down cache).
  */
 module org.overbook.nic {
     requires transitive org.overbook.guest;
@@ -18,7 +19,6 @@ module org.overbook.nic {
     exports org.overbook.nic.pin;
     exports org.overbook.nic.policy;
     exports org.overbook.nic.tlb;
-    exports org.overbook.nic.transport;
     exports org.overbook.nic.vf;
 
     uses org.overbook.nic.policy.MemoryPolicyProvider;

@@ -32,7 +32,6 @@ module org.overbook.perf {
     exports org.overbook.perf.run;
     exports org.overbook.perf.report;
     exports org.overbook.perf.density;
-    exports org.overbook.perf.reproduce;
 
     exports org.overbook.perf.cli to org.overbook.live;
 

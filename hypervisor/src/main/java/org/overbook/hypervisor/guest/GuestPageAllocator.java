@@ -54,10 +54,6 @@ final class GuestPageAllocator {
         free += count;
     }
 
-    boolean isAllocated(int page) {
-        return used.get(page);
-    }
-
     private int find(int from, int limit, int count) {
         int start = used.nextClearBit(from);
         while (start + count <= limit) {

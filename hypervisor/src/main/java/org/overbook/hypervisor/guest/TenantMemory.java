@@ -96,11 +96,6 @@ public final class TenantMemory implements GuestMemory {
         return (long) allocator.freePages() << PAGE_SHIFT;
     }
 
-    /** Returns whether the guest allocator has handed out {@code page}. */
-    public boolean isAllocated(int page) {
-        return allocator.isAllocated(page);
-    }
-
     /** Takes one free page from the guest allocator (the balloon driver's way in); -1 if none. */
     public int allocatePage() {
         return allocator.allocate(1);

@@ -26,7 +26,7 @@ import org.HdrHistogram.Histogram;
 public final class FaultServicePool {
 
     private final long[] freeAt;
-    private FaultServiceTime serviceTime;
+    private final FaultServiceTime serviceTime;
     private final Histogram waits = new Histogram(3);
     private long jobs;
     private long waitSum;
@@ -39,11 +39,6 @@ public final class FaultServicePool {
         }
         this.freeAt = new long[workers];
         this.serviceTime = serviceTime;
-    }
-
-    /** Replaces how long a job takes (a contended host books its CPUs and swap device here). */
-    public void serviceTime(FaultServiceTime time) {
-        this.serviceTime = time;
     }
 
     /**

@@ -68,14 +68,6 @@ public final class ByteString {
         return copyOf(src, 0, src.length);
     }
 
-    /**
-     * Returns {@code fresh} as a byte string without copying it: for an array made for this byte string
-     * alone, which its maker never touches again (a rendered key, a generated value).
-     */
-    public static ByteString ofFresh(byte[] fresh) {
-        return fresh.length == 0 ? EMPTY : new ByteString(fresh);
-    }
-
     /** Returns the bytes of {@code text}, whose characters must all be below 256 (ISO-8859-1). */
     public static ByteString ofLatin1(String text) {
         byte[] b = new byte[text.length()];

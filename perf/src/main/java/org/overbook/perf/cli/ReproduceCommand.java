@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code overbook reproduce NAME... | --all [--quick] [--strict] [--markdown] [--replications N] [--out DIR] [--threads N]
  * [--master URL]}:
- * re-runs the seed papers' headline experiments (docs/ARCHITECTURE.md, "Headline results") and prints each figure of
+ * re-runs the papers' headline experiments (docs/ARCHITECTURE.md, "Headline results") and prints each figure of
  * the model beside the paper's, with their ratio, the 95 % interval when replicated, and the verdict
  * ({@link org.overbook.perf.reproduce.Verdict}). Writes {@code reproduce.csv}, {@code reproduce.md} and a results
  * folder per preset. A figure that does not hold is a finding, not a failure: exit 0, unless {@code --strict},
@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
  * error (an unknown preset, a bad option); 1 if any workload read back a value other than the one written.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
-        description = {"Re-runs the seed papers' headline experiments and prints the model beside the paper.",
+        description = {"Re-runs the papers' headline experiments and prints the model's figure beside the paper's.",
                 "overbook list shows the presets, one line each.",
                 "Writes reproduce.csv, reproduce.md and a results folder per preset.",
                 "A figure with a paper value holds when model / paper lies in 0.75-1.25; --strict exits 1 when one does not."})

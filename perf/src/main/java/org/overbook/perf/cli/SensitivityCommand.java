@@ -36,8 +36,9 @@ import picocli.CommandLine.Spec;
  * {@code sensitivity.csv} and a tornado chart per subject. Exit 0; 2 on a configuration error.
  */
 @Command(name = "sensitivity", mixinStandardHelpOptions = true,
-        description = {"Varies each input marked as Overbook's estimate by -50 %% and +50 %%, one at a time, with replications,",
-                "and reports how far each headline figure moves: a ranking, sensitivity.md, sensitivity.csv, tornado charts."})
+        description = {"Varies each input marked as Overbook's estimate by -50 %% and +50 %%, one at a time.",
+                "Reports how far each headline figure moves (with replications, against their spread): a ranking,",
+                "sensitivity.md, sensitivity.csv, tornado charts."})
 final class SensitivityCommand implements Callable<Integer> {
 
     private static final int BARS = 12;

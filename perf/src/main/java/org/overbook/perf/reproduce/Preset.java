@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A headline experiment of one of the seed papers (docs/ARCHITECTURE.md, "Headline results"), ready to re-run: the
+ * A headline experiment of one of the papers (docs/ARCHITECTURE.md, "Headline results"), ready to re-run: the
  * scenarios that set it up and the figures that compare the model with the paper.
  *
  * @param name        the name {@code overbook reproduce} takes

@@ -129,7 +129,7 @@ public final class ReproduceReport {
     }
 
     static String markdown(Path folder, List<Reproduction.PresetResult> results, boolean quick) {
-        StringBuilder out = new StringBuilder("# The seed papers' headline results, re-run\n\n");
+        StringBuilder out = new StringBuilder("# The papers' headline results, re-run\n\n");
         if (quick) {
             out.append("Reduced size (`--quick`): shorter runs and smaller memories than the presets' full scenarios, for a "
                     + "smoke test; a verdict may differ from the full run's.\n\n");

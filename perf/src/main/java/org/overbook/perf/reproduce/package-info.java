@@ -1,5 +1,5 @@
 /**
- * Presets that re-run the seed papers' headline experiments (docs/ARCHITECTURE.md, "Headline results") and compare the
+ * Presets that re-run the papers' headline experiments (docs/ARCHITECTURE.md, "Headline results") and compare the
  * model's figures with the papers': each {@link org.overbook.perf.reproduce.Preset} is embedded scenarios
  * (YAML beside this package's classes, with reduced {@code .quick.yaml} overlays) plus the figures computed
  * from their points; {@link org.overbook.perf.reproduce.Presets} holds them by name and

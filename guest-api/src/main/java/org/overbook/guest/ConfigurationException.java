@@ -10,14 +10,21 @@ public final class ConfigurationException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final String field;
+    private final String problem;
 
     public ConfigurationException(String field, String problem) {
         super(field + ": " + problem);
         this.field = field;
+        this.problem = problem;
     }
 
     /** Returns the path of the field at fault. */
     public String field() {
         return field;
+    }
+
+    /** Returns what is wrong with it, without the field's path: the message is {@code field: problem}. */
+    public String problem() {
+        return problem;
     }
 }

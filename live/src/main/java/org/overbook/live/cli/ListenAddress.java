@@ -17,7 +17,7 @@ final class ListenAddress implements ITypeConverter<InetSocketAddress> {
             return parse(value);
         } catch (ConfigurationException e) {
             // picocli names the option itself; any other exception it prints with its class name
-            throw new TypeConversionException(e.getMessage().substring(e.field().length() + 2));
+            throw new TypeConversionException(e.problem());
         }
     }
 

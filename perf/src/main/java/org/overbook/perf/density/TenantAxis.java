@@ -86,7 +86,7 @@ final class TenantAxis {
         try {
             only = file.with(values).points().getFirst();
         } catch (ConfigurationException e) {
-            String problem = e.getMessage().substring(Math.min(e.getMessage().length(), e.field().length() + 2));
+            String problem = e.problem();
             throw new ConfigurationException(e.field(), problem + " (at " + TENANTS + "=" + tenants + ", which density sets from --min to --max)");
         }
         String label = String.join(", ", values.entrySet().stream().map(v -> v.getKey() + "=" + v.getValue()).toList());

@@ -85,7 +85,7 @@ final class ScenarioChecks {
             s.clientHostConfig(NO_DIRECTORY).validate();
         } catch (ConfigurationException e) {
             throw new ConfigurationException(e.field().replaceFirst("^host\\.", "client-host.").replaceFirst("^tenants", "clients"),
-                    e.getMessage().substring(e.field().length() + 2));
+                    e.problem());
         }
         for (int i = 0; i < s.clients().size(); i++) {
             String name = s.clients().get(i).name();

@@ -60,7 +60,7 @@ public final class ScenarioFile {
             if (sweep.isEmpty()) {
                 throw e;
             }
-            String problem = e.getMessage().substring(Math.min(e.getMessage().length(), e.field().length() + 2));
+            String problem = e.problem();
             for (int a = 0; a < sweep.size(); a++) {
                 for (String path : sweep.get(a).paths()) {
                     if (e.field().equals(path) || e.field().startsWith(path + ".") || e.field().startsWith(path + "[")) {

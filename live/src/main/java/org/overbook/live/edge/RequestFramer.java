@@ -18,7 +18,8 @@ import org.overbook.workloads.memcached.protocol.RequestParser;
  * proto_text.c}, {@code try_read_command_ascii} and {@code process_update_command}):
  * <ul>
  *   <li>A line with no {@code \n} in its first 2048 bytes closes the connection, unless it is a {@code get} or
- *       {@code gets}, which may run on (up to one request message here, then it closes too).</li>
+ *       {@code gets}, which may run on (up to one request message here, then it is answered {@code SERVER_ERROR get line
+ *       longer than one request message} and closes too).</li>
  *   <li>A storage command whose {@code <bytes>} exceeds the server's item size limit is sent without its data
  *       (the server answers {@code SERVER_ERROR object too large for cache}), and the data block is swallowed as
  *       it arrives, as memcached's {@code conn_swallow} does.</li>
@@ -35,6 +36,7 @@ final class RequestFramer {
     /** memcached closes a connection whose line has no newline in this many bytes (unless it is a get). */
     static final int LINE_LIMIT = 2048;
     private static final byte[] TOO_LARGE = ascii("SERVER_ERROR object too large for cache\r\n");
+    private static final byte[] GET_TOO_LONG = ascii("SERVER_ERROR get line longer than one request message; split its keys\r\n");
 
     private final RequestParser parser;
     private final int messageMax;
@@ -105,12 +107,12 @@ final class RequestFramer {
             int newline = indexOf(buffer, length);
             if (newline < 0) {
                 if (length > LINE_LIMIT && (!startsWithGet() || length > messageMax)) {
-                    close(out);
+                    closeOverlong(out);
                 }
                 return;
             }
             if (newline + 1 > messageMax) {
-                close(out);
+                closeOverlong(out);
                 return;
             }
             line(newline + 1, out);
@@ -221,6 +223,17 @@ final class RequestFramer {
         if (!closed) {
             close(out);
         }
+    }
+
+    /**
+     * A line too long to be a request closes the connection, as memcached closes it; a get that memcached would have
+     * read on (it has no bound) is told why first, since the bound is this gateway's, one request message.
+     */
+    private void closeOverlong(Frames out) {
+        if (startsWithGet()) {
+            out.local(GET_TOO_LONG.clone());
+        }
+        close(out);
     }
 
     private void close(Frames out) {

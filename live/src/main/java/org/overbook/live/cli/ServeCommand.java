@@ -50,7 +50,7 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
             description = "Address to serve a tenant on; repeat for the next tenants (default: " + ListenAddress.DEFAULT + ", loopback only).")
     private List<InetSocketAddress> listens = new ArrayList<>();
 
-    @Option(names = "--point", paramLabel = "N", description = "Which point of the file's sweep to serve, from 1 (default: the last; the default scenario's is 6 tenants on demand, 2.8x overcommit, the point `run` numbers 6).")
+    @Option(names = "--point", paramLabel = "N", description = "Which point of the file's sweep to serve, numbered from 0 as run numbers them (default: the last; the default scenario's, point 6, is 6 tenants on demand, 2.8x overcommit).")
     private Integer point;
 
     @Option(names = "--speed", paramLabel = "X", defaultValue = "1", description = "Virtual seconds per wall second (default: 1, real time).")
@@ -94,16 +94,17 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
         ScenarioLoader loader = ScenarioLoader.standard();
         ScenarioFile scenarios = file == null ? loader.defaultScenario() : loader.load(file);
         List<SweepPoint> points = scenarios.points();
-        int index = point == null ? points.size() : point;
-        if (index < 1 || index > points.size()) {
-            throw new ConfigurationException("--point", index + "; accepted: 1 to " + points.size());
+        int index = point == null ? points.size() - 1 : point;
+        if (index < 0 || index >= points.size()) {
+            throw new ConfigurationException("--point", index + "; accepted: 0 to " + (points.size() - 1)
+                    + " (the file's points, numbered as run, show and compare number them)");
         }
-        SweepPoint chosen = points.get(index - 1);
+        SweepPoint chosen = points.get(index);
         String name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
         List<InetSocketAddress> addresses = listens.isEmpty() ? List.of(ListenAddress.parse(ListenAddress.DEFAULT)) : listens;
         Path folder = output.folder("serve-" + name);
         String source = "overbook serve " + (file == null ? "(default scenario)" : file.getFileName())
-                + ", point " + index + "/" + points.size() + (chosen.label().isEmpty() ? "" : " (" + chosen.label() + ")");
+                + ", point " + index + " of 0-" + (points.size() - 1) + (chosen.label().isEmpty() ? "" : " (" + chosen.label() + ")");
         LiveSession session = LiveSession.start(new LiveSession.Options(chosen, source, addresses, speed, durationNanos,
                 maxConnections, (int) pending, logMaxBytes, folder), out);
         StopOnSignal signals = StopOnSignal.install(session::stop);

@@ -54,6 +54,10 @@ class CommandsTest {
         assertEquals(2, tooMany.execute("serve", "--listen", "127.0.0.1:0", "--listen", "127.0.0.1:0", "--listen", "127.0.0.1:0",
                 "--point", "1", "--out", directory.resolve("x").toString()));
         assertTrue(tooMany.err.toString().contains("3 addresses"), tooMany.err.toString());
+        Run noSuchPoint = new Run();
+        assertEquals(2, noSuchPoint.execute("serve", "--point", "7", "--listen", "127.0.0.1:0", "--out", directory.resolve("y").toString()));
+        assertTrue(noSuchPoint.err.toString().contains("--point: 7; accepted: 0 to 6 (the file's points, numbered as run"),
+                noSuchPoint.err.toString());
         Run noLog = new Run();
         assertEquals(2, noLog.execute("replay", directory.resolve("missing.log").toString()));
         assertTrue(noLog.err.toString().contains("no such session log"), noLog.err.toString());

@@ -1,11 +1,13 @@
 package org.overbook.perf.scenario;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.GuestMemory;
+import org.overbook.guest.Workload;
 import org.overbook.perf.plugin.Catalog;
 import org.overbook.hypervisor.HostConfig;
 import org.overbook.nic.LinkConfig;
@@ -13,6 +15,7 @@ import org.overbook.nic.Nic;
 import org.overbook.nic.NicConfig;
 import org.overbook.nic.tlb.TlbConfig;
 import org.overbook.nic.tlb.TlbPartitionPolicy;
+import org.overbook.workloads.VerifiedKeys;
 
 /**
  * Checks a read {@link Scenario} before anything is allocated or run, so that a sweep fails on its
@@ -23,8 +26,8 @@ import org.overbook.nic.tlb.TlbPartitionPolicy;
  * names, transport), {@link TlbConfig}'s constructor (quota, static partitions), the balloon's
  * {@code resolve} (policy, periods, thresholds, reservations) and each workload's factory (its
  * parameters), {@link LinkConfig#validate(String, boolean)} and {@link Nic#requirePinnable} (what
- * pin-all can pin). What is checked here is what only the scenario knows: the two hosts together, and
- * targets across the link.
+ * pin-all can pin). What is checked here is what only the scenario knows: the two hosts together,
+ * targets across the link, and that no two verifying clients write the same keys to one server.
  */
 final class ScenarioChecks {
 
@@ -65,8 +68,29 @@ final class ScenarioChecks {
         for (TenantSpec tenant : s.tenants()) {
             workload(tenant, catalog, s.clientNames(), "client");
         }
+        Map<String, String> verifiedBy = new HashMap<>();
         for (TenantSpec client : s.clients()) {
-            workload(client, catalog, s.tenantNames(), "server");
+            Workload created = workload(client, catalog, s.tenantNames(), "server");
+            if (created instanceof VerifiedKeys verified && verified.verifiedKeyPrefix() != null) {
+                checkKeysOwned(client, verified, verifiedBy);
+            }
+        }
+    }
+
+    /**
+     * Two clients in verify mode must not write the same keys to the same server: each would read the other's values
+     * and count them as mismatches, a data-integrity failure the model did not commit.
+     */
+    private static void checkKeysOwned(TenantSpec client, VerifiedKeys verified, Map<String, String> verifiedBy) {
+        String prefix = verified.verifiedKeyPrefix();
+        for (String target : verified.verifiedTargets()) {
+            String other = verifiedBy.putIfAbsent(target + "\n" + prefix, client.name());
+            if (other != null) {
+                throw new ConfigurationException(client.workload().field() + ".params.key-prefix", "'" + prefix + "' (the default"
+                        + " unless given) is also the key prefix of " + other + ", which writes and verifies the same keys on "
+                        + target + ": each would count the other's sets as mismatches; accepted: a prefix of its own for each"
+                        + " client (for example key-prefix: \"c${index}:\"), or verify: false");
+            }
         }
     }
 
@@ -121,10 +145,13 @@ final class ScenarioChecks {
         return Math.ceilDiv(bytes, 1L << 20) << 20;
     }
 
-    /** Creates the workload once, so its name and parameters are checked; its target, targets or peer must be across the link. */
-    private static void workload(TenantSpec tenant, Catalog catalog, List<String> otherSide, String sideName) {
+    /**
+     * Creates the workload once, so its name and parameters are checked; its target, targets or peer must be across the
+     * link. Returns it, for checks across workloads.
+     */
+    private static Workload workload(TenantSpec tenant, Catalog catalog, List<String> otherSide, String sideName) {
         WorkloadSpec w = tenant.workload();
-        w.create(catalog.workloads(), tenant.memoryBytes());
+        Workload created = w.create(catalog.workloads(), tenant.memoryBytes());
         for (Map.Entry<String, Object> param : w.params().entrySet()) {
             if (!CONNECTS_TO.contains(param.getKey())) {
                 continue;
@@ -137,5 +164,6 @@ final class ScenarioChecks {
                 }
             }
         }
+        return created;
     }
 }

@@ -65,6 +65,30 @@ class CheckedBeforeRunTest {
     }
 
     @Test
+    void twoVerifyingClientsWritingTheSameKeysToOneServer() throws Exception {
+        // each would read the other's values as stale: mismatches the model did not commit
+        refused("""
+                tenants: {count: 1}
+                clients: {count: 2, template: {workload: {name: memaslap, params: {targets: s0}}}}
+                """, "clients[1].workload.params.key-prefix", "'key:'", "also the key prefix of c0", "on s0",
+                "key-prefix: \"c${index}:\"", "verify: false");
+    }
+
+    @Test
+    void twoClientsWithPrefixesOfTheirOwnOrNotVerifyingShareAServer() throws Exception {
+        for (String params : new String[] {"{targets: s0, key-prefix: \"c${index}:\"}", "{targets: s0, verify: false}"}) {
+            Path file = Files.writeString(directory.resolve("shared.yaml"), """
+                    duration: 1ms
+                    warm-up: 0s
+                    tenants: {count: 1}
+                    clients: {count: 2, template: {workload: {name: memaslap, params: %s}}}
+                    """.formatted(params));
+            CommandRun run = new CommandRun();
+            assertEquals(0, run.execute("run", file.toString(), "--out", directory.resolve("shared").toString()), run.err.toString());
+        }
+    }
+
+    @Test
     void noClientsIsAMemoryOnlyExperiment() throws Exception {
         Path file = Files.writeString(directory.resolve("touch.yaml"), """
                 duration: 10ms

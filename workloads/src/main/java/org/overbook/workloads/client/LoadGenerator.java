@@ -1,5 +1,6 @@
 package org.overbook.workloads.client;
 
+import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.random.RandomGenerator;
@@ -10,6 +11,7 @@ import org.overbook.guest.WorkloadMetrics;
 import org.overbook.guest.WorkloadParameters;
 import org.overbook.guest.verbs.VerbsException;
 import org.overbook.workloads.LatencyRecording;
+import org.overbook.workloads.VerifiedKeys;
 import org.overbook.workloads.load.Operation;
 import org.overbook.workloads.memcached.protocol.Response;
 import org.overbook.workloads.memcached.protocol.ResponseEncoder;
@@ -56,7 +58,7 @@ import org.overbook.workloads.memcached.protocol.RetrievalScanner;
  * and Sub-millisecond Quality-of-Service", EuroSys 2014 (mutilate). [3] G. Tene, "How NOT to Measure
  * Latency" (coordinated omission); HdrHistogram.
  */
-public final class LoadGenerator implements Workload, LatencyRecording {
+public final class LoadGenerator implements Workload, LatencyRecording, VerifiedKeys {
 
     /** The memaslap-like generator's name. */
     public static final String MEMASLAP = "memaslap";
@@ -371,6 +373,16 @@ public final class LoadGenerator implements Workload, LatencyRecording {
     public void report(WorkloadMetrics metrics) {
         stats.report(metrics);
         metrics.counter("finished", phase == Phase.DONE ? 1 : 0);
+    }
+
+    @Override
+    public String verifiedKeyPrefix() {
+        return settings.verify() ? profile.keyFormat().prefix() : null;
+    }
+
+    @Override
+    public List<String> verifiedTargets() {
+        return settings.targets();
     }
 
     @Override

@@ -12,7 +12,10 @@ import org.overbook.perf.scenario.ScenarioFile;
  * three memory-touching tenants take when their 36 MiB of working sets share a 32 MiB host, with the heads
  * of their guests pinned by {@link PinHeadPolicy}. No clients: a memory-only experiment.
  *
- * <pre>{@code java -cp <overbook class path> org.overbook.examples.OvercommitFigure}</pre>
+ * <pre>{@code java <JVM options> -cp <overbook class path> org.overbook.examples.OvercommitFigure}</pre>
+ *
+ * <p>The JVM options are the launcher's, which the swap store (Chronicle Map) needs: the README's "Plug-ins and the
+ * experiment API" spells them out.
  */
 public final class OvercommitFigure {
 

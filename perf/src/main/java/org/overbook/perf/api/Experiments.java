@@ -31,7 +31,10 @@ import org.overbook.perf.scenario.SweepPoint;
  *
  * <p>Everything the command line checks is checked here, with the same {@link
  * org.overbook.guest.ConfigurationException} naming the field; the same scenario and seed give the same
- * results, and {@link #write} the byte-identical {@code summary.csv}. Each point runs on the calling
+ * results, and {@link #write} the byte-identical {@code summary.csv}. Metric names are constants of {@link
+ * org.overbook.perf.run.Metrics} ({@code THROUGHPUT}, {@code P99}, ...); {@link org.overbook.perf.run.SteadyState#steady}
+ * tells whether a point's load generators had finished loading when its window opened (report.md's "Not in steady
+ * state"), since a point that measured its load phase still reports figures. Each point runs on the calling
  * thread; run points of one file on several threads at once if you like (each simulation is
  * single-threaded and shares nothing with the others).
  */
@@ -47,7 +50,11 @@ public final class Experiments implements AutoCloseable {
         this.runner = Runner.standard(plugins.catalog());
     }
 
-    /** Returns an engine that knows the built-in workloads and policies. */
+    /**
+     * Returns an engine that knows the built-in workloads and policies, and every provider on the class path beside
+     * Overbook (listed in {@code META-INF/services}; origin {@value org.overbook.guest.Registry#BUILT_IN}): a program's
+     * own workload needs no jar of its own.
+     */
     public static Experiments builtIn() {
         return new Experiments(Plugins.none());
     }
@@ -86,7 +93,14 @@ public final class Experiments implements AutoCloseable {
         return loader.defaultScenario();
     }
 
-    /** Runs one point; its hosts' swap files live under {@code workDirectory} while it runs. */
+    /**
+     * Runs one point on the calling thread. Its hosts' swap files live in the swap area while it runs ({@code
+     * $OVERBOOK_SWAP_DIR}, else a folder under the system's temporary folder) and are removed after it; {@code
+     * workDirectory} receives them only when the scenario keeps them ({@code host.keep-swap}). Running a point again
+     * gives an equal {@link RunResult}.
+     *
+     * @throws org.overbook.perf.run.RunFailure naming the point and the virtual time if the model or a plug-in throws
+     */
     public TimedResult run(SweepPoint point, Path workDirectory) {
         return runner.run(point, workDirectory);
     }

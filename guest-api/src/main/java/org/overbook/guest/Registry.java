@@ -125,6 +125,9 @@ public class Registry<F> {
      */
     public static <P, R extends Registry<?>> R load(R registry, Class<P> service, ClassLoader loader,
                                                     BiConsumer<P, R> registration) {
+        // the service types are other modules' (nic's policies, balloon's, ...): on the module path this module must
+        // declare that it uses each before it loads one (a no-op on the class path)
+        Registry.class.getModule().addUses(service);
         ServiceLoader<P> providers = ServiceLoader.load(service, loader);
         List<ServiceLoader.Provider<P>> found = new ArrayList<>();
         try {

@@ -64,6 +64,20 @@ class RunFailureTest {
     }
 
     @Test
+    void aClientWhoseServerNeverListensSaysHowToWaitLonger(@TempDir Path directory) {
+        ScenarioLoader loader = ScenarioLoader.standard();
+        ScenarioFile file = loader.parse("""
+                duration: 1s
+                warm-up: 0s
+                tenants: {count: 1, template: {memory: 8MiB, workload: {name: memory-toucher, params: {working-set: 1MiB}}}}
+                clients: {count: 1, template: {workload: {name: memaslap, params: {targets: s0}}}}
+                """, "no-server.yaml");
+        RunFailure failure = assertThrows(RunFailure.class, () -> Runner.standard(loader.registry()).run(file.points().getFirst(), directory));
+        assertTrue(failure.getMessage().contains("tenant 's0' does not listen on 'memcached', still after 1000 tries 100 us apart;"
+                + " a server that boots slowly (pinning its memory first) needs a longer start-delay"), failure.getMessage());
+    }
+
+    @Test
     void aFrameOutsideOverbookIsPreferredAndAConfigurationErrorIsLeftAsItIs() {
         IllegalArgumentException thrown = new IllegalArgumentException("bad");
         thrown.setStackTrace(new StackTraceElement[] {

@@ -144,7 +144,9 @@ public final class LoadGenerator implements Workload, LatencyRecording, Verified
                     liveConnections++;
                 } catch (VerbsException e) {
                     if (++connectAttempts > ClientSettings.CONNECT_RETRIES) {
-                        throw e;
+                        throw new IllegalStateException(e.getMessage() + ", still after " + ClientSettings.CONNECT_RETRIES
+                                + " tries " + ClientSettings.CONNECT_RETRY_NANOS / 1000 + " us apart; a server that boots slowly"
+                                + " (pinning its memory first) needs a longer start-delay in this client's params", e);
                     }
                     guest.schedule(ClientSettings.CONNECT_RETRY_NANOS, this::connect);
                     return;

@@ -80,7 +80,7 @@ public final class Experiments implements AutoCloseable {
 
     /** Loads a scenario from YAML text; {@code source} names it in errors and in the results. */
     public ScenarioFile parse(String yaml, String source) {
-        return loader.parse(yaml, source);
+        return loader.parse(Objects.requireNonNull(yaml, "yaml"), Objects.requireNonNull(source, "source"));
     }
 
     /** Returns an empty draft: the reference defaults, to which fields are set by path. */
@@ -102,7 +102,7 @@ public final class Experiments implements AutoCloseable {
      * @throws org.overbook.perf.run.RunFailure naming the point and the virtual time if the model or a plug-in throws
      */
     public TimedResult run(SweepPoint point, Path workDirectory) {
-        return runner.run(point, workDirectory);
+        return runner.run(Objects.requireNonNull(point, "point"), workDirectory);
     }
 
     /**
@@ -114,8 +114,8 @@ public final class Experiments implements AutoCloseable {
      * @return every run, in (point, replication) order; {@link #primaries} keeps each point's first
      */
     public List<TimedResult> runAll(ScenarioFile file, Path folder) {
-        ResultsWriter writer = new ResultsWriter(folder);
-        List<SweepPoint> runs = Replications.of(file.points(), file.replications());
+        ResultsWriter writer = new ResultsWriter(Objects.requireNonNull(folder, "folder"));
+        List<SweepPoint> runs = Replications.of(Objects.requireNonNull(file, "file").points(), file.replications());
         List<TimedResult> results = new ArrayList<>();
         for (SweepPoint run : runs) {
             results.add(runner.run(run, folder));
@@ -136,7 +136,7 @@ public final class Experiments implements AutoCloseable {
 
     /** Writes the results folder of {@code results}, the points of {@code file}: summary, time series, histograms, charts, report. */
     public Path write(ScenarioFile file, List<TimedResult> results, Path folder) {
-        return new ResultsWriter(folder).write(file.source(), results);
+        return new ResultsWriter(folder).write(Objects.requireNonNull(file, "file").source(), Objects.requireNonNull(results, "results"));
     }
 
     /** Returns the results without their wall-clock timing: the deterministic part. */

@@ -18,9 +18,10 @@ import org.overbook.perf.scenario.Scenario;
  * <p>The warm-up boundary: host and NIC counters (faults, swap-outs, NACKs, TLB hits, ...) are measured
  * over the measured window only, {@code [warmUpNanos, warmUpNanos + durationNanos)}, as the difference of a
  * snapshot at the end of the warm-up and one at the end. Page counts and pinned bytes are the state at
- * the end. Workload metrics cannot be reset: they are what each workload reports at the end, counted
- * from its own start (a load generator measures throughput and latency from the end of its own load
- * phase and warm-up, set by its parameters, not by the scenario's warm-up).
+ * the end. Workload metrics cannot be reset: they are what each workload reports at the end; a load generator
+ * counts the replies that arrive from the window's start (or from the end of its own load phase and warm-up, when
+ * that is later: {@link org.overbook.perf.run.SteadyState} tells such a point), so its figures cover the same
+ * window as the host's.
  *
  * @param index         the point's place in its file, from 0
  * @param label         the sweep values ({@code nic.memory-policy=on-demand}), empty without a sweep

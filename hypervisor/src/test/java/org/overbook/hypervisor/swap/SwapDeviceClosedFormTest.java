@@ -145,6 +145,36 @@ class SwapDeviceClosedFormTest {
                 "seed %d, %s: %.0f reads/s at saturation, IOPS %d", SEED + 2, kind, throughput, config.readIops()));
     }
 
+    /**
+     * The queue depth by hand, where it binds: a flash device of depth 4 whose QD1 latency (100 µs) is far longer
+     * than its bottleneck's service (1 µs), so at most four requests are inside it and a fifth enters only when the
+     * first leaves. With N reads offered at once, read k enters when read k - 4 completes and finds the bottleneck
+     * idle, so it completes at {@code (k mod 4) S + (floor(k / 4) + 1) L}, and the device completes depth / latency
+     * requests a second (Little's law), not its IOPS. The closed-form tests above never fill the queue.
+     */
+    @Test
+    void aFullQueueAdmitsARequestOnlyWhenOneLeaves() {
+        int depth = 4;
+        long latency = 100_000;
+        SwapDeviceConfig config = new SwapDeviceConfig("qd-test", latency, latency, 1_000_000, 1_000_000, depth);
+        long service = config.readServiceNanos();
+        assertEquals(1_000, service);
+        SwapDevice device = new SwapDevice(config);
+        int requests = 40;
+        long lastDone = 0;
+        for (int k = 0; k < requests; k++) {
+            long done = device.read(0, 1);
+            assertEquals((k % depth) * service + (k / depth + 1) * latency, done,
+                    "read " + k + " of " + requests + " offered at once to a device of depth " + depth);
+            lastDone = Math.max(lastDone, done);
+        }
+        double littlesLaw = depth * 1e9 / latency; // requests a second with the queue always full
+        double throughput = requests / (lastDone / 1e9);
+        assertTrue(Math.abs(throughput / littlesLaw - 1) <= 0.01, String.format(
+                "%.0f reads/s from a device of depth %d and latency %d ns: Little's law gives %.0f", throughput, depth,
+                latency, littlesLaw));
+    }
+
     @Test
     void aDiskHasOneArmForReadsAndWrites() {
         SwapDeviceConfig hdd = SwapDeviceModels.builtIn().device("host.swap-device.kind", "hdd");

@@ -82,6 +82,38 @@ class PhysicalCpusClosedFormTest {
         assertEquals(0, cpus.snapshot().waitNanos());
     }
 
+    /**
+     * The sleeper credit (CFS's {@code place_entity}): a vCPU that slept while another ran is placed no further
+     * back than the run queue's least virtual runtime less one slice, so on waking it gets its fair half of the one
+     * pCPU, plus at most that credit and a wakeup granularity, not the whole CPU until it has caught up with the
+     * time it slept. A runs CPU-bound from 0; B sleeps 1 s, then runs CPU-bound for 200 ms beside A.
+     */
+    @org.junit.jupiter.api.Test
+    void aVcpuWakingFromALongSleepGetsItsFairSharePlusAtMostOneSlice() {
+        Simulation sim = new Simulation(1);
+        PhysicalCpus cpus = new PhysicalCpus(sim, 1, SLICE);
+        long wake = 1_000_000_000L;
+        long window = 200_000_000L;
+        Vcpu[] ab = {new Vcpu(sim, cpus, false), new Vcpu(sim, cpus, false)};
+        for (int i = 0; i < 2; i++) {
+            Vcpu vcpu = ab[i];
+            Runnable[] spin = new Runnable[1];
+            spin[0] = () -> {
+                vcpu.charge(TASK);
+                vcpu.submit(spin[0]);
+            };
+            sim.schedule(i == 0 ? 0 : wake, () -> vcpu.submit(spin[0]));
+        }
+        sim.runUntil(wake + window);
+        long fair = window / 2;
+        long granularity = 1_000_000; // CFS's 1 ms, unscaled on one CPU
+        long b = ab[1].busyNanos();
+        assertTrue(b >= fair - SLICE && b <= fair + 2 * SLICE + granularity + TASK, String.format(
+                "B woke after 1 s asleep and got %.2f ms of the one pCPU's %d ms beside a CPU-bound A: fair share %d ms,"
+                        + " plus at most the sleeper credit (a slice, %d ms) and a wakeup granularity", b / 1e6,
+                window / 1_000_000, fair / 1_000_000, SLICE / 1_000_000));
+    }
+
     @ParameterizedTest(name = "one pCPU at utilisation {0}: mean run-queue wait as M/M/1")
     @ValueSource(doubles = {0.5, 0.8})
     void poissonTasksOnOnePcpuWaitAsMM1(double rho) {

@@ -20,6 +20,7 @@ import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicConfig;
 import org.overbook.nic.Testbed;
 import org.overbook.nic.contract.TestbedFixtures;
+import org.overbook.nic.transport.RnrTimer;
 
 /**
  * The shape of headline result 2 of docs/ARCHITECTURE.md (ASPLOS 2017): a receive that faults costs the sender
@@ -75,6 +76,18 @@ class ReceiveFaultLatencyTest {
         assertTrue(latency.get("backup-ring") < 100_000, "fault service plus one copy: " + figures);
         assertTrue(latency.get("system-buffer") < 100_000, "fault service plus one copy: " + figures);
         assertTrue(latency.get("drop") > 1000 * latency.get("backup-ring"), "three orders of magnitude: " + figures);
+        // Beyond its timer, each retrying policy pays only a round trip and the resend: under 100 us, the bound the
+        // staging policies meet whole. The RNR wait is the one the responder's code names (14: 1.28 ms), not the next
+        // code's (1.92 ms), and drop's is the retransmission timeout.
+        long rnrTimer = RnrTimer.delayNanos(QueuePairConfig.of(null, null).rnrTimerCode());
+        long rto = NicConfig.of("on-demand").costs().rtoNanos();
+        long afterRnr = latency.get("rnr-nack") - rnrTimer;
+        long afterRto = latency.get("drop") - rto;
+        assertTrue(afterRnr >= 0 && afterRnr < 100_000, "rnr-nack: the RNR timer (" + rnrTimer + " ns) and "
+                + afterRnr + " ns more: " + figures);
+        assertTrue(afterRto >= 0 && afterRto < 100_000, "drop: the RTO (" + rto + " ns) and " + afterRto + " ns more: "
+                + figures);
+
         System.out.println("faulted 4 KiB send latency (ns) by receive-fault policy: " + figures);
     }
 }

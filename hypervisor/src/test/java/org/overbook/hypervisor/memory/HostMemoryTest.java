@@ -44,6 +44,31 @@ class HostMemoryTest {
         assertEquals(host.config().costs().minorFaultNanos(), host.tenant(0).vcpu().busyNanos());
     }
 
+    /**
+     * The watermarks by hand: 64 frames, low 4, high 12, one tenant writing fresh pages one by one (each a minor fault
+     * taking one frame, each dirty). No reclaim while free frames stay above low: after 60 pages, 4 are free and
+     * nothing is written. The 61st page's allocation finds free = low, so kswapd takes victims until 12 are free (8
+     * written, each page dirty), and the page takes one: 11 free.
+     */
+    @Test
+    void reclaimStartsAtTheLowWatermarkAndStopsAtTheHigh() {
+        int frames = 64;
+        int low = 4;
+        int high = 12;
+        HostConfig small = HostsUnderTest.config(frames, 128, 1, 128, 1, hosts.newDirectory());
+        Host host = hosts.create(new HostConfig(small.memoryBytes(), small.swapBytes(), (double) low / frames,
+                (double) high / frames, small.directory(), small.keepSwap(), small.seed(), small.costs(), small.tenants(),
+                small.resources()));
+        fill(host, 0, frames - low, 1);
+        assertEquals(low, host.memory().freeFrames(), "no reclaim above the low watermark");
+        assertEquals(0, host.memory().swapWrites());
+        assertEquals(0, host.memory().reclaimRuns());
+        fill(host, 0, frames - low + 1, 1);
+        assertEquals(1, host.memory().reclaimRuns(), "free frames reached low: one reclaim");
+        assertEquals(high - low, host.memory().swapWrites(), "reclaim took dirty victims up to the high watermark");
+        assertEquals(high - 1, host.memory().freeFrames(), "high, less the frame the faulting page took");
+    }
+
     @Test
     void overcommittedPagesAreSwappedOutAndBackIntact() {
         Host host = hosts.create(16, 64, 2, 32, 1);

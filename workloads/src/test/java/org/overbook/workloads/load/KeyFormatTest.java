@@ -83,7 +83,7 @@ class KeyFormatTest {
         return f.parse(b, 0, b.length);
     }
 
-    @Property(tries = 2000)
+    @Property(tries = 2000, seed = "8601")
     void renderIsDeterministicValidAndInvertible(@ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long id,
                                                  @ForAll @IntRange(min = 0, max = 250) int extra,
                                                  @ForAll("prefixes") String prefix) {
@@ -96,7 +96,7 @@ class KeyFormatTest {
         assertEquals(id, f.parse(key, 0, key.length), "parse inverts render");
     }
 
-    @Property(tries = 2000)
+    @Property(tries = 2000, seed = "9901")
     void distinctIdsGiveDistinctKeysOfOneLength(@ForAll @LongRange(min = 0, max = 1_000_000) long a,
                                                 @ForAll @LongRange(min = 0, max = 1_000_000) long b,
                                                 @ForAll @IntRange(min = 7, max = 12) int length) {

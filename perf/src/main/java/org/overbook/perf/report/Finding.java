@@ -61,7 +61,11 @@ public final class Finding {
         List<PointFigures> serving = points.stream().filter(p -> p.value(Metrics.THROUGHPUT) > 0).toList();
         List<String> out = new ArrayList<>();
         if (serving.isEmpty()) {
-            out.add("No point completed a request, so there is no throughput or latency to compare.");
+            // a workload that reports no ops/s (an RDMA write or MPI benchmark) may still have completed requests
+            out.add(points.stream().anyMatch(p -> p.value(Metrics.LATENCY_COUNT) > 0)
+                    ? "No point reports a throughput in ops/s (the workloads report their own figures: see each point's"
+                            + " table and summary.csv), so there is no throughput to compare."
+                    : "No point completed a request, so there is no throughput or latency to compare.");
             return out;
         }
         if (points.size() == 1) {
@@ -155,7 +159,7 @@ public final class Finding {
             long major = p.majorFaults();
             if (major > 0 && (!(requests > 0) || major / requests >= THRASHING_PER_REQUEST)) {
                 double throughput = p.value(Metrics.THROUGHPUT);
-                out.add(String.format(Locale.ROOT, "%s thrashed: %s major faults in the measured window (%s)%s.",
+                out.add(String.format(Locale.ROOT, "%s thrashed: %s major faults (CPU and NIC) in the measured window (%s)%s.",
                         capitalised(name(p)), TickLabels.count(major), requests > 0 ? String.format(Locale.ROOT,
                                 "%.2f per completed request", major / requests) : "and no completed request",
                         best > 0 && throughput > 0 && points.size() > 1 ? String.format(Locale.ROOT,

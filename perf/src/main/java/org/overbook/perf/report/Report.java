@@ -40,7 +40,9 @@ final class Report {
         out.append("# Overbook results: ").append(source).append("\n\n");
         out.append(Finding.markdown(PointFigures.of(results)));
         if (!results.isEmpty()) {
-            out.append(words(results.getFirst().scenario())).append("\n\n");
+            // with several points the scenario in words is the first point's: say so, as the density report does
+            out.append(results.size() > 1 ? "At point " + results.getFirst().index() + " (`" + results.getFirst().displayLabel()
+                    + "`): " : "").append(words(results.getFirst().scenario())).append("\n\n");
         }
         if (results.size() > 1) {
             out.append("The file sweeps ").append(results.size()).append(" points: ")
@@ -76,7 +78,8 @@ final class Report {
                         .append(".\n\n");
             }
             out.append(String.format(Locale.ROOT, "Events simulated: %d. Data-integrity mismatches: %d%s. The swap store's peak"
-                            + " size on disk: %s (for %.0f MiB of swap; it grows with what is swapped).%n%n",
+                            + " size on disk: %s (for %.0f MiB of swap; its first extent is allocated up front, and it grows with what is"
+                            + " swapped).%n%n",
                     result.events(), result.mismatches(), result.mismatches() == 0 ? " (every value read back as written)" : " — A MODEL BUG",
                     mebibytes(result.total().get(Metrics.SWAP_PEAK_BYTES)), result.scenario().host().swapBytes() / MIB));
             out.append(SaturationReport.point(result));
@@ -126,7 +129,7 @@ final class Report {
         NicConfig nic = s.nic();
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "%d server tenant(s) (%s) on a host with %.0f MiB of RAM and %.0f MiB of swap,"
-                        + " %.2fx overcommitted; ", s.tenants().size(), describe(s.tenants()), s.host().memoryBytes() / MIB,
+                        + " overcommit %.2fx (guest memory over RAM); ", s.tenants().size(), describe(s.tenants()), s.host().memoryBytes() / MIB,
                 s.host().swapBytes() / MIB, s.overcommit()));
         out.append(String.format(Locale.ROOT, "%d client(s) (%s) on a client host with %.0f MiB, over a %.0f Gb/s link. ",
                 s.clients().size(), describe(s.clients()), s.clientHost().memoryBytes() / MIB, s.link().bitsPerSecond() / 1e9));

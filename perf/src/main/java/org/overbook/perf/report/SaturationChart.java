@@ -47,7 +47,7 @@ final class SaturationChart {
             x[k] = (rs.timeNanos(k) + rs.timeNanos(k + 1)) / 2e6;
         }
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Point " + result.index() + " (" + result.displayLabel() + "): utilisation of each contended resource over virtual time")
+                .title(TimeSeriesCharts.captionName(result) + ": utilisation of each contended resource")
                 .xAxisTitle("virtual time (ms)").yAxisTitle("utilisation").build();
         chart.getStyler().setxAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.MILLIS));
         chart.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.FRACTION));

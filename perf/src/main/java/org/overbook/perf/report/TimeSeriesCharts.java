@@ -216,7 +216,8 @@ final class TimeSeriesCharts {
         return result.values().size() == 1 ? result.label() : Charts.shortLabel(result);
     }
 
-    private static String captionName(RunResult result) {
+    /** The point's index with its short label ({@code Point 4 (on-demand/4/4)}), for captions and titles. */
+    static String captionName(RunResult result) {
         return "Point " + result.index() + (result.values().isEmpty() ? "" : " (" + pointName(result) + ")");
     }
 

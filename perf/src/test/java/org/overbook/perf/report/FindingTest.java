@@ -65,9 +65,9 @@ class FindingTest {
                         + " (`nic.memory-policy=on-demand, tenants.count=5`), is 784.31x as high (12 ms).",
                 "Saturated first: the server swap device writes at points 5 and 6. No resource saturated at points 0, 1,"
                         + " 2, 3 and 4.",
-                "Point 5 (`nic.memory-policy=on-demand, tenants.count=5`) thrashed: 9k major faults in the measured window"
+                "Point 5 (`nic.memory-policy=on-demand, tenants.count=5`) thrashed: 9k major faults (CPU and NIC) in the measured window"
                         + " (4.09 per completed request); it kept 1 % of the best throughput.",
-                "Point 6 (`nic.memory-policy=on-demand, tenants.count=6`) thrashed: 20k major faults in the measured window"
+                "Point 6 (`nic.memory-policy=on-demand, tenants.count=6`) thrashed: 20k major faults (CPU and NIC) in the measured window"
                         + " (and no completed request).",
                 "Every value read back as written: no data-integrity mismatch."), sentences);
     }
@@ -79,7 +79,7 @@ class FindingTest {
         List<String> sentences = Finding.sentences(List.of(calm, thrashing));
         assertEquals(1, sentences.stream().filter(s -> s.contains("thrashed")).count(), sentences.toString());
         assertTrue(sentences.contains("Point 1 (`nic.memory-policy=on-demand, tenants.count=2`) thrashed: 1.39k major faults"
-                + " in the measured window (0.01 per completed request); it kept 100 % of the best throughput."), sentences.toString());
+                + " (CPU and NIC) in the measured window (0.01 per completed request); it kept 100 % of the best throughput."), sentences.toString());
         assertEquals("Every point served the same throughput, 1.39M ops/s.", sentences.getFirst());
         assertTrue(sentences.stream().noneMatch(s -> s.startsWith("Lowest p99")), "equal p99s name no best point");
     }
@@ -99,5 +99,23 @@ class FindingTest {
         List<String> sentences = Finding.sentences(List.of(point(0, "on-demand", 4, 693_750, 15_300, 0, "", 0)));
         assertEquals("Point 0 (`nic.memory-policy=on-demand, tenants.count=4`) served 2.78M ops/s at a p99 latency of 15.3 µs.",
                 sentences.getFirst());
+    }
+
+    @Test
+    void requestsWithoutAnOpsPerSecondFigureAreNotSaidNeverToHaveCompleted() {
+        // an RDMA write benchmark reports its own bandwidth, no ops/s, yet its requests completed and have latency
+        Map<String, Number> total = new LinkedHashMap<>();
+        total.put(Metrics.LATENCY_COUNT, 650L);
+        total.put(Metrics.MISMATCHES, 0L);
+        List<TenantRow> rows = List.of(new TenantRow("lat-client", "client", "rdma-write-latency", Map.of(Metrics.LATENCY_COUNT, 650L)));
+        List<PointFigures> points = List.of(
+                new PointFigures(0, "nic.memory-policy=pin-all", Map.of("nic.memory-policy", "pin-all"), 1, 1000, rows, total,
+                        "none", "server PCIe host-to-NIC", "", "", Map.of()),
+                new PointFigures(1, "nic.memory-policy=on-demand", Map.of("nic.memory-policy", "on-demand"), 1, 1000, rows, total,
+                        "none", "server PCIe host-to-NIC", "", "", Map.of()));
+        String first = Finding.sentences(points).getFirst();
+        assertTrue(first.startsWith("No point reports a throughput in ops/s"), first);
+        List<PointFigures> idle = List.of(point(0, "pin-all", 1, 0, 0, 0, "", 0));
+        assertTrue(Finding.sentences(idle).getFirst().startsWith("No point completed a request"), Finding.sentences(idle).toString());
     }
 }

@@ -19,6 +19,8 @@ import org.overbook.perf.run.Metrics;
  *   <li>with several points, the point of highest total throughput and how many times the lowest it serves (and
  *   per server tenant when the points hold different numbers of tenants), then the point of lowest p99 latency
  *   and how many times lower it is than the highest; with one point, its throughput and p99;</li>
+ *   <li>which points measured their load generators' load phase rather than the workload (a generator still
+ *   setting its keys when the run ended), since the comparisons before may rest on them;</li>
  *   <li>which resource saturated at which points ({@link org.overbook.perf.run.Saturation}'s verdict), or that
  *   none did;</li>
  *   <li>which points <em>thrashed</em>: major faults (CPU and NIC, on either host) in the measured window on at
@@ -43,6 +45,7 @@ public final class Finding {
             return out;
         }
         out.addAll(performance(points));
+        out.add(loading(points));
         out.add(saturation(points));
         thrashing(points, out);
         out.add(integrity(points));
@@ -103,6 +106,32 @@ public final class Finding {
                     TickLabels.nanos(slowest.value(Metrics.P99))));
         }
         return out;
+    }
+
+    /**
+     * Names the points whose load generators were still setting their keys when the run ended: their figures, those
+     * the sentences before may compare, describe the load phase, not the workload.
+     */
+    private static String loading(List<PointFigures> points) {
+        List<PointFigures> loading = points.stream().filter(p -> !p.stillLoading().isEmpty()).toList();
+        if (loading.isEmpty()) {
+            return "";
+        }
+        String who;
+        if (loading.size() == 1) {
+            List<String> generators = loading.getFirst().stillLoading();
+            who = joined(generators) + (generators.size() == 1 ? " was" : " were");
+        } else {
+            who = "load generators were";
+        }
+        return String.format(Locale.ROOT, "Not in steady state at %s: %s still setting their keys when the run ended, so %s"
+                + " the load phase, not the workload (a longer warm-up measures the workload, where the host lets the load phase end).", names(loading), who,
+                loading.size() == 1 ? "it measured" : "they measured");
+    }
+
+    private static String joined(List<String> items) {
+        return items.size() == 1 ? items.getFirst()
+                : String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.getLast();
     }
 
     /**

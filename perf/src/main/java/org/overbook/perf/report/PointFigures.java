@@ -8,6 +8,7 @@ import java.util.Objects;
 import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.Saturation;
+import org.overbook.perf.run.SteadyState;
 import org.overbook.perf.run.TenantRow;
 
 /**
@@ -93,6 +94,17 @@ public record PointFigures(int index, String label, Map<String, String> values, 
             }
         }
         return sum;
+    }
+
+    /**
+     * Returns the load generators still in their load phase when the run ended (every key not yet set once): such a
+     * point measured loading, not the workload ({@link org.overbook.perf.run.SteadyState} says more of a run's result).
+     */
+    public List<String> stillLoading() {
+        return tenants.stream().filter(t -> {
+            Number end = t.metrics().get(SteadyState.LOAD_END);
+            return end != null && end.doubleValue() < 0;
+        }).map(TenantRow::name).toList();
     }
 
     /** Returns whether a resource saturated over the measured window. */

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.overbook.perf.run.Metrics;
+import org.overbook.perf.run.SteadyState;
 import org.overbook.perf.run.TenantRow;
 
 /** The finding's sentences, generated from known figures: the default's shape, a thrashing point, a mismatch. */
@@ -49,6 +50,34 @@ class FindingTest {
                 point(4, "on-demand", 4, 693_750, 15_300, 0, "", 0),
                 point(5, "on-demand", 5, 4_400, 12_000_000, 9_000, "server swap device writes", 0),
                 point(6, "on-demand", 6, 0, 0, 20_000, "server swap device writes", 0));
+    }
+
+    /** {@code base} with client {@code c<t>} still loading at the end ({@code load_phase_end_ns} -1) for each t in {@code loading}. */
+    private static PointFigures loading(PointFigures base, int... loading) {
+        List<TenantRow> rows = new ArrayList<>(base.tenants());
+        for (int t : loading) {
+            int at = base.serverTenants() + t;
+            TenantRow row = rows.get(at);
+            Map<String, Number> metrics = new LinkedHashMap<>(row.metrics());
+            metrics.put(SteadyState.LOAD_END, -1L);
+            rows.set(at, new TenantRow(row.name(), row.host(), row.workload(), metrics));
+        }
+        return new PointFigures(base.index(), base.label(), base.values(), base.seed(), base.events(), rows, base.total(),
+                base.saturation(), base.resource(), base.saturationWords(), base.yaml(), base.replications());
+    }
+
+    @Test
+    void pointsWhoseLoadGeneratorsWereStillLoadingAreNamedAsNotInSteadyState() {
+        List<PointFigures> points = new ArrayList<>(defaultShape());
+        assertTrue(Finding.sentences(points).stream().noneMatch(s -> s.startsWith("Not in steady state")));
+        points.set(5, loading(points.get(5), 0, 1));
+        assertTrue(Finding.sentences(points).contains("Not in steady state at point 5 (`nic.memory-policy=on-demand,"
+                + " tenants.count=5`): c0 and c1 were still setting their keys when the run ended, so it measured the load"
+                + " phase, not the workload (a longer warm-up measures the workload, where the host lets the load phase end)."),
+                Finding.sentences(points).toString());
+        points.set(6, loading(points.get(6), 3));
+        assertTrue(Finding.sentences(points).stream().anyMatch(s -> s.startsWith("Not in steady state at points 5 and 6:"
+                + " load generators were still setting")), Finding.sentences(points).toString());
     }
 
     @Test

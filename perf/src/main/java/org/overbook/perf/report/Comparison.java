@@ -58,6 +58,9 @@ public record Comparison(String nameA, String nameB, List<Pair> pairs, List<Stri
      */
     public record Row(String metric, Number a, Number b, Welch welch) {
 
+        /** How close, relative to the larger, two values count as the same: floating-point rounding, nothing measured. */
+        static final double SAME_RELATIVE = 1e-9;
+
         /** Returns {@code B / A}, or NaN when either is missing or A is zero. */
         public double ratio() {
             return a == null || b == null || a.doubleValue() == 0 ? Double.NaN : b.doubleValue() / a.doubleValue();
@@ -76,7 +79,13 @@ public record Comparison(String nameA, String nameB, List<Pair> pairs, List<Stri
 
         /** Returns whether the two values are the same. */
         public boolean same() {
-            return Objects.equals(a == null ? null : a.doubleValue(), b == null ? null : b.doubleValue());
+            if (a == null || b == null) {
+                return a == b;
+            }
+            double x = a.doubleValue();
+            double y = b.doubleValue();
+            // equal, or equal but for floating-point rounding (a ratio of 1 computed two ways), not a difference to count
+            return Double.compare(x, y) == 0 || Math.abs(x - y) <= SAME_RELATIVE * Math.max(Math.abs(x), Math.abs(y));
         }
     }
 

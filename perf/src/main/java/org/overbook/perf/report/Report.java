@@ -105,10 +105,18 @@ final class Report {
         }
         return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s / %s | %d | %s | %s | %s | %s | %s / %s / %s | %s |%n",
                 name, workload, Columns.format(m.get(Metrics.THROUGHPUT)), micros(m.get(Metrics.P50)), micros(m.get(Metrics.P99)),
-                Columns.format(m.get(Metrics.HIT_RATIO)), get(m, "cpu_minor_faults"), get(m, "cpu_major_faults"), nicFaults,
+                hitRatio(m), get(m, "cpu_minor_faults"), get(m, "cpu_major_faults"), nicFaults,
                 Columns.format(m.get(Metrics.TLB_HIT_RATE)), get(m, "rnr_nacks_sent"), get(m, "drops"),
                 m.get("pinned_bytes") == null ? "" : String.format(Locale.ROOT, "%.1f", m.get("pinned_bytes").doubleValue() / MIB),
                 get(m, "resident_pages"), get(m, "swapped_pages"), get(m, "ballooned_pages"), get(m, Metrics.MISMATCHES));
+    }
+
+    /** The hit ratio, blank where no get was answered (a 0 would read as every get missing). */
+    private static String hitRatio(java.util.Map<String, Number> m) {
+        Number hits = m.get(Metrics.WORKLOAD_PREFIX + "hits");
+        Number misses = m.get(Metrics.WORKLOAD_PREFIX + "misses");
+        boolean noGets = hits != null && misses != null && hits.doubleValue() + misses.doubleValue() == 0;
+        return noGets ? "" : Columns.format(m.get(Metrics.HIT_RATIO));
     }
 
     private static String get(java.util.Map<String, Number> m, String key) {

@@ -61,7 +61,6 @@ final class SaturationChart {
         styler.setAnnotationLineStroke(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
                 new float[] {6, 4}, 0));
         double top = 1.0;
-        int drawn = 0;
         for (int r = 0; r < rs.resources(); r++) {
             if (rs.idle(r)) {
                 continue;
@@ -73,7 +72,7 @@ final class SaturationChart {
             }
             XYSeries series = chart.addSeries(rs.window(r).label(), x, y);
             series.setMarker(SeriesMarkers.NONE);
-            series.setLineColor(TimeSeriesCharts.colour(drawn++));
+            series.setLineColor(TimeSeriesCharts.colour(r)); // by resource, so a resource keeps its colour from point to point
             series.setLineStyle(rs.window(r).key().startsWith("client") ? SeriesLines.DASH_DASH : SeriesLines.SOLID);
         }
         styler.setYAxisMax(top * 1.05);
@@ -81,7 +80,7 @@ final class SaturationChart {
                 new double[] {0, rs.timeNanos(rs.samples() - 1) / 1e6},
                 new double[] {Saturation.THRESHOLD, Saturation.THRESHOLD});
         level.setMarker(SeriesMarkers.NONE);
-        level.setLineColor(Color.RED);
+        level.setLineColor(Color.BLACK); // no resource's colour
         level.setLineStyle(SeriesLines.DOT_DOT);
         if (rs.timeNanos(rs.warmUpSample()) > 0) {
             chart.addAnnotation(new AnnotationLine(rs.timeNanos(rs.warmUpSample()) / 1e6, true, false));

@@ -162,9 +162,10 @@ final class TimeSeriesCharts {
     }
 
     /**
-     * Draws the tenants of {@code ys} that have a line (non-null): the {@value #TOP} largest by their sum over the
-     * run each as their own line, the rest summed into one grey "others" line, so that the legend stays legible
-     * with many tenants.
+     * Draws the tenants of {@code ys} that have a line (non-null): the {@value #TOP} largest by their peak each as
+     * their own line, the rest summed into one grey "others" line, so that the legend stays legible with many
+     * tenants. (By their peak, not their sum over the run: clients resident from the start would otherwise outrank
+     * the servers that fill up later and hold the most.)
      */
     static void lines(XYChart panel, RunResult result, double[] x, double[][] ys) {
         List<Integer> drawn = new ArrayList<>();
@@ -174,7 +175,7 @@ final class TimeSeriesCharts {
             }
         }
         if (drawn.size() > TOP + 1) {
-            drawn.sort(java.util.Comparator.comparingDouble((Integer t) -> -java.util.Arrays.stream(ys[t]).sum())
+            drawn.sort(java.util.Comparator.comparingDouble((Integer t) -> -java.util.Arrays.stream(ys[t]).max().orElse(0))
                     .thenComparingInt(t -> t));
         }
         List<Integer> shown = drawn.size() > TOP + 1 ? drawn.subList(0, TOP) : drawn;

@@ -67,6 +67,16 @@ class FindingTest {
     }
 
     @Test
+    void aPointThatPagesHeavilyButKeepsTheBestThroughputIsNotSaidToThrash() {
+        List<PointFigures> points = List.of(point(0, "on-demand", 2, 500_000, 20_000, 0, "", 0),
+                point(1, "on-demand", 3, 400_000, 30_000, 20_000, "", 0));
+        List<String> sentences = Finding.sentences(points);
+        assertTrue(sentences.contains("Point 1 (`nic.memory-policy=on-demand, tenants.count=3`) paged heavily without losing"
+                + " throughput: 20k major faults (CPU and NIC) in the measured window (0.17 per completed request); it kept"
+                + " 100 % of the best throughput."), sentences.toString());
+    }
+
+    @Test
     void pointsWhoseLoadGeneratorsWereStillLoadingAreNamedAsNotInSteadyState() {
         List<PointFigures> points = new ArrayList<>(defaultShape());
         assertTrue(Finding.sentences(points).stream().noneMatch(s -> s.startsWith("Not in steady state")));

@@ -114,11 +114,13 @@ class FindingTest {
     @Test
     void aFewMajorFaultsAreNotThrashingButManyAre() {
         PointFigures calm = point(0, "on-demand", 2, 695_000, 15_300, 1_000, "", 0); // 1000 of 139k requests
-        PointFigures thrashing = point(1, "on-demand", 2, 695_000, 15_300, 1_390, "", 0); // exactly 1 %
-        List<String> sentences = Finding.sentences(List.of(calm, thrashing));
-        assertEquals(1, sentences.stream().filter(s -> s.contains("thrashed")).count(), sentences.toString());
-        assertTrue(sentences.contains("Point 1 (`nic.memory-policy=on-demand, tenants.count=2`) thrashed: 1.39k major faults"
-                + " (CPU and NIC) in the measured window (0.01 per completed request); it kept 100 % of the best throughput."), sentences.toString());
+        PointFigures paging = point(1, "on-demand", 2, 695_000, 15_300, 1_390, "", 0); // exactly 1 %
+        List<String> sentences = Finding.sentences(List.of(calm, paging));
+        assertEquals(1, sentences.stream().filter(s -> s.contains("major faults (CPU and NIC)")).count(), sentences.toString());
+        // at the rate that counts, but serving as much as the best point: paging, not thrashing
+        assertTrue(sentences.contains("Point 1 (`nic.memory-policy=on-demand, tenants.count=2`) paged heavily without losing"
+                + " throughput: 1.39k major faults (CPU and NIC) in the measured window (0.01 per completed request); it kept"
+                + " 100 % of the best throughput."), sentences.toString());
         assertEquals("Every point served the same throughput, 1.39M ops/s.", sentences.getFirst());
         assertTrue(sentences.stream().noneMatch(s -> s.startsWith("Lowest p99")), "equal p99s name no best point");
     }

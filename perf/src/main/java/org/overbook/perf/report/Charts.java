@@ -147,6 +147,11 @@ final class Charts {
                 .yAxisTitle(yTitle).build();
         chart.getStyler().setLegendVisible(false);
         chart.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(unit));
+        // each bar's value on it: a bar a thousand times shorter than the tallest is otherwise invisible
+        chart.getStyler().setLabelsVisible(true);
+        chart.getStyler().setLabelsPosition(1.0);
+        chart.getStyler().setLabelsFontColorAutomaticEnabled(false);
+        chart.getStyler().setLabelsFontColor(java.awt.Color.DARK_GRAY);
         if (labels.size() > 4) {
             chart.getStyler().setXAxisLabelRotation(30);
         }

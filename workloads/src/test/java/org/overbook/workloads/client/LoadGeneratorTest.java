@@ -37,10 +37,14 @@ class LoadGeneratorTest {
     }
 
     private Map<String, Number> run(String generator, Map<String, Object> parameters, Workload[] out, String cacheSize) {
+        return run(generator, parameters, out, Map.of("memory-limit", cacheSize, "item-size-max", "64KiB", "hash-power", 10));
+    }
+
+    private Map<String, Number> run(String generator, Map<String, Object> parameters, Workload[] out, Map<String, Object> server) {
         try (Testbeds testbeds = Testbeds.create(/* serverFrames= */ 2048, new int[] {2048}, new int[] {512},
                 NicConfig.of("on-demand"), SEED)) {
             testbeds.testbed().server().tenant(0).boot(registry.create("s", MemcachedServer.NAME, new WorkloadParameters("s",
-                    Map.of("memory-limit", cacheSize, "item-size-max", "64KiB", "hash-power", 10))));
+                    server)));
             Map<String, Object> p = new HashMap<>(parameters);
             p.put("target", "s0");
             Workload client = registry.create("c", generator, new WorkloadParameters("c", p));
@@ -78,6 +82,26 @@ class LoadGeneratorTest {
                 "misses wait the 100 us fetch: " + where);
         assertTrue(paid.get("throughput_ops_per_s").doubleValue() < free.get("throughput_ops_per_s").doubleValue(),
                 "fetches cost throughput: " + where);
+    }
+
+    /**
+     * An open loop measures each request from when it was due, not from when a window slot let it go (no coordinated
+     * omission). Offered λ = 40k/s for D = 20 ms against a server of μ = 20k/s (50 us a request), the requests queue
+     * from the first arrival: the one due d in completes at about d·λ/μ, so it waits d(λ/μ - 1) = d. The waits spread
+     * evenly over [0, D]: a mean of about D/2 = 10 ms and a maximum of about D = 20 ms. Timed from when each was
+     * issued instead, every request would wait only for the 4 ahead of it in the window, about 200 us.
+     */
+    @Test
+    void anOverloadedOpenLoopTimesRequestsFromWhenTheyWereDue() {
+        Map<String, Number> m = run(LoadGenerator.MEMASLAP, Map.of("concurrency", 4, "window", 25, "loop", "open",
+                "rate", 40_000.0, "duration", "20ms", "backlog-max", 100_000), null,
+                Map.of("memory-limit", "6MiB", "item-size-max", "64KiB", "hash-power", 10, "request-cost", "50us"));
+        String where = "seed " + SEED + ": " + m;
+        assertEquals(0L, m.get("dropped_arrivals").longValue(), where);
+        double mean = m.get("latency_mean_us").doubleValue();
+        double max = m.get("latency_max_us").doubleValue();
+        assertTrue(Math.abs(mean - 10_000) < 1_500, "mean " + mean + " us, about D/2 = 10 ms; " + where);
+        assertTrue(Math.abs(max - 20_000) < 2_000, "max " + max + " us, about D = 20 ms; " + where);
     }
 
     @Test

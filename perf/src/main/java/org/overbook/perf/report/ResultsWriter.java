@@ -99,6 +99,10 @@ public final class ResultsWriter {
         }
         if (!written) {
             removeEarlierRun();
+            // Before any summary of this run is published: a report.md that says so, in place of an earlier run's
+            // (or of none), so a folder interrupted while its first files are written never passes for a whole run.
+            AtomicFiles.write(folder.resolve(REPORT), String.format(Locale.ROOT, "**INCOMPLETE: 0 of %d points have"
+                    + " been written; this run was interrupted or is still going.**%n", points));
             written = true;
         }
         Replicated replicated = new Replicated(results);

@@ -3,11 +3,13 @@ package org.overbook.perf.report;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -112,6 +114,24 @@ class ResultsWriterTest {
         assertTrue(names.stream().noneMatch(n -> n.startsWith("p1-")), "the earlier run's point 1 is gone: " + names);
         assertTrue(names.remove("notes.txt"), "the user's file stays: " + names);
         assertEquals(names(fresh), names, "the files of a fresh folder of the same run, no more");
+    }
+
+    @Test
+    void aFirstWriteCutShortOverAnEarlierRunLeavesAReportThatSaysIncomplete() throws Exception {
+        Path reused = directory.resolve("cut-short");
+        new ResultsWriter(reused).write(file.source(), results);
+        assertFalse(Files.readString(reused.resolve(ResultsWriter.REPORT)).contains("INCOMPLETE"));
+        // timing.txt cannot be replaced (a non-empty folder of that name), so the next run's first write stops after
+        // publishing its summaries, as a Ctrl-C or a full disk there would stop it
+        Files.delete(reused.resolve(ResultsWriter.TIMING));
+        Files.createDirectories(reused.resolve(ResultsWriter.TIMING).resolve("in-the-way"));
+        assertThrows(UncheckedIOException.class,
+                () -> new ResultsWriter(reused).write(file.source(), results.subList(0, 1), 2));
+        assertTrue(Files.readString(reused.resolve(ResultsWriter.SUMMARY_CSV)).lines().noneMatch(l -> l.startsWith("1,")),
+                "the summary is the new run's, of point 0 alone");
+        String report = Files.readString(reused.resolve(ResultsWriter.REPORT));
+        assertTrue(report.startsWith("**INCOMPLETE: 0 of 2 points have been written"),
+                "the earlier run's whole report must not stand beside the new run's summary: " + report.lines().findFirst());
     }
 
     private static List<String> names(Path folder) throws IOException {

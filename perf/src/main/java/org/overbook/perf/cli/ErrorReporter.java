@@ -37,7 +37,13 @@ final class ErrorReporter implements IExecutionExceptionHandler {
             commandLine.getErr().println("overbook: " + e.getMessage());
             return FAILURE;
         }
-        commandLine.getErr().println("overbook: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+        String message = e.getMessage();
+        if (e instanceof java.io.UncheckedIOException && e.getCause() != null && e.getCause().getMessage() != null
+                && !message.contains(e.getCause().getMessage())) {
+            // "cannot write X" alone hides why: no space left on the device, a permission, ...
+            message += ": " + e.getCause().getMessage();
+        }
+        commandLine.getErr().println("overbook: " + e.getClass().getSimpleName() + ": " + message);
         return FAILURE;
     }
 }

@@ -171,7 +171,8 @@ public final class Host implements AutoCloseable {
             throw new ConfigurationException("host.swap", HostConfig.bytes(config.swapBytes()) + " of swap, of which the tenants can fill "
                     + HostConfig.bytes(config.swapLimitPages() * GuestMemory.PAGE_SIZE) + ", may take up to " + (need >> 20)
                     + " MiB of disk, but the file system of its swap file (" + config.directory() + ") has " + (free >> 20)
-                    + " MiB free; lower host.swap or give the swap file a larger file system");
+                    + " MiB free; lower host.swap or the tenants' memory (swap holds what they do not fit in RAM), or give the"
+                    + " swap file a larger file system");
         }
     }
 

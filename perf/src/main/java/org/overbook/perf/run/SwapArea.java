@@ -120,8 +120,9 @@ public final class SwapArea {
             throw new ConfigurationException("host.swap", "the swap of this point may take up to " + (maxBytes >> 20)
                     + " MiB of disk" + (reservations.isEmpty() ? "" : " and the " + reservations.size()
                     + " point(s) running beside it up to " + (others >> 20) + " MiB more") + ", but the file system of "
-                    + root + " has " + (free >> 20) + " MiB free; lower host.swap, run fewer points at once (--threads),"
-                    + " or set " + ENVIRONMENT + " to a folder on a larger file system");
+                    + root + " has " + (free >> 20) + " MiB free; lower host.swap or the tenants' memory (swap holds what"
+                    + " they do not fit in RAM), run fewer points at once (--threads), or set " + ENVIRONMENT
+                    + " to a folder on a larger file system");
         }
         Reservation reservation = new Reservation(runFolder, maxBytes);
         reservations.add(reservation);
@@ -141,7 +142,8 @@ public final class SwapArea {
         if (need > free) {
             throw new ConfigurationException("host.swap", (largest.size() == 1 ? "the swap of a point" : "the swap of the "
                     + largest.size() + " points that may run at once") + " may take up to " + (need >> 20) + " MiB of disk, but the"
-                    + " file system of " + root + " has " + (free >> 20) + " MiB free; lower host.swap"
+                    + " file system of " + root + " has " + (free >> 20) + " MiB free; lower host.swap or the tenants' memory (swap"
+                    + " holds what they do not fit in RAM)"
                     + (largest.size() == 1 ? "" : ", run fewer points at once (--threads)") + ", or set " + ENVIRONMENT
                     + " to a folder on a larger file system");
         }

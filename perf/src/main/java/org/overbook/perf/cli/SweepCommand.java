@@ -35,6 +35,9 @@ import picocli.CommandLine.Spec;
                 "Writes the same results folder as run, whatever the parallelism."})
 final class SweepCommand implements Callable<Integer> {
 
+    /** The least wall time between two writes of a sweep's folder before its end (wall time: not the model's). */
+    private static final long PARTIAL_WRITE_NANOS = 1_000_000_000L;
+
     @Spec
     private CommandSpec spec;
 
@@ -81,11 +84,20 @@ final class SweepCommand implements Callable<Integer> {
                     }
                 }));
             }
+            // the folder is written as the points complete in file order, as run writes it, so that a sweep stopped
+            // part way (Ctrl-C) keeps what finished, marked INCOMPLETE; at most once a second, since every write
+            // redraws the charts across points, and a sweep of hundreds would spend its time drawing
+            ResultsWriter writer = new ResultsWriter(folder);
             List<TimedResult> results = new ArrayList<>();
+            long lastWrite = System.nanoTime();
             for (CompletableFuture<TimedResult> future : futures) {
                 results.add(future.get());
+                if (results.size() < futures.size() && System.nanoTime() - lastWrite >= PARTIAL_WRITE_NANOS) {
+                    writer.write(scenarios.source(), results, futures.size());
+                    lastWrite = System.nanoTime();
+                }
             }
-            new ResultsWriter(folder).write(scenarios.source(), results);
+            writer.write(scenarios.source(), results, futures.size());
             RunCommand.deleteIfEmpty(folder.resolve(".work"));
             List<TimedResult> primaries = new Replicated(results).primaries();
             SummaryTable.printAll(stdout, primaries);

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.overbook.guest.ConfigurationException;
@@ -55,6 +56,12 @@ final class CompareCommand implements Callable<Integer> {
                 : Comparison.points(a.name(), a.point != null ? a.point : only(a), b.name(), b.point != null ? b.point : only(b));
         Path folder = CompareReport.write(comparison, output.folder("compare"));
         stdout.printf("A: %s%nB: %s%n", comparison.nameA(), comparison.nameB());
+        for (Side side : List.of(a, b)) {
+            if (!side.folder.incomplete().isEmpty()) {
+                stdout.printf("INCOMPLETE: %s %s: %s; its run was interrupted, or is still going.%n",
+                        side == a ? "A" : "B", side.folder.folder(), side.folder.incomplete());
+            }
+        }
         stdout.printf("%nfinding:%n");
         CompareReport.summary(comparison).forEach(s -> stdout.printf("  - %s%n", s.replace("`", "")));
         if (!comparison.onlyA().isEmpty() || !comparison.onlyB().isEmpty()) {

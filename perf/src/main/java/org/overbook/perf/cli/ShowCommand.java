@@ -30,6 +30,9 @@ final class ShowCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         ResultsFolder results = ResultsFolder.read(folder, "DIR");
+        if (!results.incomplete().isEmpty()) {
+            stdout.printf("INCOMPLETE: %s; this run was interrupted, or is still going.%n", results.incomplete());
+        }
         stdout.printf("%s: %d point%s of %s%n", folder, results.points().size(), results.points().size() == 1 ? "" : "s",
                 results.source());
         SummaryTable.printFinding(stdout, results.points());

@@ -21,11 +21,13 @@ import org.overbook.perf.run.TenantRow;
  * "sd": s, ...}, ...}}, the total's metrics over its N seeds ({@link Replicated}); they are read into
  * {@link PointFigures#replications()}.
  *
- * @param folder the folder
- * @param source the scenario file the folder's run came from
- * @param points its points, in file order
+ * @param folder     the folder
+ * @param source     the scenario file the folder's run came from
+ * @param points     its points, in file order
+ * @param incomplete how many of its points ran ({@code 3 of 7 points have run}) when the run was interrupted, else
+ *                   empty
  */
-public record ResultsFolder(Path folder, String source, List<PointFigures> points) {
+public record ResultsFolder(Path folder, String source, List<PointFigures> points, String incomplete) {
 
     public ResultsFolder {
         points = List.copyOf(points);
@@ -63,7 +65,7 @@ public record ResultsFolder(Path folder, String source, List<PointFigures> point
         for (JsonNode point : root.path("points")) {
             points.add(point(point));
         }
-        return new ResultsFolder(folder, root.path("source").asText(""), points);
+        return new ResultsFolder(folder, root.path("source").asText(""), points, root.path(ResultsWriter.INCOMPLETE).asText(""));
     }
 
     /** Returns the figures of one point of a summary. */

@@ -51,6 +51,8 @@ public final class ResultsWriter {
     public static final String TIMING = "timing.txt";
     public static final String REPORT = "report.md";
     public static final String HGRM_SUFFIX = ".hgrm";
+    /** The field of {@code summary.json} that an interrupted run's summary carries: how many of its points ran. */
+    public static final String INCOMPLETE = "incomplete";
     /** A point's own files: {@code p<index>-<name>.hgrm} and its time-series charts, {@code p<index>-<name>.png}. */
     private static final Pattern POINT_FILE = Pattern.compile("p[0-9]+-.+\\.(hgrm|png)");
     /** Latency values are virtual nanoseconds; {@code .hgrm} files show them in microseconds. */
@@ -111,7 +113,8 @@ public final class ResultsWriter {
         List<RunResult> plain = results.stream().map(TimedResult::result).toList();
         List<String> columns = Columns.of(every);
         AtomicFiles.write(folder.resolve(SUMMARY_CSV), csv(every, columns) + replicated.csv(columns));
-        AtomicFiles.write(folder.resolve(SUMMARY_JSON), json(source, plain, replicated));
+        String missing = every.size() < points ? String.format(Locale.ROOT, "%d of %d points have run", every.size(), points) : "";
+        AtomicFiles.write(folder.resolve(SUMMARY_JSON), json(source, plain, replicated, missing));
         AtomicFiles.write(folder.resolve(TIMESERIES_CSV), TimeSeriesCsv.csv(plain));
         AtomicFiles.write(folder.resolve(RESOURCES_CSV), ResourcesCsv.csv(plain));
         String incomplete = every.size() < points ? String.format(Locale.ROOT, "INCOMPLETE: %d of %d points have run;"
@@ -197,10 +200,17 @@ public final class ResultsWriter {
         out.append('\n');
     }
 
-    static String json(String source, List<RunResult> results, Replicated replicated) {
+    /**
+     * The summary as JSON; {@code incomplete} ({@code 3 of 7 points have run}) is written only while the run is
+     * incomplete, so that {@code show} and {@code compare} can say so, and a whole run's summary has no such field.
+     */
+    static String json(String source, List<RunResult> results, Replicated replicated, String incomplete) {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
         root.put("source", source);
+        if (!incomplete.isEmpty()) {
+            root.put(INCOMPLETE, incomplete);
+        }
         ArrayNode points = root.putArray("points");
         for (RunResult result : results) {
             ObjectNode point = points.addObject();

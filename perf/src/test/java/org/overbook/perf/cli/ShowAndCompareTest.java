@@ -89,6 +89,22 @@ class ShowAndCompareTest {
     }
 
     @Test
+    void anInterruptedRunsFolderIsShownAndComparedAsIncomplete() throws Exception {
+        Path partial = directory.resolve("partial");
+        Files.createDirectories(partial);
+        String json = Files.readString(lru.resolve("summary.json"));
+        assertFalse(json.contains("\"incomplete\""), "a whole run's summary has no such field");
+        Files.writeString(partial.resolve("summary.json"), json.replaceFirst("\\{", "{\n  \"incomplete\" : \"1 of 2 points have run\","));
+        CommandRun show = new CommandRun();
+        assertEquals(0, show.execute("show", partial.toString()), show.err.toString());
+        assertTrue(show.out.toString().startsWith("INCOMPLETE: 1 of 2 points have run; this run was interrupted"), show.out.toString());
+        CommandRun compare = new CommandRun();
+        assertEquals(0, compare.execute("compare", lru.toString(), partial.toString(), "--out", directory.resolve("cmp-partial").toString()),
+                compare.err.toString());
+        assertTrue(compare.out.toString().contains("INCOMPLETE: B " + partial + ": 1 of 2 points have run"), compare.out.toString());
+    }
+
+    @Test
     void aDamagedSummaryIsNamedWithTheParsersPlaceNotItsInternals() throws Exception {
         Path damaged = Files.createDirectories(directory.resolve("damaged"));
         Files.writeString(damaged.resolve("summary.json"), "{\"points\": [\n  {\"point\": 0,,}\n]}");

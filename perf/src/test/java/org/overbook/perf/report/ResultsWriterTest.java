@@ -76,6 +76,9 @@ class ResultsWriterTest {
         String incomplete = "INCOMPLETE: 1 of 2 points have run";
         assertTrue(Files.readString(partial.resolve(ResultsWriter.REPORT)).startsWith("**" + incomplete));
         assertTrue(Files.readString(partial.resolve(ResultsWriter.TIMING)).startsWith(incomplete));
+        assertEquals("1 of 2 points have run", new ObjectMapper().readTree(partial.resolve(ResultsWriter.SUMMARY_JSON).toFile())
+                .path(ResultsWriter.INCOMPLETE).asText());
+        assertFalse(new ObjectMapper().readTree(folder.resolve(ResultsWriter.SUMMARY_JSON).toFile()).has(ResultsWriter.INCOMPLETE));
     }
 
     @Test

@@ -101,10 +101,7 @@ public record PointFigures(int index, String label, Map<String, String> values, 
      * point measured loading, not the workload ({@link org.overbook.perf.run.SteadyState} says more of a run's result).
      */
     public List<String> stillLoading() {
-        return tenants.stream().filter(t -> {
-            Number end = t.metrics().get(SteadyState.LOAD_END);
-            return end != null && end.doubleValue() < 0;
-        }).map(TenantRow::name).toList();
+        return tenants.stream().filter(SteadyState::stillLoading).map(TenantRow::name).toList();
     }
 
     /** Returns whether a resource saturated over the measured window. */

@@ -39,7 +39,7 @@ public final class SteadyState {
                 continue;
             }
             String keys = String.format(Locale.ROOT, "%d of %d keys set", (long) row.value(LOADED_KEYS), (long) row.value(KEYS_TO_LOAD));
-            if (end.doubleValue() < 0) {
+            if (stillLoading(row)) {
                 out.add(row.name() + " still loading at the end (" + keys + ")");
             } else if (end.doubleValue() > opens) {
                 out.add(String.format(Locale.ROOT, "%s ended its load phase at %.1f ms, after the window opened at %.1f ms (%s)",
@@ -47,6 +47,12 @@ public final class SteadyState {
             }
         }
         return out;
+    }
+
+    /** Returns whether {@code row} is a load generator that had not set every key once when the run ended. */
+    public static boolean stillLoading(TenantRow row) {
+        Number end = row.metrics().get(LOAD_END);
+        return end != null && end.doubleValue() < 0;
     }
 
     /**

@@ -104,7 +104,7 @@ public final class ReproduceReport {
                     .append(exact(f.interval().map(Interval::low).orElse(Double.NaN))).append(',')
                     .append(exact(f.interval().map(Interval::high).orElse(Double.NaN))).append(',')
                     .append(exact(f.ratio())).append(',').append(quote(check(f.figure()))).append(',')
-                    .append(f.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-')).append('\n');
+                    .append(f.verdict().token()).append('\n');
         }
         return out.toString();
     }
@@ -135,7 +135,8 @@ public final class ReproduceReport {
                     + "smoke test; a verdict may differ from the full run's.\n\n");
         }
         out.append("A figure the paper gives a number for holds when model / paper lies in [0.75, 1.25] (and its shape "
-                + "holds); one the paper states as a shape only, when the shape holds.\n\n");
+                + "holds); one the paper states as a shape only, when the shape holds. A verdict names each check that fails: "
+                + "OUTSIDE the band, SHAPE FAILS the shape, OUTSIDE and SHAPE FAILS both.\n\n");
         out.append(table(results));
         for (Reproduction.PresetResult result : results) {
             Preset preset = result.preset();

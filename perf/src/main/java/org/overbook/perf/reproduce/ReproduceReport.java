@@ -40,7 +40,7 @@ public final class ReproduceReport {
         return figures(results).stream().anyMatch(f -> f.verdict().fails());
     }
 
-    /** Prints the table, then any figure that could not be computed and why, then the count of each verdict. */
+    /** Prints the table, then its notes ({@link #notes}), then the count of each verdict. */
     public static void print(PrintWriter out, List<Reproduction.PresetResult> results) {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADER);
@@ -68,14 +68,22 @@ public final class ReproduceReport {
         out.println(tally(results));
     }
 
-    /** Returns a line per figure not judged (why it holds by construction) or not computed (what is missing). */
+    /**
+     * Returns a line per figure not judged (why it holds by construction), not computed (what is missing), or the
+     * worst of its parts (each part's value: {@code by message size: 8 B 1.76, 4 KiB 1.00, ...}).
+     */
     static List<String> notes(List<Reproduction.PresetResult> results) {
         List<String> notes = new ArrayList<>();
         for (FigureResult f : figures(results)) {
+            String figure = f.preset().name() + ", " + f.figure().name() + ": ";
             if (f.figure().isByConstruction()) {
-                notes.add(f.preset().name() + ", " + f.figure().name() + ": by construction: " + f.figure().byConstruction());
+                notes.add(figure + "by construction: " + f.figure().byConstruction());
             } else if (!f.problem().isEmpty()) {
-                notes.add(f.preset().name() + ", " + f.figure().name() + ": not computed: " + f.problem());
+                notes.add(figure + "not computed: " + f.problem());
+            } else if (!f.parts().isEmpty()) {
+                List<String> parts = new ArrayList<>();
+                f.parts().forEach((part, value) -> parts.add(part + " " + shown(value)));
+                notes.add(figure + f.figure().parts().orElseThrow().what() + ": " + String.join(", ", parts));
             }
         }
         return notes;

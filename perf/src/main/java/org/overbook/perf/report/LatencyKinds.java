@@ -29,6 +29,8 @@ import org.overbook.perf.run.TenantRow;
 final class LatencyKinds {
 
     private static final Pattern SIZE = Pattern.compile("(\\d+)B");
+    /** Kinds in order: message sizes smallest first, then any other kind by name. */
+    static final Comparator<String> ORDER = Comparator.comparingLong(LatencyKinds::size).thenComparing(Comparator.naturalOrder());
 
     private LatencyKinds() {
     }
@@ -57,9 +59,6 @@ final class LatencyKinds {
     static boolean mixed(RunResult result, String tenant) {
         return of(result, tenant).size() > 1;
     }
-
-    /** Kinds in order: message sizes smallest first, then any other kind by name. */
-    static final Comparator<String> ORDER = Comparator.comparingLong(LatencyKinds::size).thenComparing(Comparator.naturalOrder());
 
     private static long size(String kind) {
         Matcher m = SIZE.matcher(kind);

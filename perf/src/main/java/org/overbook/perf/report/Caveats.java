@@ -28,10 +28,15 @@ final class Caveats {
 
     private static String undersampled(RunResult result) {
         List<String> notes = new ArrayList<>();
+        // a percentile the table leaves blank (it would merge kinds of request: LatencyKinds) is not warned of
         for (TenantRow row : result.tenants()) {
-            SampleSize.describe(row.metrics()).forEach(d -> notes.add("`" + row.name() + "` " + d));
+            if (!LatencyKinds.mixed(result, row.name())) {
+                SampleSize.describe(row.metrics()).forEach(d -> notes.add("`" + row.name() + "` " + d));
+            }
         }
-        SampleSize.describe(result.total()).forEach(d -> notes.add("the total's " + d));
+        if (!LatencyKinds.mixed(result)) {
+            SampleSize.describe(result.total()).forEach(d -> notes.add("the total's " + d));
+        }
         if (notes.isEmpty()) {
             return "";
         }

@@ -4,7 +4,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -19,9 +21,10 @@ import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
 
 /**
- * Draws the PNG charts of a results folder with XChart: total throughput and p99 latency by point, the
- * latency CDF of every point, and for each point what saturated over time ({@link SaturationChart}) and its
- * faults and memory over time ({@link TimeSeriesCharts}).
+ * Draws the PNG charts of a results folder with XChart: total throughput and p99 latency by point (no p99 when a
+ * point's requests are of several kinds, {@link LatencyKinds}), the latency CDF of every point (of each kind, then),
+ * and for each point what saturated over time ({@link SaturationChart}) and its faults and memory over time
+ * ({@link TimeSeriesCharts}).
  * Each PNG is rendered to bytes and written through {@link AtomicFiles}. Drawing
  * needs AWT fonts; where the JDK has none, no chart is drawn and {@link #failure()} says why.
  */
@@ -58,12 +61,15 @@ final class Charts {
                 save(bars("Total throughput of the host by " + axes + throughput.caption(), "throughput (ops/s)", axes,
                         labels, throughput, TickLabels.Unit.COUNT), THROUGHPUT, written);
             }
+            // a total p99 over kinds of request (8 B and 4 MiB writes) says nothing of either: no bars, the CDF per kind
+            boolean mixed = results.stream().anyMatch(LatencyKinds::mixed);
             ErrorBars p99 = ErrorBars.of(results, replicated, Metrics.P99, 1);
-            if (p99.values().stream().anyMatch(v -> v > 0)) {
+            if (!mixed && p99.values().stream().anyMatch(v -> v > 0)) {
                 save(bars("p99 latency of all requests by " + axes + p99.caption(), "p99 latency", axes, labels, p99,
                         TickLabels.Unit.NANOS), P99, written);
             }
-            XYChart cdf = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("Latency CDF of all tenants' requests, by " + axes)
+            String of = mixed ? "each kind of request (message size), by " : "all tenants' requests, by ";
+            XYChart cdf = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("Latency CDF of " + of + axes)
                     .xAxisTitle("latency (µs, log scale)").yAxisTitle("requests at or below").build();
             // XChart's tick formatting function replaces the logarithmic axis by a linear one: plain decimals here
             cdf.getStyler().setXAxisLogarithmic(true);
@@ -71,16 +77,20 @@ final class Charts {
             cdf.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.FRACTION));
             boolean any = false;
             for (int i = 0; i < results.size(); i++) {
-                Histogram all = merged(results.get(i));
-                if (all != null && all.getTotalCount() > 0) {
-                    List<Double> x = new ArrayList<>();
-                    List<Double> y = new ArrayList<>();
-                    for (HistogramIterationValue v : all.percentiles(5)) {
-                        x.add(Math.max(all.highestEquivalentValue(v.getValueIteratedTo()), 1) / 1e3);
-                        y.add(v.getPercentileLevelIteratedTo() / 100.0);
+                Map<String, Histogram> series = mixed ? LatencyKinds.byKind(results.get(i)) : single(merged(results.get(i)));
+                for (Map.Entry<String, Histogram> e : series.entrySet()) {
+                    Histogram h = e.getValue();
+                    if (h != null && h.getTotalCount() > 0) {
+                        List<Double> x = new ArrayList<>();
+                        List<Double> y = new ArrayList<>();
+                        for (HistogramIterationValue v : h.percentiles(5)) {
+                            x.add(Math.max(h.highestEquivalentValue(v.getValueIteratedTo()), 1) / 1e3);
+                            y.add(v.getPercentileLevelIteratedTo() / 100.0);
+                        }
+                        String name = e.getKey().isEmpty() ? labels.get(i) : labels.get(i) + " " + e.getKey();
+                        cdf.addSeries(name, x, y).setMarker(SeriesMarkers.NONE);
+                        any = true;
                     }
-                    cdf.addSeries(labels.get(i), x, y).setMarker(SeriesMarkers.NONE);
-                    any = true;
                 }
             }
             if (any) {
@@ -161,6 +171,13 @@ final class Charts {
     private void save(Chart<?, ?> chart, String name, List<String> written) throws IOException {
         AtomicFiles.write(folder.resolve(name), BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
         written.add(name);
+    }
+
+    /** One unnamed series: the point's histograms merged, all of one kind. */
+    private static Map<String, Histogram> single(Histogram merged) {
+        Map<String, Histogram> out = new LinkedHashMap<>();
+        out.put("", merged);
+        return out;
     }
 
     private static Histogram merged(RunResult result) {

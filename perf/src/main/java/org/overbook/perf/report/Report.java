@@ -68,10 +68,10 @@ final class Report {
                     .append(" | mismatches |\n");
             out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (TenantRow row : result.tenants()) {
-                out.append(row(row.name(), row.workload(), row.metrics()));
+                out.append(row(row.name(), row.workload(), row.metrics(), LatencyKinds.mixed(result, row.name())));
             }
-            out.append(row("**total**", "", result.total()));
-            out.append('\n').append(Caveats.point(result));
+            out.append(row("**total**", "", result.total(), LatencyKinds.mixed(result)));
+            out.append('\n').append(LatencyKinds.table(result)).append(Caveats.point(result));
             if (!result.histograms().isEmpty()) {
                 out.append("Latency percentile files: ").append(result.histograms().keySet().stream()
                         .map(key -> "[" + key + "](" + hgrmName.apply(result, key) + ")").collect(Collectors.joining(", ")))
@@ -96,7 +96,8 @@ final class Report {
         return out.toString();
     }
 
-    private static String row(String name, String workload, java.util.Map<String, Number> m) {
+    /** A row of the point's table; {@code mixedLatency}: its percentiles would merge kinds, left blank ({@link LatencyKinds}). */
+    private static String row(String name, String workload, java.util.Map<String, Number> m, boolean mixedLatency) {
         long nicFaults = 0;
         for (String key : m.keySet()) {
             if (key.startsWith("nic_faults_")) {
@@ -104,7 +105,8 @@ final class Report {
             }
         }
         return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s / %s | %d | %s | %s | %s | %s | %s / %s / %s | %s |%n",
-                name, workload, Columns.format(m.get(Metrics.THROUGHPUT)), micros(m.get(Metrics.P50)), micros(m.get(Metrics.P99)),
+                name, workload, Columns.format(m.get(Metrics.THROUGHPUT)), mixedLatency ? "" : micros(m.get(Metrics.P50)),
+                mixedLatency ? "" : micros(m.get(Metrics.P99)),
                 hitRatio(m), get(m, "cpu_minor_faults"), get(m, "cpu_major_faults"), nicFaults,
                 Columns.format(m.get(Metrics.TLB_HIT_RATE)), get(m, "rnr_nacks_sent"), get(m, "drops"),
                 m.get("pinned_bytes") == null ? "" : String.format(Locale.ROOT, "%.1f", m.get("pinned_bytes").doubleValue() / MIB),

@@ -1,6 +1,7 @@
 package org.overbook.perf.reproduce;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -18,19 +19,32 @@ import java.util.function.ToDoubleFunction;
  * @param shape          the paper's claim as a test on the model's value
  * @param model          computes the model's value from the measured points
  * @param byConstruction why the figure cannot fail, or empty for a figure that is judged
+ * @param parts          the parts the figure is the worst of, printed beside it; empty for a figure of one part
  */
-public record Figure(String name, double paper, Shape shape, ToDoubleFunction<Measurements> model, String byConstruction) {
+public record Figure(String name, double paper, Shape shape, ToDoubleFunction<Measurements> model, String byConstruction,
+                     Optional<Parts> parts) {
 
     public Figure {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(shape, "shape");
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(byConstruction, "byConstruction");
+        Objects.requireNonNull(parts, "parts");
+    }
+
+    /** Returns a figure that holds by construction ({@code byConstruction} says why), printed and never judged. */
+    public Figure(String name, double paper, Shape shape, ToDoubleFunction<Measurements> model, String byConstruction) {
+        this(name, paper, shape, model, byConstruction, Optional.empty());
     }
 
     /** Returns a figure that is judged: against the paper's value two-sided when it has one, and by its shape. */
     public Figure(String name, double paper, Shape shape, ToDoubleFunction<Measurements> model) {
         this(name, paper, shape, model, "");
+    }
+
+    /** Returns a judged figure whose value is the largest of {@code parts}, each of which the report prints too. */
+    public static Figure worstOf(String name, double paper, Shape shape, Parts parts) {
+        return new Figure(name, paper, shape, parts::worst, "", Optional.of(parts));
     }
 
     /** Returns whether the paper gives a number to compare with. */

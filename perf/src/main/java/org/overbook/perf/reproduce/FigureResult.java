@@ -1,9 +1,12 @@
 package org.overbook.perf.reproduce;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SequencedMap;
 import org.overbook.perf.report.Interval;
 
 /**
@@ -19,14 +22,23 @@ import org.overbook.perf.report.Interval;
  * @param model    the model's value (the mean over replications); {@link Double#NaN} if it could not be computed
  * @param interval the interval over replications, present only with two or more
  * @param problem  why it could not be computed, or empty
+ * @param parts    each part's value of a figure that is the worst of its parts ({@link Figure#parts()}), the mean
+ *                 over replications as the figure's is; empty for a figure of one part or one not computed
  */
-public record FigureResult(Preset preset, Figure figure, double model, Optional<Interval> interval, String problem) {
+public record FigureResult(Preset preset, Figure figure, double model, Optional<Interval> interval, String problem,
+                           SequencedMap<String, Double> parts) {
 
     public FigureResult {
         Objects.requireNonNull(preset, "preset");
         Objects.requireNonNull(figure, "figure");
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(problem, "problem");
+        parts = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(parts));
+    }
+
+    /** Returns the result of a figure of one part. */
+    public FigureResult(Preset preset, Figure figure, double model, Optional<Interval> interval, String problem) {
+        this(preset, figure, model, interval, problem, new LinkedHashMap<>());
     }
 
     /**
@@ -35,18 +47,35 @@ public record FigureResult(Preset preset, Figure figure, double model, Optional<
      */
     static FigureResult compute(Preset preset, Figure figure, List<Measurements> replications) {
         List<Double> values = new ArrayList<>();
+        List<SequencedMap<String, Double>> parts = new ArrayList<>();
         for (Measurements measurements : replications) {
             try {
                 values.add(figure.model().applyAsDouble(measurements));
+                figure.parts().ifPresent(p -> parts.add(p.values().apply(measurements)));
             } catch (Measurements.MissingMeasurement e) {
                 return new FigureResult(preset, figure, Double.NaN, Optional.empty(), e.getMessage());
             }
         }
         if (values.size() == 1 || values.stream().anyMatch(v -> !Double.isFinite(v))) {
-            return new FigureResult(preset, figure, values.size() == 1 ? values.getFirst() : Double.NaN, Optional.empty(), "");
+            return new FigureResult(preset, figure, values.size() == 1 ? values.getFirst() : Double.NaN, Optional.empty(), "",
+                    mean(parts));
         }
         Interval interval = Interval.of(values.stream().mapToDouble(Double::doubleValue).toArray());
-        return new FigureResult(preset, figure, interval.mean(), Optional.of(interval), "");
+        return new FigureResult(preset, figure, interval.mean(), Optional.of(interval), "", mean(parts));
+    }
+
+    /** Returns each part's mean over the replications, for the parts every replication has, in the first one's order. */
+    private static SequencedMap<String, Double> mean(List<SequencedMap<String, Double>> replications) {
+        SequencedMap<String, Double> out = new LinkedHashMap<>();
+        if (replications.isEmpty()) {
+            return out;
+        }
+        for (String part : replications.getFirst().keySet()) {
+            if (replications.stream().allMatch(r -> r.containsKey(part))) {
+                out.put(part, replications.stream().mapToDouble(r -> r.get(part)).average().orElseThrow());
+            }
+        }
+        return out;
     }
 
     /** Returns model / paper, or NaN where the paper states only a shape. */

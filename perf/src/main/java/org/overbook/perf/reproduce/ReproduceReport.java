@@ -40,7 +40,7 @@ public final class ReproduceReport {
         return figures(results).stream().anyMatch(f -> f.verdict().fails());
     }
 
-    /** Prints the table, then any figure that could not be computed and why, then the count of each verdict. */
+    /** Prints the table, then its notes ({@link #notes}), then the count of each verdict. */
     public static void print(PrintWriter out, List<Reproduction.PresetResult> results) {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADER);
@@ -68,14 +68,22 @@ public final class ReproduceReport {
         out.println(tally(results));
     }
 
-    /** Returns a line per figure not judged (why it holds by construction) or not computed (what is missing). */
+    /**
+     * Returns a line per figure not judged (why it holds by construction), not computed (what is missing), or the
+     * worst of its parts (each part's value: {@code by message size: 8 B 1.76, 4 KiB 1.00, ...}).
+     */
     static List<String> notes(List<Reproduction.PresetResult> results) {
         List<String> notes = new ArrayList<>();
         for (FigureResult f : figures(results)) {
+            String figure = f.preset().name() + ", " + f.figure().name() + ": ";
             if (f.figure().isByConstruction()) {
-                notes.add(f.preset().name() + ", " + f.figure().name() + ": by construction: " + f.figure().byConstruction());
+                notes.add(figure + "by construction: " + f.figure().byConstruction());
             } else if (!f.problem().isEmpty()) {
-                notes.add(f.preset().name() + ", " + f.figure().name() + ": not computed: " + f.problem());
+                notes.add(figure + "not computed: " + f.problem());
+            } else if (!f.parts().isEmpty()) {
+                List<String> parts = new ArrayList<>();
+                f.parts().forEach((part, value) -> parts.add(part + " " + shown(value)));
+                notes.add(figure + f.figure().parts().orElseThrow().what() + ": " + String.join(", ", parts));
             }
         }
         return notes;
@@ -104,7 +112,7 @@ public final class ReproduceReport {
                     .append(exact(f.interval().map(Interval::low).orElse(Double.NaN))).append(',')
                     .append(exact(f.interval().map(Interval::high).orElse(Double.NaN))).append(',')
                     .append(exact(f.ratio())).append(',').append(quote(check(f.figure()))).append(',')
-                    .append(f.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-')).append('\n');
+                    .append(f.verdict().token()).append('\n');
         }
         return out.toString();
     }
@@ -135,7 +143,8 @@ public final class ReproduceReport {
                     + "smoke test; a verdict may differ from the full run's.\n\n");
         }
         out.append("A figure the paper gives a number for holds when model / paper lies in [0.75, 1.25] (and its shape "
-                + "holds); one the paper states as a shape only, when the shape holds.\n\n");
+                + "holds); one the paper states as a shape only, when the shape holds. A verdict names each check that fails: "
+                + "OUTSIDE the band, SHAPE FAILS the shape, OUTSIDE and SHAPE FAILS both.\n\n");
         out.append(table(results));
         for (Reproduction.PresetResult result : results) {
             Preset preset = result.preset();

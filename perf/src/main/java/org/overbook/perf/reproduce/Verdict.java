@@ -1,17 +1,28 @@
 package org.overbook.perf.reproduce;
 
+import java.util.Locale;
+
 /**
  * What a computed figure says about the paper's claim. {@code reproduce --strict} fails on every verdict that
  * {@link #fails()}.
+ *
+ * <p>A figure with a paper value has two checks, the band and the shape, and its verdict names every check that
+ * fails: {@link #OUTSIDE} the band alone, {@link #SHAPE_FAILS} the shape alone, {@link #OUTSIDE_AND_SHAPE_FAILS}
+ * both (a trend the wrong way round that also misses the number), so that one failure never hides the other.
  */
 public enum Verdict {
     /** The paper gives a number; model / paper lies in [{@link #LOW}, {@link #HIGH}] and the shape holds. */
     WITHIN("within ±25 %"),
-    /** The paper gives a number; model / paper lies outside the band, or the shape (a bound the paper states) does not hold. */
+    /** The paper gives a number; model / paper lies outside the band, and the shape holds. */
     OUTSIDE("OUTSIDE"),
+    /** The paper gives a number; model / paper lies outside the band, and the shape does not hold either. */
+    OUTSIDE_AND_SHAPE_FAILS("OUTSIDE and SHAPE FAILS"),
     /** The paper states a shape only, and the model's figure has it. */
     SHAPE_HOLDS("shape holds"),
-    /** The paper states a shape only, and the model's figure does not have it. */
+    /**
+     * The model's figure does not have the paper's shape: a paper that states a shape only, or one that gives a
+     * number the model lies within the band of while past the bound the paper states ({@code < 1.05} at 1.1).
+     */
     SHAPE_FAILS("SHAPE FAILS"),
     /** A point or metric the figure needs is missing. */
     NOT_COMPUTED("NOT COMPUTED"),
@@ -36,9 +47,14 @@ public enum Verdict {
         return text;
     }
 
+    /** Returns the verdict as {@code reproduce.csv} spells it: {@code outside-and-shape-fails}. */
+    public String token() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
     /** Returns whether {@code reproduce --strict} counts this verdict as a failure. */
     public boolean fails() {
-        return this == OUTSIDE || this == SHAPE_FAILS || this == NOT_COMPUTED;
+        return this == OUTSIDE || this == OUTSIDE_AND_SHAPE_FAILS || this == SHAPE_FAILS || this == NOT_COMPUTED;
     }
 
     /** Returns the verdict on {@code figure} at the model's value {@code model} (NaN when it could not be computed). */
@@ -54,6 +70,10 @@ public enum Verdict {
             return shape ? SHAPE_HOLDS : SHAPE_FAILS;
         }
         double ratio = model / figure.paper();
-        return shape && ratio >= LOW && ratio <= HIGH ? WITHIN : OUTSIDE;
+        boolean band = ratio >= LOW && ratio <= HIGH;
+        if (band) {
+            return shape ? WITHIN : SHAPE_FAILS;
+        }
+        return shape ? OUTSIDE : OUTSIDE_AND_SHAPE_FAILS;
     }
 }

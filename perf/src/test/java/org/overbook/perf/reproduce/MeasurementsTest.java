@@ -90,15 +90,20 @@ class MeasurementsTest {
         assertEquals(Verdict.OUTSIDE, Verdict.of(above, 1.49), "above 1, the old one-sided shape, but under the band");
         assertEquals(Verdict.OUTSIDE, Verdict.of(above, 2.51), "over the band");
         Figure bound = new Figure("x", 1.05, Shape.below(1.05), m -> 0);
-        assertEquals(Verdict.OUTSIDE, Verdict.of(bound, 1.1), "in the band but past the paper's bound");
+        assertEquals(Verdict.SHAPE_FAILS, Verdict.of(bound, 1.1), "in the band but past the paper's bound");
         assertEquals(Verdict.WITHIN, Verdict.of(bound, 1.0));
+        assertEquals(Verdict.OUTSIDE, Verdict.of(bound, 0.5), "under the band, within the bound");
+        assertEquals(Verdict.OUTSIDE_AND_SHAPE_FAILS, Verdict.of(bound, 12.2), "over the band and past the bound: both named");
+        assertEquals(Verdict.OUTSIDE_AND_SHAPE_FAILS, Verdict.of(above, 0.9), "under the band and the trend the wrong way");
         Figure shape = new Figure("x", Double.NaN, Shape.atLeast(100), m -> 0);
         assertEquals(Verdict.SHAPE_HOLDS, Verdict.of(shape, 100));
         assertEquals(Verdict.SHAPE_FAILS, Verdict.of(shape, 99));
         Figure constructed = new Figure("x", 2, Shape.above(1), m -> 0, "4 / 2");
         assertEquals(Verdict.BY_CONSTRUCTION, Verdict.of(constructed, 7), "never judged, whatever its value");
         assertFalse(Verdict.BY_CONSTRUCTION.fails());
-        assertTrue(Verdict.OUTSIDE.fails() && Verdict.SHAPE_FAILS.fails() && Verdict.NOT_COMPUTED.fails());
+        assertTrue(Verdict.OUTSIDE.fails() && Verdict.SHAPE_FAILS.fails() && Verdict.NOT_COMPUTED.fails()
+                && Verdict.OUTSIDE_AND_SHAPE_FAILS.fails());
+        assertFalse(Verdict.WITHIN.fails() || Verdict.SHAPE_HOLDS.fails());
     }
 
     @Test

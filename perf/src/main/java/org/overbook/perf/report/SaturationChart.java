@@ -42,21 +42,19 @@ final class SaturationChart {
     static XYChart chart(RunResult result) {
         ResourceSeries rs = result.resources();
         int intervals = rs.samples() - 1;
+        double end = rs.timeNanos(rs.samples() - 1);
+        TimeAxis axis = TimeAxis.of(end);
         double[] x = new double[intervals];
         for (int k = 0; k < intervals; k++) {
-            x[k] = (rs.timeNanos(k) + rs.timeNanos(k + 1)) / 2e6;
+            x[k] = axis.value((rs.timeNanos(k) + rs.timeNanos(k + 1)) / 2.0);
         }
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title(TimeSeriesCharts.captionName(result) + ": utilisation of each contended resource")
-                .xAxisTitle("virtual time (ms)").yAxisTitle("utilisation").build();
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.MILLIS));
+                .yAxisTitle("utilisation").build();
         chart.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.FRACTION));
         XYStyler styler = chart.getStyler();
-        styler.setXAxisTickMarkSpacingHint(120);
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
         styler.setYAxisMin(0.0);
-        styler.setXAxisMin(0.0);
-        styler.setXAxisMax(rs.timeNanos(rs.samples() - 1) / 1e6);
         styler.setAnnotationLineColor(Color.GRAY);
         styler.setAnnotationLineStroke(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
                 new float[] {6, 4}, 0));
@@ -77,14 +75,15 @@ final class SaturationChart {
         }
         styler.setYAxisMax(top * 1.05);
         XYSeries level = chart.addSeries("saturated (" + Math.round(100 * Saturation.THRESHOLD) + " %)",
-                new double[] {0, rs.timeNanos(rs.samples() - 1) / 1e6},
+                new double[] {0, axis.value(end)},
                 new double[] {Saturation.THRESHOLD, Saturation.THRESHOLD});
         level.setMarker(SeriesMarkers.NONE);
         level.setLineColor(Color.BLACK); // no resource's colour
         level.setLineStyle(SeriesLines.DOT_DOT);
         if (rs.timeNanos(rs.warmUpSample()) > 0) {
-            chart.addAnnotation(new AnnotationLine(rs.timeNanos(rs.warmUpSample()) / 1e6, true, false));
+            chart.addAnnotation(new AnnotationLine(axis.value(rs.timeNanos(rs.warmUpSample())), true, false));
         }
+        axis.install(chart, end);
         return chart;
     }
 

@@ -43,10 +43,14 @@ final class TimeSeriesCharts {
             Series.NIC_FAULTS_SEND, Series.NIC_FAULTS_RECEIVE);
     private static final List<Series> MEMORY = List.of(Series.RESIDENT_PAGES, Series.SWAPPED_PAGES,
             Series.BALLOONED_PAGES, Series.PINNED_PAGES);
-    /** Tableau 10: distinct hues, one per tenant (repeating after ten). */
+    /**
+     * Distinct hues, one per tenant (repeating after ten): Tableau 10, with its three lightest colours, which read
+     * poorly as thin lines on white, darkened (yellow to gold, pink to rose) or replaced (light grey, which the grey
+     * "others" and warm-up lines use, by a dark purple).
+     */
     private static final Color[] PALETTE = {new Color(0x4E79A7), new Color(0xF28E2B), new Color(0xE15759),
-            new Color(0x76B7B2), new Color(0x59A14F), new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7),
-            new Color(0x9C755F), new Color(0xBAB0AC)};
+            new Color(0x76B7B2), new Color(0x59A14F), new Color(0xB6992D), new Color(0xB07AA1), new Color(0xD37295),
+            new Color(0x9C755F), new Color(0x6A3D9A)};
 
     private TimeSeriesCharts() {
     }

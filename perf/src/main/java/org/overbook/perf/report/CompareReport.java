@@ -167,6 +167,7 @@ public final class CompareReport {
             chart.getStyler().setSeriesColors(new java.awt.Color[] {TimeSeriesCharts.colour(0), TimeSeriesCharts.colour(1)});
             chart.addSeries("A", categories, values(comparison, metric, true));
             chart.addSeries("B", categories, values(comparison, metric, false));
+            Charts.roomAbove(chart);
             panels.add(chart);
         }
         return panels;

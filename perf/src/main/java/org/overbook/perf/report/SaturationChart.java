@@ -2,6 +2,8 @@ package org.overbook.perf.report;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.util.ArrayList;
+import java.util.List;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -17,7 +19,7 @@ import org.overbook.perf.run.Saturation;
 /**
  * The chart of what saturated, over time, for one point: the utilisation of every contended resource in
  * each interval of the time series (a line per resource, plotted at the interval's middle, dashed on the client
- * host; resources idle for the whole run left out), a red dotted
+ * host; resources idle for the whole run left out), a black dotted
  * line at the saturation level ({@link Saturation#THRESHOLD}) and a grey dashed line at the end of the
  * warm-up. Builds the chart only; {@link Charts} renders it.
  */
@@ -26,6 +28,7 @@ final class SaturationChart {
     static final String SUFFIX = "-saturation.png";
     private static final int WIDTH = 1000;
     private static final int HEIGHT = 500;
+    private static final String LEVEL = "saturated (" + Math.round(100 * Saturation.THRESHOLD) + " %)";
 
     private SaturationChart() {
     }
@@ -48,8 +51,15 @@ final class SaturationChart {
         for (int k = 0; k < intervals; k++) {
             x[k] = axis.value((rs.timeNanos(k) + rs.timeNanos(k + 1)) / 2.0);
         }
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(TimeSeriesCharts.captionName(result) + ": utilisation of each contended resource")
+        String title = TimeSeriesCharts.captionName(result) + ": utilisation of each contended resource";
+        List<String> legend = new ArrayList<>();
+        for (int r = 0; r < rs.resources(); r++) {
+            if (!rs.idle(r)) {
+                legend.add(rs.window(r).label());
+            }
+        }
+        legend.add(LEVEL);
+        XYChart chart = new XYChartBuilder().width(ChartWidth.of(title, WIDTH, legend)).height(HEIGHT).title(title)
                 .yAxisTitle("utilisation").build();
         chart.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.FRACTION));
         XYStyler styler = chart.getStyler();
@@ -74,7 +84,7 @@ final class SaturationChart {
             series.setLineStyle(rs.window(r).key().startsWith("client") ? SeriesLines.DASH_DASH : SeriesLines.SOLID);
         }
         styler.setYAxisMax(top * 1.05);
-        XYSeries level = chart.addSeries("saturated (" + Math.round(100 * Saturation.THRESHOLD) + " %)",
+        XYSeries level = chart.addSeries(LEVEL,
                 new double[] {0, axis.value(end)},
                 new double[] {Saturation.THRESHOLD, Saturation.THRESHOLD});
         level.setMarker(SeriesMarkers.NONE);
@@ -90,7 +100,7 @@ final class SaturationChart {
     static String caption(RunResult result) {
         Saturation verdict = Saturation.of(result.resources());
         return "Point " + result.index() + ": what saturated, over time: the utilisation of each contended resource in"
-                + " each hundredth of the run (dashed on the client host); the red dotted line is the saturation level ("
+                + " each hundredth of the run (dashed on the client host); the black dotted line is the saturation level ("
                 + Math.round(100 * Saturation.THRESHOLD) + " %)" + (result.resources().timeNanos(
                 result.resources().warmUpSample()) > 0 ? ", the grey dashed line the end of the warm-up" : "")
                 + "; resources idle for the whole run are left out. Saturated first: " + verdict.brief() + ".";

@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.Font;
-import java.awt.Graphics2D;
 import java.awt.font.FontRenderContext;
 import java.awt.font.TextLayout;
 import java.awt.geom.Rectangle2D;
-import java.awt.image.BufferedImage;
-import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.internal.chartpart.Axis;
 import org.knowm.xchart.internal.chartpart.AxisTickCalculator;
-import org.knowm.xchart.internal.chartpart.Chart;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.SmallScenarios;
 import org.overbook.perf.run.TenantRow;
@@ -73,7 +69,7 @@ class TimeAxisTest {
     }
 
     private static void check(XYChart panel, long span, String where) {
-        Axis<?, ?> axis = drawnAxis(panel);
+        Axis<?, ?> axis = new Painted(panel).xAxis();
         List<Tick> ticks = ticks(axis);
         assertEquals(TimeAxis.of(span).title(), panel.getXAxisTitle(), where);
         assertTrue(ticks.size() >= 3, where + ": too few ticks " + ticks);
@@ -101,25 +97,6 @@ class TimeAxisTest {
 
     /** One tick label as drawn: its text and its centre, in pixels from the left of the chart. */
     private record Tick(String label, double centre) {
-    }
-
-    /**
-     * Paints {@code chart} at its size, as BitmapEncoder does, and returns its x axis. XChart keeps the axis
-     * package-private, hence the reflection; the tick labels it drew are public on the axis.
-     */
-    private static Axis<?, ?> drawnAxis(XYChart chart) {
-        BufferedImage image = new BufferedImage(chart.getWidth(), chart.getHeight(), BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
-        try {
-            chart.paint(g, chart.getWidth(), chart.getHeight());
-            Method xAxis = Chart.class.getDeclaredMethod("getXAxis");
-            xAxis.setAccessible(true);
-            return (Axis<?, ?>) xAxis.invoke(chart);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError("XChart's x axis cannot be read", e);
-        } finally {
-            g.dispose();
-        }
     }
 
     /** The labels XChart's tick painter draws: those strictly inside the axis, left to right. */

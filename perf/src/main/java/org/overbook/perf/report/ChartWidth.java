@@ -11,9 +11,10 @@ import org.knowm.xchart.style.theme.XChartTheme;
  * How wide a chart must be for its title: XChart draws a title on one line, centred, and cuts off at the edges
  * whatever does not fit ({@code …by nic.memory-policy × tenants.count × clients.count} lost its start). A chart
  * keeps its usual width unless its title, in XChart's title font, needs more. XChart centres the title over the
- * plot, which the y axis pushes right and a legend outside the plot pushes left, so the title needs its own width
- * and the wider of the two on the side it is pushed towards: the chart is given the title's width, the wider of the
- * y axis and the legend, and a margin each side.
+ * plot, which the y axis (width a) pushes right and a legend outside the plot (width l) pushes left: the centre is
+ * (a - l) / 2 off the chart's, and the title needs its own width, twice that offset and a margin each side. The
+ * y axis's width is known only once drawn, so the offset is taken at its largest: with the widest y axis when the
+ * title is pushed right, the narrowest when pushed left.
  */
 final class ChartWidth {
 
@@ -22,6 +23,8 @@ final class ChartWidth {
 
     /** Room the y axis takes on the left of the plot, its title and tick labels, at most, in pixels. */
     static final int Y_AXIS = 100;
+    /** Room the y axis takes at least: its title and a one-digit tick label. */
+    static final int Y_AXIS_LEAST = 40;
     /** Room a legend entry takes besides its text: the paddings and the line drawn before it, in pixels. */
     static final int LEGEND_ENTRY = 70;
 
@@ -37,7 +40,8 @@ final class ChartWidth {
     static int of(String title, int least, Collection<String> entries) {
         XChartTheme theme = new XChartTheme();
         double legend = entries.stream().mapToDouble(e -> width(e, theme.getLegendFont()) + LEGEND_ENTRY).max().orElse(0);
-        return Math.max(least, (int) Math.ceil(width(title, theme.getChartTitleFont()) + Math.max(legend, Y_AXIS)) + 2 * MARGIN);
+        double pushed = Math.max(Y_AXIS - legend, legend - Y_AXIS_LEAST);
+        return Math.max(least, (int) Math.ceil(width(title, theme.getChartTitleFont()) + Math.max(pushed, 0)) + 2 * MARGIN);
     }
 
     /** Returns the width of {@code text} drawn in {@code font}, as XChart measures it. */

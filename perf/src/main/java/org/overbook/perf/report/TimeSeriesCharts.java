@@ -146,7 +146,7 @@ final class TimeSeriesCharts {
     }
 
     private static XYChart panel(RunResult result, String title, String yTitle, TickLabels.Unit unit) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(pointName(result) + ": " + title)
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(panelTitle(result, title))
                 .yAxisTitle(yTitle).build();
         XYStyler styler = chart.getStyler();
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -218,6 +218,24 @@ final class TimeSeriesCharts {
             panel.addAnnotation(new AnnotationLine(axis.value(ts.warmUpNanos()), true, false));
         }
         axis.install(panel, ts.timeNanos(ts.samples() - 1));
+    }
+
+    /**
+     * A panel's title: the point's name and what the panel shows ({@code balloon.enabled=true: swapped memory}), or,
+     * where that would not fit over the plot beside the legend (a panel keeps the grid's width), the point's values
+     * alone, or what the panel shows alone; the chart's caption names the point in full.
+     */
+    static String panelTitle(RunResult result, String what) {
+        List<String> legend = new ArrayList<>(result.timeSeries().tenants());
+        if (legend.size() > TOP + 1) {
+            legend.add("others (" + (legend.size() - TOP) + " tenants, summed)");
+        }
+        for (String title : List.of(pointName(result) + ": " + what, Charts.shortLabel(result) + ": " + what)) {
+            if (ChartWidth.of(title, WIDTH, legend) <= WIDTH) {
+                return title;
+            }
+        }
+        return what;
     }
 
     /** The point's one sweep value with its field ({@code balloon.enabled=true}), or its values alone when several. */

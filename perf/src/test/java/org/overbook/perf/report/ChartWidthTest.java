@@ -20,7 +20,10 @@ import org.overbook.perf.run.TimeSeries;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;
 
-/** A chart's title is drawn whole, however many fields the sweep varies, with a legend beside the plot or none. */
+/**
+ * A chart's title is drawn whole, however many fields the sweep varies or however long their values, with a legend
+ * beside the plot or none.
+ */
 class ChartWidthTest {
 
     @Test
@@ -53,6 +56,24 @@ class ChartWidthTest {
         }
     }
 
+    @Test
+    void aTimeSeriesPanelShortensItsTitleToFitTheGrid() {
+        for (String value : List.of("on", "far-memory-cxl-expander", "a-far-memory-device-whose-name-is-longer-than-a-panel")) {
+            for (int tenants : new int[] {2, 12}) {
+                RunResult result = panels(Map.of("host.swap-device.kind", value), tenants);
+                List<Chart<?, ?>> panels = new ArrayList<>(TimeSeriesCharts.memory(result));
+                panels.addAll(TimeSeriesCharts.faults(result));
+                for (Chart<?, ?> panel : panels) {
+                    assertWhole(panel, value + ", " + tenants + " tenants");
+                }
+            }
+        }
+        assertEquals("host.swap-device.kind=on: swapped memory",
+                TimeSeriesCharts.panelTitle(panels(Map.of("host.swap-device.kind", "on"), 2), "swapped memory"));
+        assertEquals("swapped memory", TimeSeriesCharts.panelTitle(panels(Map.of("host.swap-device.kind",
+                "a-far-memory-device-whose-name-is-longer-than-a-panel"), 2), "swapped memory"));
+    }
+
     /** The title, centred over the plot as XChart centres it, lies within the image. */
     private static void assertWhole(Chart<?, ?> chart, String where) {
         Rectangle2D plot = new Painted(chart).plot();
@@ -60,6 +81,25 @@ class ChartWidthTest {
         double left = plot.getX() + (plot.getWidth() - width) / 2;
         assertTrue(left >= 0 && left + width <= chart.getWidth(), where + ": title '" + chart.getTitle() + "' spans "
                 + Math.round(left) + " to " + Math.round(left + width) + " px of a " + chart.getWidth() + " px chart");
+    }
+
+    /** A point of {@code values} with {@code tenants} server tenants, sampled twice, each tenant's memory and faults growing. */
+    private static RunResult panels(Map<String, String> values, int tenants) {
+        List<String> names = new ArrayList<>();
+        List<TenantRow> rows = new ArrayList<>();
+        int series = TimeSeries.Series.all().size();
+        long[] counts = new long[2 * tenants * series];
+        for (int t = 0; t < tenants; t++) {
+            names.add("s" + t);
+            rows.add(new TenantRow("s" + t, "server", "memcached", Map.of()));
+            for (int s = 0; s < series; s++) {
+                counts[(tenants + t) * series + s] = 1000L * (t + 1);
+            }
+        }
+        SweepPoint sweep = ScenarioLoader.standard().parse(SmallScenarios.MEMCACHED, "m.yaml").points().getFirst();
+        String label = String.join(", ", values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
+        return new RunResult(1, label, values, sweep.scenario(), sweep.yaml(), 1, rows, Map.of(), new TreeMap<>(),
+                new TimeSeries(0, names, new long[] {0, 400_000_000L}, counts));
     }
 
     /** Point {@code point} of a sweep over {@code fields} long field names, its one client's requests measured. */

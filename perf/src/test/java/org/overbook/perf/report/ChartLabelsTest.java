@@ -112,6 +112,27 @@ class ChartLabelsTest {
         assertTrue(ticks.size() >= 4 && ticks.contains("0") && !ticks.contains("13.1 µs"), "ticks " + ticks);
     }
 
+    @Test
+    void aPairMissingTheMetricOnOneSideIsLeftOutOfItsComparePanel() {
+        Comparison comparison = new Comparison("A", "B", List.of(pair(0, "2", 20_000L), pair(1, "6", null)), List.of(), List.of());
+        List<CategoryChart> panels = CompareReport.charts(comparison);
+        CategoryChart p99 = panels.stream().filter(c -> c.getTitle().startsWith("p99")).findFirst().orElseThrow();
+        assertEquals(List.of("2"), new ArrayList<>(p99.getSeriesMap().get("B").getXData()));
+        assertEquals(List.of(20_000.0), new ArrayList<>(p99.getSeriesMap().get("B").getYData()));
+        assertEquals("point; left out, no value on one side: 6", p99.getXAxisTitle());
+        CategoryChart throughput = panels.getFirst();
+        assertEquals(List.of("2", "6"), new ArrayList<>(throughput.getSeriesMap().get("A").getXData()));
+        assertEquals("point", throughput.getXAxisTitle());
+    }
+
+    /** Point {@code index} at {@code tenants} on both sides, B's p99 {@code p99} (or none). */
+    private static Comparison.Pair pair(int index, String tenants, Long p99) {
+        PointFigures point = new PointFigures(index, "tenants=" + tenants, Map.of("tenants", tenants), 1, 1, List.of(),
+                Map.of(), "", "", "", "", Map.of());
+        return new Comparison.Pair(point, point, List.of(), List.of(new Comparison.Row(Metrics.THROUGHPUT, 1e6, 2e6, null),
+                new Comparison.Row(Metrics.P99, 15_000L, p99, null)));
+    }
+
     /** Point {@code index} of a sweep over tenants, its throughput measured and its p99 when not null. */
     private static RunResult measured(int index, String tenants, Long p99) {
         Map<String, Number> total = new java.util.HashMap<>(Map.of(Metrics.THROUGHPUT, 1e6));

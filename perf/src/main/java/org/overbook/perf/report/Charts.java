@@ -26,6 +26,8 @@ import org.overbook.perf.run.RunResult;
  * Draws the PNG charts of a results folder with XChart: total throughput and p99 latency by point, the
  * latency CDF of every point, and for each point what saturated over time ({@link SaturationChart}) and its
  * faults and memory over time ({@link TimeSeriesCharts}).
+ * A chart is as wide as its title needs ({@link ChartWidth}), its time axis in one unit with round ticks
+ * ({@link TimeAxis}), and a point without a figure is left out of that figure's chart rather than drawn as zero.
  * Each PNG is rendered to bytes and written through {@link AtomicFiles}. Drawing
  * needs AWT fonts; where the JDK has none, no chart is drawn and {@link #failure()} says why.
  */

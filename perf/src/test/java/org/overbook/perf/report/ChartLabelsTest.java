@@ -125,6 +125,15 @@ class ChartLabelsTest {
         assertEquals("point", throughput.getXAxisTitle());
     }
 
+    @Test
+    void theCdfLatencyAxisRunsFromTheDecadeBelowToTheDecadeAbove() {
+        // requests from 10 µs (point 0) to 10 µs + 2 × 10^6 ns (point 1): the axis spans 10 µs to 10,000 µs
+        XYChart cdf = Charts.cdf(List.of(ChartWidthTest.result(0, 1), ChartWidthTest.result(1, 1)), "point");
+        assertEquals(10.0, cdf.getStyler().getXAxisMin());
+        assertEquals(10_000.0, cdf.getStyler().getXAxisMax());
+        assertEquals(TimeSeriesCharts.colour(1), cdf.getSeriesMap().get("value-1").getLineColor());
+    }
+
     /** Point {@code index} at {@code tenants} on both sides, B's p99 {@code p99} (or none). */
     private static Comparison.Pair pair(int index, String tenants, Long p99) {
         PointFigures point = new PointFigures(index, "tenants=" + tenants, Map.of("tenants", tenants), 1, 1, List.of(),

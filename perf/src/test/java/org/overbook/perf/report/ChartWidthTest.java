@@ -103,7 +103,7 @@ class ChartWidthTest {
     }
 
     /** Point {@code point} of a sweep over {@code fields} long field names, its one client's requests measured. */
-    private static RunResult result(int point, int fields) {
+    static RunResult result(int point, int fields) {
         List<String> names = List.of("nic.memory-policy", "tenants.count", "clients.count", "host.swap-device.kind");
         Map<String, String> values = new LinkedHashMap<>();
         for (int f = 0; f < fields; f++) {

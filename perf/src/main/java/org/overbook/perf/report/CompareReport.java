@@ -153,31 +153,48 @@ public final class CompareReport {
         return labels.stream().map(l -> "`" + l + "`").reduce((x, y) -> x + ", " + y).orElse("");
     }
 
-    /** The headline panels: a bar per side for every pair, one panel per metric. */
+    /**
+     * The headline panels: a bar per side for every pair, one panel per metric. A pair missing the metric on either
+     * side (no request measured, so no p99) is left out of that panel, and its x axis title says so, rather than
+     * drawn as a bar of zero.
+     */
     static List<CategoryChart> charts(Comparison comparison) {
-        List<String> categories = comparison.pairs().stream().map(p -> p.a().label().equals(p.b().label())
-                ? p.a().shortLabel() : p.a().shortLabel() + " vs " + p.b().shortLabel()).toList();
         List<CategoryChart> panels = new ArrayList<>();
         for (String metric : CHARTED) {
+            List<Comparison.Pair> measured = comparison.pairs().stream().filter(p -> p.row(metric) != null
+                    && p.row(metric).a() != null && p.row(metric).b() != null).toList();
+            List<String> out = comparison.pairs().stream().filter(p -> !measured.contains(p)).map(CompareReport::category).toList();
+            String xTitle = comparison.pairs().size() == 1 ? "" : "point";
+            if (!out.isEmpty()) {
+                xTitle += (xTitle.isEmpty() ? "" : "; ") + "left out, no value on one side: "
+                        + (out.size() > 3 ? out.size() + " points" : String.join(", ", out));
+            }
             CategoryChart chart = new CategoryChartBuilder().width(620).height(400)
-                    .title(name(metric) + ": A against B").xAxisTitle(categories.size() == 1 ? "" : "point")
-                    .yAxisTitle(name(metric)).build();
+                    .title(name(metric) + ": A against B").xAxisTitle(xTitle).yAxisTitle(name(metric)).build();
             chart.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(metric.endsWith("_ns")
                     ? TickLabels.Unit.NANOS : TickLabels.Unit.COUNT));
             chart.getStyler().setSeriesColors(new java.awt.Color[] {TimeSeriesCharts.colour(0), TimeSeriesCharts.colour(1)});
-            chart.addSeries("A", categories, values(comparison, metric, true));
-            chart.addSeries("B", categories, values(comparison, metric, false));
+            if (measured.isEmpty()) { // XChart draws no chart without a category: one, empty
+                chart.addSeries("A", List.of("(none)"), List.of(0.0));
+                chart.addSeries("B", List.of("(none)"), List.of(0.0));
+            } else {
+                List<String> categories = measured.stream().map(CompareReport::category).toList();
+                chart.addSeries("A", categories, values(measured, metric, true));
+                chart.addSeries("B", categories, values(measured, metric, false));
+            }
+            Charts.roomAbove(chart);
             panels.add(chart);
         }
         return panels;
     }
 
-    private static List<Double> values(Comparison comparison, String metric, boolean a) {
-        return comparison.pairs().stream().map(p -> {
-            Comparison.Row row = p.row(metric);
-            Number n = row == null ? null : a ? row.a() : row.b();
-            return n == null ? 0.0 : n.doubleValue();
-        }).toList();
+    private static String category(Comparison.Pair pair) {
+        return pair.a().label().equals(pair.b().label()) ? pair.a().shortLabel()
+                : pair.a().shortLabel() + " vs " + pair.b().shortLabel();
+    }
+
+    private static List<Double> values(List<Comparison.Pair> pairs, String metric, boolean a) {
+        return pairs.stream().map(p -> (a ? p.row(metric).a() : p.row(metric).b()).doubleValue()).toList();
     }
 
     private static String name(String metric) {

@@ -21,7 +21,8 @@ import org.overbook.perf.density.DensityCurve;
  * Draws a density curve with XChart, one PNG per bound of the objective: the worst tenant's figure (the
  * highest latency, or the lowest throughput, ticks spelled by {@link TickLabels}) against the number of tenants, the probes that met the
  * objective as green circles and those that failed it as red crosses, joined in order of tenants, and the
- * bound as a dashed horizontal line. A latency axis is logarithmic when the curve spans more than a decade.
+ * bound as a dashed horizontal line. A latency axis is logarithmic, from decade to decade, when the curve spans more
+ * than a decade.
  * Without AWT fonts nothing is drawn and {@link #failure()} says why.
  */
 final class DensityChart {
@@ -92,13 +93,17 @@ final class DensityChart {
         limit /= scale;
         String unit = logarithmic ? "µs, log scale" : latency ? "virtual time" : "ops/s";
         String metric = (latency ? "worst tenant's " : "lowest tenant's ") + bound.metric().key();
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Density: " + metric + " by number of tenants (" + curve.source() + ")")
-                .xAxisTitle("tenants").yAxisTitle(metric + " (" + unit + ")").build();
+        String title = "Density: " + metric + " by number of tenants (" + curve.source() + ")";
+        String objective = String.format(Locale.ROOT, "objective: %s", bound);
+        XYChart chart = new XYChartBuilder().width(ChartWidth.of(title, WIDTH, List.of("meets", "fails", objective)))
+                .height(HEIGHT).title(title).xAxisTitle("tenants").yAxisTitle(metric + " (" + unit + ")").build();
         chart.getStyler().setXAxisDecimalPattern("#");
         if (logarithmic) {
+            // from the decade below to the decade above, so that every decade the curve spans is labelled
             chart.getStyler().setYAxisLogarithmic(true);
             chart.getStyler().setYAxisDecimalPattern("#,##0.###");
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(low / scale))));
+            chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(high / scale))));
         } else {
             chart.getStyler().setyAxisTickLabelsFormattingFunction(TickLabels.of(latency ? TickLabels.Unit.NANOS : TickLabels.Unit.COUNT));
         }
@@ -109,7 +114,7 @@ final class DensityChart {
         points(chart, "fails", x, y, meets, false, SeriesMarkers.CROSS, FAILS);
         double from = x.getFirst();
         double to = Math.max(x.getLast(), from + 1);
-        XYSeries slo = chart.addSeries(String.format(Locale.ROOT, "objective: %s", bound), List.of(from, to), List.of(limit, limit));
+        XYSeries slo = chart.addSeries(objective, List.of(from, to), List.of(limit, limit));
         slo.setMarker(SeriesMarkers.NONE).setLineStyle(SeriesLines.DASH_DASH).setLineColor(Color.BLACK);
         return chart;
     }

@@ -51,11 +51,6 @@ final class TickLabels {
         return sign(value) + digits(magnitude) + unit;
     }
 
-    /** A duration in milliseconds, spelled as {@link #nanos}: {@code 0.5} is {@code 500 µs}. */
-    static String millis(double value) {
-        return nanos(value * 1e6);
-    }
-
     /** A size in MiB: {@code 512 KiB} for 0.5, {@code 256 MiB}, {@code 1.5 GiB} for 1536. */
     static String mebibytes(double value) {
         return bytes(value * (1 << 20));
@@ -77,12 +72,22 @@ final class TickLabels {
         return digits(value * 100) + " %";
     }
 
+    /**
+     * A number as written, for an axis whose title names the unit: {@code 0}, {@code 0.25}, {@code 150}, {@code 1500};
+     * six significant digits at most, so that no two round ticks read alike.
+     */
+    static String plain(double value) {
+        if (value == 0) {
+            return "0";
+        }
+        return BigDecimal.valueOf(value).round(new MathContext(6)).stripTrailingZeros().toPlainString();
+    }
+
     /** A formatter of one of the kinds above, for an axis. */
     static Function<Double, String> of(Unit unit) {
         return switch (unit) {
             case COUNT -> TickLabels::count;
             case NANOS -> TickLabels::nanos;
-            case MILLIS -> TickLabels::millis;
             case MEBIBYTES -> TickLabels::mebibytes;
             case FRACTION -> TickLabels::percent;
         };
@@ -90,7 +95,7 @@ final class TickLabels {
 
     /** What an axis holds. */
     enum Unit {
-        COUNT, NANOS, MILLIS, MEBIBYTES, FRACTION
+        COUNT, NANOS, MEBIBYTES, FRACTION
     }
 
     private static String sign(double value) {

@@ -21,7 +21,8 @@ import org.overbook.perf.run.TimeSeries.Series;
  * The two time-series charts of one point, each a 2 x 2 grid of XChart panels over virtual time (small
  * multiples, so that eight tenants stay legible): faults per millisecond in each sampling interval (CPU
  * minor, CPU major, NIC send, NIC receive), and memory per tenant in MiB (resident, swapped, ballooned,
- * pinned). Ticks read as people write them ({@link TickLabels}: {@code 250 µs}, {@code 1.5k}, {@code 512 MiB}). A panel
+ * pinned). Time is in one unit chosen from the run's length ({@link TimeAxis}); the other ticks read as people write
+ * them ({@link TickLabels}: {@code 1.5k}, {@code 512 MiB}). A panel
  * draws at most {@value #TOP} tenants, the largest over the run, and sums the rest into one grey "others" line, so that
  * its legend stays legible with dozens of tenants. In every panel a tenant keeps its colour, server tenants are solid lines and client tenants
  * dashed, tenants whose values are all zero are left out, and a grey dashed vertical line marks the end of
@@ -42,10 +43,14 @@ final class TimeSeriesCharts {
             Series.NIC_FAULTS_SEND, Series.NIC_FAULTS_RECEIVE);
     private static final List<Series> MEMORY = List.of(Series.RESIDENT_PAGES, Series.SWAPPED_PAGES,
             Series.BALLOONED_PAGES, Series.PINNED_PAGES);
-    /** Tableau 10: distinct hues, one per tenant (repeating after ten). */
+    /**
+     * Distinct hues, one per tenant (repeating after ten): Tableau 10, with its three lightest colours, which read
+     * poorly as thin lines on white, darkened (yellow to gold, pink to rose) or replaced (light grey, which the grey
+     * "others" and warm-up lines use, by a dark purple).
+     */
     private static final Color[] PALETTE = {new Color(0x4E79A7), new Color(0xF28E2B), new Color(0xE15759),
-            new Color(0x76B7B2), new Color(0x59A14F), new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7),
-            new Color(0x9C755F), new Color(0xBAB0AC)};
+            new Color(0x76B7B2), new Color(0x59A14F), new Color(0xB6992D), new Color(0xB07AA1), new Color(0xD37295),
+            new Color(0x9C755F), new Color(0x6A3D9A)};
 
     private TimeSeriesCharts() {
     }
@@ -68,9 +73,10 @@ final class TimeSeriesCharts {
             return panels;
         }
         int intervals = ts.samples() - 1;
+        TimeAxis axis = axis(ts);
         double[] x = new double[intervals];
         for (int k = 0; k < intervals; k++) {
-            x[k] = (ts.timeNanos(k) + ts.timeNanos(k + 1)) / 2e6;
+            x[k] = axis.value((ts.timeNanos(k) + ts.timeNanos(k + 1)) / 2.0);
         }
         for (Series series : FAULTS) {
             XYChart panel = panel(result, title(series) + " per ms", "faults / ms", TickLabels.Unit.COUNT);
@@ -86,7 +92,7 @@ final class TimeSeriesCharts {
                 ys[tenant] = any ? y : null;
             }
             lines(panel, result, x, ys);
-            finish(panel, ts, x);
+            finish(panel, ts, axis, x);
             panels.add(panel);
         }
         return panels;
@@ -95,9 +101,10 @@ final class TimeSeriesCharts {
     /** Returns the memory panels, MiB of each tenant at every sample. */
     static List<XYChart> memory(RunResult result) {
         TimeSeries ts = result.timeSeries();
+        TimeAxis axis = axis(ts);
         double[] x = new double[ts.samples()];
         for (int k = 0; k < x.length; k++) {
-            x[k] = ts.timeNanos(k) / 1e6;
+            x[k] = axis.value(ts.timeNanos(k));
         }
         List<XYChart> panels = new ArrayList<>();
         for (Series series : MEMORY) {
@@ -114,7 +121,7 @@ final class TimeSeriesCharts {
                 ys[tenant] = any ? y : null;
             }
             lines(panel, result, x, ys);
-            finish(panel, ts, x);
+            finish(panel, ts, axis, x);
             panels.add(panel);
         }
         return panels;
@@ -139,21 +146,21 @@ final class TimeSeriesCharts {
     }
 
     private static XYChart panel(RunResult result, String title, String yTitle, TickLabels.Unit unit) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(pointName(result) + ": " + title)
-                .xAxisTitle("virtual time").yAxisTitle(yTitle).build();
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(panelTitle(result, title))
+                .yAxisTitle(yTitle).build();
         XYStyler styler = chart.getStyler();
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
         styler.setAnnotationLineColor(Color.GRAY);
         styler.setAnnotationLineStroke(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
                 new float[] {6, 4}, 0));
         styler.setYAxisMin(0.0);
-        TimeSeries ts = result.timeSeries();
-        styler.setXAxisMin(0.0);
-        styler.setXAxisMax(ts.timeNanos(ts.samples() - 1) / 1e6);
-        styler.setXAxisTickMarkSpacingHint(120);
-        styler.setxAxisTickLabelsFormattingFunction(TickLabels.of(TickLabels.Unit.MILLIS));
         styler.setyAxisTickLabelsFormattingFunction(TickLabels.of(unit));
         return chart;
+    }
+
+    /** The time axis of the panels: from zero to the last sample. */
+    private static TimeAxis axis(TimeSeries ts) {
+        return TimeAxis.of(ts.timeNanos(ts.samples() - 1));
     }
 
     /** Returns the colour of line number {@code i} of a chart. */
@@ -200,16 +207,35 @@ final class TimeSeriesCharts {
         series.setLineStyle("client".equals(result.tenants().get(tenant).host()) ? SeriesLines.DASH_DASH : SeriesLines.SOLID);
     }
 
-    /** Marks a panel with no tenant as empty, and the end of the warm-up when there is one. */
-    private static void finish(XYChart panel, TimeSeries ts, double[] x) {
+    /** Marks a panel with no tenant as empty, the end of the warm-up when there is one, and sets its time axis. */
+    private static void finish(XYChart panel, TimeSeries ts, TimeAxis axis, double[] x) {
         if (panel.getSeriesMap().isEmpty()) {
             XYSeries none = panel.addSeries("(none)", x, new double[x.length]);
             none.setMarker(SeriesMarkers.NONE);
             none.setLineColor(Color.LIGHT_GRAY);
         }
         if (ts.warmUpNanos() > 0) {
-            panel.addAnnotation(new AnnotationLine(ts.warmUpNanos() / 1e6, true, false));
+            panel.addAnnotation(new AnnotationLine(axis.value(ts.warmUpNanos()), true, false));
         }
+        axis.install(panel, ts.timeNanos(ts.samples() - 1));
+    }
+
+    /**
+     * A panel's title: the point's name and what the panel shows ({@code balloon.enabled=true: swapped memory}), or,
+     * where that would not fit over the plot beside the legend (a panel keeps the grid's width), the point's values
+     * alone, or what the panel shows alone; the chart's caption names the point in full.
+     */
+    static String panelTitle(RunResult result, String what) {
+        List<String> legend = new ArrayList<>(result.timeSeries().tenants());
+        if (legend.size() > TOP + 1) {
+            legend.add("others (" + (legend.size() - TOP) + " tenants, summed)");
+        }
+        for (String title : List.of(pointName(result) + ": " + what, Charts.shortLabel(result) + ": " + what)) {
+            if (ChartWidth.of(title, WIDTH, legend) <= WIDTH) {
+                return title;
+            }
+        }
+        return what;
     }
 
     /** The point's one sweep value with its field ({@code balloon.enabled=true}), or its values alone when several. */

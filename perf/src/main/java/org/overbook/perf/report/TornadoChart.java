@@ -59,7 +59,7 @@ public final class TornadoChart {
 
     static XYChart chart(String title, List<Bar> bars) {
         int n = bars.size();
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(140 + ROW * n).title(title)
+        XYChart chart = new XYChartBuilder().width(ChartWidth.of(title, WIDTH)).height(140 + ROW * n).title(title)
                 .xAxisTitle("change of the figure (blue: input -50 %, orange: input +50 %)").yAxisTitle("").build();
         XYStyler styler = chart.getStyler();
         styler.setLegendVisible(false);

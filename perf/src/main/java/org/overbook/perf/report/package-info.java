@@ -1,7 +1,8 @@
 /**
  * Writes a run's results folder: {@code summary.csv}, {@code summary.json}, {@code timeseries.csv},
  * {@code resources.csv}, {@code .hgrm} latency files, {@code timing.txt}, PNG charts (what saturated over time
- * among them, their ticks spelled as people write numbers: {@code 2.8M}, {@code 250 µs}, {@code 512 MiB}) and
+ * among them, their ticks spelled as people write numbers: {@code 2.8M}, {@code 250 µs}, {@code 512 MiB}, time in one
+ * unit chosen from the run's length and named in the axis title) and
  * {@code report.md}, which opens with the finding ({@link org.overbook.perf.report.Finding}: the best point by
  * throughput and p99, what saturated, what thrashed, whether a value read back wrong); each file is written to a
  * temporary name and renamed into place. Reads a folder back ({@link org.overbook.perf.report.ResultsFolder}) to

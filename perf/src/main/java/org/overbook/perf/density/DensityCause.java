@@ -39,6 +39,9 @@ final class DensityCause {
     /** Returns the cause in a sentence or two, starting with {@code Cause: KIND}. */
     static String explain(DensityCurve curve) {
         Bracket bracket = curve.bracket();
+        if (!curve.complete()) {
+            return "Cause: not known yet: the search had not finished, so the first probe past the answer is not known.";
+        }
         if (bracket.reachedMax()) {
             CurvePoint most = curve.at(bracket.max());
             return "Cause: none within --max: every probe up to " + bracket.max() + " tenants meets the objective; at "

@@ -29,8 +29,9 @@ import picocli.CommandLine.Spec;
  * over {@code tenants.count} ({@link DensityExperiment}), with the curve that led there.
  *
  * <p>Prints a line per probe as the search judges it, the curve, and the answer; writes the results folder
- * ({@link DensityWriter}). Exit 0 with an answer, "none" included; 2 on a configuration error (one line naming
- * the option or field); 1 if a probe read back a value other than the one written.
+ * ({@link DensityWriter}) as the search goes, marked INCOMPLETE until it ends. Exit 0 with an answer, "none"
+ * included; 2 on a configuration error (one line naming the option or field); 1 if a probe read back a value other
+ * than the one written.
  */
 @Command(name = "density", mixinStandardHelpOptions = true,
         description = {"Finds the most tenants a host holds while every tenant meets an objective.",
@@ -38,8 +39,12 @@ import picocli.CommandLine.Spec;
                 "count + template too); the host's memory stays fixed. Doubles from --min",
                 "until a probe fails, then bisects; assumes a host failing n tenants fails",
                 "more. Prints the curve and the answer; writes density.csv, a chart,",
-                "report.md and every probe's results (probes/)."})
+                "report.md and every probe's results (probes/) as the search goes,",
+                "marked INCOMPLETE until it ends, so Ctrl-C keeps what it had found."})
 final class DensityCommand implements Callable<Integer> {
+
+    /** The least wall time between two writes of the folder before the search ends (wall time: not the model's). */
+    private static final long PARTIAL_WRITE_NANOS = 1_000_000_000L;
 
     @Spec
     private CommandSpec spec;
@@ -107,8 +112,18 @@ final class DensityCommand implements Callable<Integer> {
                     + " no data mismatch%n", file, experiment.axis(), min, max, executor.describe(), objective);
             stdout.flush();
             PointCache cache = new PointCache(executor, 1024);
-            DensityCurve curve = experiment.run(cache, threads, p -> DensityTable.probe(stdout, p, objective.primary()));
-            new DensityWriter(folder).write(curve);
+            // the folder is written as the search judges its probes, so that a search stopped part way (Ctrl-C) keeps
+            // what it had found, marked INCOMPLETE; at most once a second, as sweep does, since every write redraws
+            // the charts across probes
+            DensityWriter writer = new DensityWriter(folder);
+            long[] lastWrite = {System.nanoTime()};
+            DensityCurve curve = experiment.run(cache, threads, p -> DensityTable.probe(stdout, p, objective.primary()), soFar -> {
+                if (System.nanoTime() - lastWrite[0] >= PARTIAL_WRITE_NANOS) {
+                    writer.write(soFar);
+                    lastWrite[0] = System.nanoTime();
+                }
+            });
+            writer.write(curve);
             RunCommand.deleteIfEmpty(folder.resolve(".work"));
             DensityTable.print(stdout, curve);
             stdout.printf("%nanswer: %s%n%s%n", curve.answer(), curve.cause().replace("**", "").replaceFirst("^Cause", "cause"));

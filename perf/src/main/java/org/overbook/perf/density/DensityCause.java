@@ -13,9 +13,10 @@ import org.overbook.perf.run.Saturation;
  * not (a probe whose load phase never ends because the host swaps while loading is not measured, but its cause is
  * still memory):
  * <ol>
- *   <li><b>memory</b> when the host swapped in the measured window there (major faults or swap-outs) and not at
- *       the answer, or many times less: the tenants no longer fit in RAM; the resource that saturated first
- *       ({@link Saturation}, the swap device, the swap path, kswapd) is named as how it bent the metric;</li>
+ *   <li><b>memory</b> when the host swapped in the measured window there (major faults plus swap-outs, each
+ *       named in the cause) and not at the answer, or many times less: the tenants no longer fit in RAM; the
+ *       resource that saturated first ({@link Saturation}, the swap device, the swap path, kswapd) is named as how
+ *       it bent the metric;</li>
  *   <li>otherwise the resource that saturated first there, by its kind: <b>swap device</b>, <b>CPUs</b>,
  *       <b>PCIe</b>, <b>NIC fault service</b>, <b>memory</b> (the swap path or kswapd);</li>
  *   <li>otherwise the resource that reached 90 % in bursts, the same way;</li>
@@ -38,6 +39,9 @@ final class DensityCause {
     /** Returns the cause in a sentence or two, starting with {@code Cause: KIND}. */
     static String explain(DensityCurve curve) {
         Bracket bracket = curve.bracket();
+        if (!curve.complete()) {
+            return "Cause: not known yet: the search had not finished, so the first probe past the answer is not known.";
+        }
         if (bracket.reachedMax()) {
             CurvePoint most = curve.at(bracket.max());
             return "Cause: none within --max: every probe up to " + bracket.max() + " tenants meets the objective; at "
@@ -52,12 +56,14 @@ final class DensityCause {
         boolean hot = saturation.status() == Saturation.Status.SATURATED || saturation.status() == Saturation.Status.BURSTS;
         String verdict = first.judgement().measured() ? " (" + first.judgement().reason() + ")"
                 : ", could not be measured (" + first.judgement().reason() + ")";
-        long swapping = swapping(first.timed().result());
-        long before = answer == null ? 0 : swapping(answer.timed().result());
-        if (swapping > 0 && swapping >= STARTED * Math.max(1, before)) {
-            return String.format(Locale.ROOT, "Cause: memory%s: %s%s; the host swapped: %d major faults and swap-outs"
-                            + " in the measured window, against %d at %s. The tenants' memory no longer fits in RAM.%s",
-                    hot ? ", through the " + saturation.resource().label() : "", where, verdict, swapping, before,
+        Swapping swapping = Swapping.of(first.timed().result());
+        Swapping before = answer == null ? Swapping.NONE : Swapping.of(answer.timed().result());
+        if (swapping.total() > 0 && swapping.total() >= STARTED * Math.max(1, before.total())) {
+            return String.format(Locale.ROOT, "Cause: memory%s: %s%s; the host swapped in the measured window: %d major"
+                            + " faults (pages read back from swap) and %d swap-outs (pages written to swap), against %d and"
+                            + " %d at %s. The tenants' memory no longer fits in RAM.%s",
+                    hot ? ", through the " + saturation.resource().label() : "", where, verdict, swapping.majorFaults(),
+                    swapping.swapOuts(), before.majorFaults(), before.swapOuts(),
                     answer == null ? "fewer tenants" : answer.tenants() + " tenants", resources);
         }
         if (hot) {
@@ -91,14 +97,27 @@ final class DensityCause {
         return label;
     }
 
-    /** Returns the major faults plus swap-outs of every tenant in the measured window. */
-    private static long swapping(RunResult result) {
-        return count(result, MAJOR_FAULTS) + count(result, SWAP_OUTS);
-    }
+    /**
+     * How the host swapped in a run's measured window, every tenant together: pages faulted back in from swap by the
+     * guests' CPUs (major faults) and pages written out to swap (swap-outs). The rule judges their sum; the cause
+     * names each, since a host reading its pages back and a host writing them out are different stories.
+     */
+    record Swapping(long majorFaults, long swapOuts) {
 
-    private static long count(RunResult result, String metric) {
-        Number n = result.total().get(metric);
-        return n == null ? 0 : n.longValue();
+        static final Swapping NONE = new Swapping(0, 0);
+
+        static Swapping of(RunResult result) {
+            return new Swapping(count(result, MAJOR_FAULTS), count(result, SWAP_OUTS));
+        }
+
+        long total() {
+            return majorFaults + swapOuts;
+        }
+
+        private static long count(RunResult result, String metric) {
+            Number n = result.total().get(metric);
+            return n == null ? 0 : n.longValue();
+        }
     }
 
     private static String lower(String sentence) {

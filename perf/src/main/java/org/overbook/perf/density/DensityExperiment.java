@@ -1,8 +1,9 @@
 package org.overbook.perf.density;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -32,7 +33,9 @@ import org.overbook.workloads.LatencyRecording;
  * ({@link DensitySearch}), so the curve does not depend on the parallelism. Every probe goes through a
  * {@link PointCache} keyed by the resolved scenario: a count asked twice, by speculation and then by the search
  * or by a second search on the same cache, runs once, and a speculative probe that the search has ruled out
- * stops at its next progress report (every hundredth of its virtual time).
+ * stops at its next progress report (every hundredth of its virtual time). After each probe but the last, a caller
+ * may be handed the curve so far ({@link PointNumbering} keeps a probe whose place is unchanged the same object),
+ * so that it can write what the search has found before the search ends.
  *
  * <p>A tail-latency objective is how consolidation is judged: Leverich and Kozyrakis [1] load memcached hosts
  * as far as their tail latency stays within a service-level objective; ASPLOS 2017 [2] argues for network
@@ -99,13 +102,35 @@ public final class DensityExperiment {
      * @throws ConfigurationException if the scenario is invalid at a number of tenants the search asks for
      */
     public DensityCurve run(PointCache cache, int parallel, Consumer<CurvePoint> onProbe) {
+        return run(cache, parallel, onProbe, soFar -> { });
+    }
+
+    /**
+     * As {@link #run(PointCache, int, Consumer)}, and after each probe but the last, calls {@code soFar} with the curve
+     * judged so far (not {@link DensityCurve#complete() complete}), so that what a search found survives its
+     * interruption.
+     */
+    public DensityCurve run(PointCache cache, int parallel, Consumer<CurvePoint> onProbe, Consumer<DensityCurve> soFar) {
         DensitySearch.Prober<CurvePoint> prober = (tenants, wanted) -> probe(cache, tenants, wanted);
+        PointNumbering numbering = new PointNumbering();
+        List<DensitySearch.Probe<CurvePoint>> consulted = new ArrayList<>();
         DensitySearch.Outcome<CurvePoint> outcome = new DensitySearch<>(prober, CurvePoint::meets, parallel)
-                .run(start, probe -> onProbe.accept(withStep(probe.result(), probe.step())));
-        List<CurvePoint> points = new ArrayList<>();
-        outcome.probes().stream().sorted(Comparator.comparingInt(DensitySearch.Probe::tenants))
-                .forEach(p -> points.add(indexed(withStep(p.result(), p.step()), points.size())));
-        return new DensityCurve(file.source(), objective, axis.describe(), outcome.bracket(), points, outcome.contradictions());
+                .run(start, probe -> {
+                    onProbe.accept(withStep(probe.result(), probe.step()));
+                    consulted.add(probe);
+                    Bracket bracket = start;
+                    for (DensitySearch.Probe<CurvePoint> p : consulted) {
+                        bracket = bracket.after(p.tenants(), p.meets());
+                    }
+                    if (!bracket.done()) {
+                        soFar.accept(curve(bracket, numbering.points(consulted), new TreeMap<>()));
+                    }
+                });
+        return curve(outcome.bracket(), numbering.points(outcome.probes()), outcome.contradictions());
+    }
+
+    private DensityCurve curve(Bracket bracket, List<CurvePoint> points, SortedMap<Integer, Integer> contradictions) {
+        return new DensityCurve(file.source(), objective, axis.describe(), bracket, points, contradictions);
     }
 
     private CompletableFuture<CurvePoint> probe(PointCache cache, int tenants, BooleanSupplier wanted) {
@@ -164,13 +189,5 @@ public final class DensityExperiment {
 
     private static CurvePoint withStep(CurvePoint p, int step) {
         return new CurvePoint(step, p.tenants(), p.clients(), p.overcommit(), p.judgement(), p.timed(), p.retries());
-    }
-
-    /** Returns {@code p} with its run numbered {@code index}, its place in the curve (the results folder's point). */
-    private static CurvePoint indexed(CurvePoint p, int index) {
-        RunResult r = p.timed().result();
-        RunResult renumbered = r.relabeled(index, r.label(), r.values(), r.yaml());
-        return new CurvePoint(p.step(), p.tenants(), p.clients(), p.overcommit(), p.judgement(),
-                p.timed().withResult(renumbered), p.retries());
     }
 }

@@ -22,8 +22,20 @@ final class DensityReport {
         this.chartFailure = chartFailure;
     }
 
+    /**
+     * Returns the line that opens the report of a search not over yet, saying how far it got:
+     * {@code **INCOMPLETE: 4 probes judged; this density search was interrupted or is still going.**}.
+     */
+    static String unfinished(String howFar) {
+        return "**INCOMPLETE: " + howFar + "; this density search was interrupted or is still going.**\n";
+    }
+
     String markdown() {
         StringBuilder out = new StringBuilder();
+        if (!curve.complete()) {
+            int judged = curve.points().size();
+            out.append(unfinished(judged + (judged == 1 ? " probe" : " probes") + " judged")).append('\n');
+        }
         out.append("# Overbook density: ").append(curve.source()).append("\n\n");
         out.append("**Answer: ").append(curve.answer()).append(".**\n\n");
         out.append(cause(curve.cause())).append("\n\n");
@@ -45,8 +57,9 @@ final class DensityReport {
                 .append(" such a probe with a longer warm-up (1.25x the latest end of a load phase) or window (1.25x what the")
                 .append(" p99 lacked), at most 4x per step, 3 times and 16x the file's run length.\n\n");
         out.append(String.format(Locale.ROOT, "The search: doubling from %d until a probe fails or %d passes, then bisection"
-                        + " between the last pass and the first fail; %d probes. It assumes monotonicity: that a host failing n"
-                        + " tenants fails more.%n%n", curve.bracket().min(), curve.bracket().max(), curve.points().size()));
+                        + " between the last pass and the first fail; %d probes%s. It assumes monotonicity: that a host failing n"
+                        + " tenants fails more.%n%n", curve.bracket().min(), curve.bracket().max(), curve.points().size(),
+                curve.complete() ? "" : " so far, and it had not finished"));
         for (Map.Entry<Integer, Integer> c : curve.contradictions().entrySet()) {
             out.append(String.format(Locale.ROOT, "**Warning: monotonicity does not hold here: %d tenants fail but %d meet"
                     + " the objective** (seen in a speculative probe); the answer may be too low.%n%n", c.getKey(), c.getValue()));

@@ -21,6 +21,13 @@ import org.overbook.perf.run.SampleSize;
  * <p>{@code density.csv} is a pure function of the curve, which does not depend on the search's parallelism,
  * so it is byte-identical whatever {@code --threads}; numbers are spelled as in {@code summary.csv}
  * ({@link Columns#format}).
+ *
+ * <p>A search still going may be written as it goes, each curve so far ({@link DensityCurve#complete()} false)
+ * over the last: {@code report.md} then opens with INCOMPLETE and gives the answer so far, and {@code probes/}
+ * is marked incomplete as an interrupted run's folder is, so a search stopped part way keeps what it had judged.
+ * The first write puts an INCOMPLETE {@code report.md} in place before anything else, and every write puts the
+ * report last; the final write of a whole curve leaves the folder byte for byte as a single write would (the
+ * probes' {@code timing.txt}, wall-clock time, aside).
  */
 public final class DensityWriter {
 
@@ -36,14 +43,19 @@ public final class DensityWriter {
             "auto_window");
 
     private final Path folder;
+    /** The writer of {@code probes/}, kept across writes: it draws a probe's own charts once. */
+    private final ResultsWriter probes;
+    /** Whether this writer has written the folder yet. */
+    private boolean written;
 
     /** Returns a writer into {@code folder}, created if needed. */
     public DensityWriter(Path folder) {
         this.folder = Objects.requireNonNull(folder, "folder");
+        this.probes = new ResultsWriter(folder.resolve(PROBES));
     }
 
     /**
-     * Writes every file of {@code curve}.
+     * Writes every file of {@code curve}, the search's final curve or, while it is still going, the curve so far.
      *
      * @return the folder
      */
@@ -53,7 +65,19 @@ public final class DensityWriter {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + folder, e);
         }
-        new ResultsWriter(folder.resolve(PROBES)).write(curve.source(), curve.results());
+        if (!written) {
+            // before anything of this search is published, so a folder interrupted while its first files are being
+            // written never passes for a whole search (nor keeps an earlier search's report)
+            AtomicFiles.write(folder.resolve(REPORT), DensityReport.unfinished("no probe has been written yet"));
+            written = true;
+        }
+        if (curve.complete()) {
+            probes.write(curve.source(), curve.results());
+        } else {
+            int judged = curve.points().size();
+            probes.writeUnfinished(curve.source(), curve.results(), judged == 1 ? "1 probe of an unfinished density search has run"
+                    : judged + " probes of an unfinished density search have run");
+        }
         AtomicFiles.write(folder.resolve(CSV), csv(curve));
         DensityChart charts = new DensityChart(folder);
         List<String> drawn = charts.write(curve);

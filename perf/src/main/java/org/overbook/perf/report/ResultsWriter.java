@@ -11,11 +11,15 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
@@ -40,7 +44,8 @@ import org.overbook.perf.run.TimedResult;
  * run (summaries, charts by point, report), while a point's own files (its {@code .hgrm} files and time-series
  * charts, a function of that point's result alone) are written once, by the first call that holds it. So a run
  * of n points draws n sets of point charts, not n(n+1)/2, and the writing that goes on beside the next point's
- * simulation stays small.
+ * simulation stays small. A point's files that a later call no longer holds (a density search's probes move up
+ * one place when a probe is found below them) are removed, so the last call leaves the folder a single call would.
  */
 public final class ResultsWriter {
 
@@ -94,6 +99,31 @@ public final class ResultsWriter {
      * @return the folder
      */
     public Path write(String source, List<TimedResult> results, int points) {
+        String missing = results.size() < points ? String.format(Locale.ROOT, "%d of %d points have run", results.size(), points)
+                : "";
+        return write(source, results, missing, String.format(Locale.ROOT, "0 of %d points have been written", points));
+    }
+
+    /**
+     * Writes every file for {@code results}, the points run so far of a run whose number of points is not known
+     * yet (the probes of a density search still going), marked incomplete with {@code missing}, which says how far
+     * it got ({@code 4 probes of an unfinished density search have run}) as {@link #write(String, List, int)} says
+     * {@code 3 of 7 points have run}. The run's last call is {@link #write(String, List)}, which writes it whole.
+     *
+     * @return the folder
+     */
+    public Path writeUnfinished(String source, List<TimedResult> results, String missing) {
+        if (missing.isEmpty()) {
+            throw new IllegalArgumentException("an unfinished run says how far it got");
+        }
+        return write(source, results, missing, "no point has been written yet");
+    }
+
+    /**
+     * Writes every file, marked incomplete with {@code missing} unless it is empty; {@code none} is what the
+     * placeholder report of the first write says ({@code 0 of 7 points have been written}).
+     */
+    private Path write(String source, List<TimedResult> results, String missing, String none) {
         try {
             Files.createDirectories(folder);
         } catch (IOException e) {
@@ -102,9 +132,9 @@ public final class ResultsWriter {
         if (!written) {
             removeEarlierRun();
             // Before any summary of this run is published: a report.md that says so, in place of an earlier run's
-            // (or of none), so a folder interrupted while its first files are written never passes for a whole run.
-            AtomicFiles.write(folder.resolve(REPORT), String.format(Locale.ROOT, "**INCOMPLETE: 0 of %d points have"
-                    + " been written; this run was interrupted or is still going.**%n", points));
+            // (or of none), so a folder interrupted while its first files are written never passes for a whole one.
+            AtomicFiles.write(folder.resolve(REPORT), String.format(Locale.ROOT, "**INCOMPLETE: %s; this run was"
+                    + " interrupted or is still going.**%n", none));
             written = true;
         }
         Replicated replicated = new Replicated(results);
@@ -113,16 +143,16 @@ public final class ResultsWriter {
         List<RunResult> plain = results.stream().map(TimedResult::result).toList();
         List<String> columns = Columns.of(every);
         AtomicFiles.write(folder.resolve(SUMMARY_CSV), csv(every, columns) + replicated.csv(columns));
-        String missing = every.size() < points ? String.format(Locale.ROOT, "%d of %d points have run", every.size(), points) : "";
         AtomicFiles.write(folder.resolve(SUMMARY_JSON), json(source, plain, replicated, missing));
         AtomicFiles.write(folder.resolve(TIMESERIES_CSV), TimeSeriesCsv.csv(plain));
         AtomicFiles.write(folder.resolve(RESOURCES_CSV), ResourcesCsv.csv(plain));
-        String incomplete = every.size() < points ? String.format(Locale.ROOT, "INCOMPLETE: %d of %d points have run;"
-                + " this run was interrupted or is still going.%n", every.size(), points) : "";
+        String incomplete = missing.isEmpty() ? "" : String.format(Locale.ROOT, "INCOMPLETE: %s; this run was interrupted"
+                + " or is still going.%n", missing);
         AtomicFiles.write(folder.resolve(TIMING), incomplete + timing(results));
         Charts charts = new Charts(folder);
         List<String> drawn = charts.write(plain, replicated);
         List<List<Charts.Figure>> figures = plain.stream().map(this::pointFiles).toList();
+        removeStalePointFiles(plain);
         String failure = charts.failure().isEmpty() ? pointChartFailure : charts.failure();
         AtomicFiles.write(folder.resolve(REPORT), (incomplete.isEmpty() ? "" : "**" + incomplete.strip() + "**\n\n")
                 + new Report(source, plain, drawn, figures, failure).markdown(this::hgrmName));
@@ -151,6 +181,38 @@ public final class ResultsWriter {
     private static boolean writtenByARun(Path file) {
         String name = file.getFileName().toString();
         return Files.isRegularFile(file) && (POINT_FILE.matcher(name).matches() || Charts.ACROSS_POINTS.contains(name));
+    }
+
+    /**
+     * Removes the point files this writer wrote for results that {@code current} no longer holds, and forgets those
+     * results: a density search's curve numbers its probes in order of tenants, so a probe found between two others
+     * moves those above it to the next point, and the files of their old places must not outlive it. A run or a
+     * sweep, whose points only ever add up in order, has none.
+     */
+    private void removeStalePointFiles(List<RunResult> current) {
+        Set<RunResult> kept = Collections.newSetFromMap(new IdentityHashMap<>());
+        kept.addAll(current);
+        Set<String> keep = new HashSet<>();
+        current.forEach(result -> keep.addAll(pointFileNames(result)));
+        for (RunResult gone : pointFiles.keySet().stream().filter(r -> !kept.contains(r)).toList()) {
+            for (String name : pointFileNames(gone)) {
+                if (!keep.contains(name)) {
+                    try {
+                        Files.deleteIfExists(folder.resolve(name));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException("cannot remove " + folder.resolve(name), e);
+                    }
+                }
+            }
+            pointFiles.remove(gone);
+        }
+    }
+
+    /** Returns the names of the files {@link #pointFiles} wrote for {@code result}, which must have written them. */
+    private List<String> pointFileNames(RunResult result) {
+        List<String> names = new ArrayList<>(result.histograms().keySet().stream().map(key -> hgrmName(result, key)).toList());
+        pointFiles.get(result).forEach(figure -> names.add(figure.file()));
+        return names;
     }
 
     /** Writes {@code result}'s own files, its {@code .hgrm} files and time-series charts, unless already written. */

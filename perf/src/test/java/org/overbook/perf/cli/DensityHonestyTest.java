@@ -82,6 +82,32 @@ class DensityHonestyTest {
         assertTrue(cause.find(), report);
         String kind = cause.group(1).replaceFirst(", through the .*$", "");
         assertTrue(NAMED.contains(kind), "report.md names a resource as the cause, not '" + cause.group(1) + "'");
+        assertSwappingNamedApart(out, curve, probes);
+    }
+
+    /**
+     * The memory cause names the first failing probe's major faults and swap-outs apart, each as the probes' own
+     * totals say, and the same two at the answer.
+     */
+    private static void assertSwappingNamedApart(String out, List<Map<String, String>> curve, List<Map<String, String>> probes) {
+        Matcher swapped = Pattern.compile("cause: memory.*; the host swapped in the measured window: (\\d+) major faults \\(pages"
+                + " read back from swap\\) and (\\d+) swap-outs \\(pages written to swap\\), against (\\d+) and (\\d+) at (\\d+)"
+                + " tenants\\.").matcher(out);
+        assertTrue(swapped.find(), "the host swapped past the answer, and the cause says how: " + out);
+        int answer = Integer.parseInt(swapped.group(5));
+        Map<String, String> first = total(curve, probes, answer + 1);
+        Map<String, String> last = total(curve, probes, answer);
+        assertEquals(List.of(first.get("cpu_major_faults"), first.get("swap_outs"), last.get("cpu_major_faults"),
+                last.get("swap_outs")), List.of(swapped.group(1), swapped.group(2), swapped.group(3), swapped.group(4)));
+        assertTrue(Long.parseLong(swapped.group(1)) > 0 && Long.parseLong(swapped.group(2)) > 0, "this host both faults its"
+                + " pages in and writes them out, so a sum would hide which is which: " + swapped.group());
+    }
+
+    /** Returns the total row of the probe of {@code tenants} in the probes' summary. */
+    private static Map<String, String> total(List<Map<String, String>> curve, List<Map<String, String>> probes, int tenants) {
+        String point = Integer.toString(curve.stream().map(p -> p.get("tenants")).toList().indexOf(Integer.toString(tenants)));
+        return probes.stream().filter(row -> row.get("point").equals(point) && row.get("tenant").equals("total")).findFirst()
+                .orElseThrow();
     }
 
     @Test

@@ -106,6 +106,23 @@ class ResultsWriterTest {
     }
 
     @Test
+    void anUnfinishedRunSaysHowFarItGotAndALaterWriteWithoutAPointRemovesThatPointsFiles() throws Exception {
+        Path moving = directory.resolve("moving");
+        ResultsWriter writer = new ResultsWriter(moving);
+        writer.writeUnfinished(file.source(), results, "2 probes of an unfinished search have run");
+        assertEquals("2 probes of an unfinished search have run", new ObjectMapper()
+                .readTree(moving.resolve(ResultsWriter.SUMMARY_JSON).toFile()).path(ResultsWriter.INCOMPLETE).asText());
+        assertTrue(Files.readString(moving.resolve(ResultsWriter.REPORT)).startsWith("**INCOMPLETE: 2 probes of an unfinished"
+                + " search have run; this run was interrupted or is still going.**"));
+        assertTrue(Files.exists(moving.resolve("p1-c0-requests.hgrm")) && Files.exists(moving.resolve("p1-memory.png")));
+        // a density search's curve moves a probe to another place, and its result is then a new one
+        writer.write(file.source(), results.subList(0, 1));
+        Path once = new ResultsWriter(directory.resolve("once")).write(file.source(), results.subList(0, 1));
+        assertEquals(names(once), names(moving), "the files of one write of the last results, no more");
+        assertArrayEquals(Files.readAllBytes(once.resolve(ResultsWriter.REPORT)), Files.readAllBytes(moving.resolve(ResultsWriter.REPORT)));
+    }
+
+    @Test
     void aRunWrittenOverAnEarlierOneLeavesNoneOfItsPointsFilesAndKeepsOtherFiles() throws Exception {
         Path reused = directory.resolve("reused");
         new ResultsWriter(reused).write(file.source(), results);

@@ -2,10 +2,12 @@ package org.overbook.perf.reproduce;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.SequencedMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.overbook.perf.run.Metrics;
+import org.overbook.perf.scenario.TenantSpec;
 
 /**
  * Headline 4 (NetVM): RDMA write latency (ping-pong) with the destination translated on demand against
@@ -45,6 +47,8 @@ final class NetVmPreset {
     private static SequencedMap<String, Double> latencyRatios(Measurements m) {
         Measurements.Point onDemand = m.point(POLICY, "on-demand");
         Measurements.Point pinned = m.point(POLICY, "pin-all");
+        aloneOnTheLink(onDemand);
+        aloneOnTheLink(pinned);
         List<Long> sizes = pinned.result().tenants().stream().filter(r -> r.name().equals("lat-client"))
                 .flatMap(r -> r.metrics().keySet().stream()).map(LATENCY::matcher).filter(Matcher::matches)
                 .map(k -> Long.parseLong(k.group(1))).sorted().toList();
@@ -58,6 +62,28 @@ final class NetVmPreset {
             ratios.put(size(size), onDemand.tenant("lat-client", metric) / pinned.tenant("lat-client", metric));
         }
         return ratios;
+    }
+
+    /**
+     * Checks that the ping-pong had the link to itself at {@code point}: it finished before the bandwidth stream
+     * started, as perftest's {@code ib_write_lat} and {@code ib_write_bw} are run one after the other. Were they to
+     * overlap, the stream's 4 MiB messages would queue ahead of the pings on the link and the latency ratio would
+     * measure that queueing, not translation.
+     */
+    static void aloneOnTheLink(Measurements.Point point) {
+        if (point.tenant("lat-client", Metrics.WORKLOAD_PREFIX + "finished") != 1) {
+            throw new Measurements.MissingMeasurement("netvm: lat-client did not finish every size at " + point.result().label()
+                    + "; raise duration");
+        }
+        double finishedMicros = point.tenant("lat-client", Metrics.WORKLOAD_PREFIX + "finished_at_us");
+        TenantSpec stream = point.result().scenario().clients().stream().filter(c -> c.name().equals("bw-client")).findFirst()
+                .orElseThrow(() -> new Measurements.MissingMeasurement("netvm: no bw-client in the scenario"));
+        double streamStartMicros = stream.workload().parameters().nanos("start-delay", 10_000, 0, Long.MAX_VALUE / 4) / 1e3;
+        if (finishedMicros > streamStartMicros) {
+            throw new Measurements.MissingMeasurement(String.format(Locale.ROOT, "netvm: lat-client was still writing"
+                    + " (until %.0f us) when bw-client's stream started (%.0f us) at %s; the latency would include the"
+                    + " stream's queueing: raise bw-client's start-delay", finishedMicros, streamStartMicros, point.result().label()));
+        }
     }
 
     /** Spells a message size as the paper's figures do: {@code 8 B}, {@code 4 KiB}, {@code 1 MiB}. */

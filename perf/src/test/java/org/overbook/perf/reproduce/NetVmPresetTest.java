@@ -1,15 +1,19 @@
 package org.overbook.perf.reproduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.overbook.perf.run.RunResult;
-import org.overbook.perf.run.SmallScenarios;
 import org.overbook.perf.run.TenantRow;
 import org.overbook.perf.run.TimeSeries;
 import org.overbook.perf.scenario.Scenario;
@@ -22,12 +26,30 @@ import org.overbook.perf.scenario.ScenarioLoader;
  */
 class NetVmPresetTest {
 
-    private static final Scenario SCENARIO = ScenarioLoader.standard().parse(SmallScenarios.MEMCACHED, "test").scenario();
+    /** The preset's own scenario (its first point): bw-client's stream starts at 500 ms. */
+    private static final Scenario SCENARIO = netvm();
     private static final String POLICY = "nic.memory-policy";
+
+    private static Scenario netvm() {
+        try (InputStream in = NetVmPreset.class.getResourceAsStream("netvm.yaml")) {
+            String yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return ScenarioLoader.standard().parse(yaml, "netvm").points().getFirst().scenario();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /** A point whose lat-client measured {@code means} (µs by size in bytes) and whose bw-client streamed 4 MiB. */
     private static RunResult point(int index, String policy, Map<Long, Double> means, double streamMicros) {
+        return point(index, policy, means, streamMicros, 1, 42_000.0);
+    }
+
+    /** As {@link #point(int, String, Map, double)}, with lat-client's {@code finished} counter and the time it finished. */
+    private static RunResult point(int index, String policy, Map<Long, Double> means, double streamMicros, long finished,
+                                   double finishedAtMicros) {
         Map<String, Number> latency = new LinkedHashMap<>();
+        latency.put("workload.finished", finished);
+        latency.put("workload.finished_at_us", finishedAtMicros);
         means.forEach((size, mean) -> latency.put("workload." + size + "B.mean_us", mean));
         latency.put("latency_p99_ns", 2_500_000L);
         List<TenantRow> rows = List.of(new TenantRow("lat-client", "client", "rdma-write-latency", latency),
@@ -61,6 +83,24 @@ class NetVmPresetTest {
                 + "8 B 1.75, 4 KiB 1.00, 64 KiB 12.0, 1 MiB 0.500";
         assertEquals(List.of(note), ReproduceReport.notes(results));
         assertTrue(ReproduceReport.table(results).contains("- " + note + "\n"), ReproduceReport.table(results));
+    }
+
+    @Test
+    void theLatencyIsNotJudgedWhenThePingPongSharedTheLinkWithTheStream() {
+        Map<Long, Double> means = Map.of(8L, 4.0, 4096L, 5.37);
+        Measurements.Point alone = new Measurements.Point(NetVmPreset.NAME, point(0, "pin-all", means, 4800, 1, 499_999.0));
+        NetVmPreset.aloneOnTheLink(alone); // finished before the stream's 500 ms start-delay
+
+        Measurements.Point overlapping = new Measurements.Point(NetVmPreset.NAME, point(0, "pin-all", means, 4800, 1, 500_001.0));
+        Measurements.MissingMeasurement late = assertThrows(Measurements.MissingMeasurement.class,
+                () -> NetVmPreset.aloneOnTheLink(overlapping));
+        assertTrue(late.getMessage().contains("lat-client was still writing (until 500001 us) when bw-client's stream"
+                + " started (500000 us)"), late.getMessage());
+
+        Measurements.Point unfinished = new Measurements.Point(NetVmPreset.NAME, point(0, "pin-all", means, 4800, 0, 0));
+        Measurements.MissingMeasurement cut = assertThrows(Measurements.MissingMeasurement.class,
+                () -> NetVmPreset.aloneOnTheLink(unfinished));
+        assertTrue(cut.getMessage().contains("lat-client did not finish every size"), cut.getMessage());
     }
 
     @Test

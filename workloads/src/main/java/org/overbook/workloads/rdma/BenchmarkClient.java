@@ -60,6 +60,8 @@ final class BenchmarkClient {
     private long pongs;
     long errors;
     boolean finished;
+    /** The virtual time the last size finished at, once {@link #finished}. */
+    long finishedAtNanos;
 
     /** One size's measurement, fed the client's completions. */
     interface Run {
@@ -151,6 +153,7 @@ final class BenchmarkClient {
         if (sizeIndex == settings.sizes().length) {
             run = null;
             finished = true;
+            finishedAtNanos = guest.now();
             return;
         }
         int size = settings.sizes()[sizeIndex++];

@@ -75,6 +75,9 @@ public final class RdmaBenchmark implements Workload, LatencyRecording {
             metrics.counter("sizes_done", client.results().size());
             metrics.counter("errors", client.errors);
             metrics.counter("finished", client.finished ? 1 : 0);
+            if (client.finished) {
+                metrics.gauge("finished_at_us", client.finishedAtNanos / 1e3);
+            }
         }
     }
 

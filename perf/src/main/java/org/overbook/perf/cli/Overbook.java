@@ -17,7 +17,10 @@ import picocli.CommandLine.ParseResult;
 public final class Overbook {
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        Interruption interruption = Interruption.install(System.err);
+        int code = commandLine().execute(args);
+        interruption.finished();
+        System.exit(code);
     }
 
     /**

@@ -85,6 +85,9 @@ final class ReproduceCommand implements Callable<Integer> {
                 "overbook reproduce", plugins.plugins().jars())) {
             List<Reproduction.PresetResult> results = new Reproduction(loader, quick, replications::apply)
                     .run(presets, folder, executor, (experiment, point, points, error) -> {
+                        if (ErrorReporter.interrupted(error)) {
+                            return;
+                        }
                         synchronized (stdout) {
                             stdout.printf("%s: point %d/%d %s%s%n", experiment, point.index() + 1, points,
                                     error == null ? "done" : "failed", point.label().isEmpty() ? "" : ": " + point.label());

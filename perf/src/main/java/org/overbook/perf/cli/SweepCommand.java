@@ -77,6 +77,9 @@ final class SweepCommand implements Callable<Integer> {
             int n = scenarios.replications();
             for (SweepPoint point : Replications.of(points, n)) {
                 futures.add(cache.get(point, Runner.Progress.none()).whenComplete((result, error) -> {
+                    if (ErrorReporter.interrupted(error)) {
+                        return;
+                    }
                     synchronized (stdout) {
                         stdout.printf("point %d/%d%s %s%n", point.index() + 1, points.size(), RunCommand.replicationName(point, n),
                                 error == null ? "done: " + point.label() : "failed: " + point.label());

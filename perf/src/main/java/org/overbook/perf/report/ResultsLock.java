@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -137,6 +138,21 @@ public final class ResultsLock implements AutoCloseable {
                         + FILE + " was replaced " + ATTEMPTS + " times while locking it"));
             }
         }
+    }
+
+    /**
+     * Releases every claim this process holds, as {@link #close()} does, for a process that is exiting; returns
+     * the folders that remain (results were written in them), as their commands named them.
+     */
+    public static List<Path> releaseAll() {
+        List<Path> remaining = new ArrayList<>();
+        for (ResultsLock claim : List.copyOf(HELD.values())) {
+            claim.close();
+            if (Files.isDirectory(claim.folder)) {
+                remaining.add(claim.folder);
+            }
+        }
+        return remaining;
     }
 
     /** Returns the folder this claim holds. */

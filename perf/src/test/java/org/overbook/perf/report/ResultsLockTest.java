@@ -71,6 +71,19 @@ class ResultsLockTest {
     }
 
     @Test
+    void releaseAllNamesTheFoldersThatHoldResults() throws Exception {
+        Path empty = directory.resolve("empty");
+        Path written = directory.resolve("written");
+        ResultsLock.acquire(empty, "--out");
+        ResultsLock.acquire(written, "--out");
+        Files.writeString(written.resolve("summary.csv"), "x\n");
+        assertEquals(List.of(written), ResultsLock.releaseAll());
+        assertFalse(Files.exists(empty));
+        assertFalse(Files.exists(written.resolve(ResultsLock.FILE)));
+        ResultsLock.acquire(empty, "--out").close(); // released: free again
+    }
+
+    @Test
     void closingTwiceDoesNothing() {
         ResultsLock lock = ResultsLock.acquire(directory.resolve("twice"), "--out");
         lock.close();

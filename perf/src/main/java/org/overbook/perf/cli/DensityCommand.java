@@ -10,6 +10,7 @@ import org.overbook.perf.density.DensityCurve;
 import org.overbook.perf.density.DensityExperiment;
 import org.overbook.perf.density.Objective;
 import org.overbook.perf.report.DensityWriter;
+import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
@@ -100,7 +101,7 @@ final class DensityCommand implements Callable<Integer> {
         Objective objective = sloConfidence == null ? parsed : parsed.withConfidence(sloConfidence, scenarios.replications());
         DensityExperiment experiment = new DensityExperiment(scenarios, loader.registry(), objective, min, max, autoWindow);
         Path folder = output.folder(RunCommand.nameOf(file));
-        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"),
+        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
                 parallelism.threads(), "overbook density " + file.getFileName(), plugins.plugins().jars())) {
             int threads = executor.parallelism();
             stdout.printf("density of %s: %s from %d to %d, %s%nobjective: %s for every tenant that records latency,"
@@ -109,7 +110,7 @@ final class DensityCommand implements Callable<Integer> {
             PointCache cache = new PointCache(executor, 1024);
             DensityCurve curve = experiment.run(cache, threads, p -> DensityTable.probe(stdout, p, objective.primary()));
             new DensityWriter(folder).write(curve);
-            RunCommand.deleteIfEmpty(folder.resolve(".work"));
+            RunCommand.deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
             DensityTable.print(stdout, curve);
             stdout.printf("%nanswer: %s%n%s%n", curve.answer(), curve.cause().replace("**", "").replaceFirst("^Cause", "cause"));
             for (Map.Entry<Integer, Integer> c : curve.contradictions().entrySet()) {
@@ -121,6 +122,7 @@ final class DensityCommand implements Callable<Integer> {
                             * scenarios.replications()),
                     executor.describe(),
                     folder.toAbsolutePath());
+            KeptSwap.print(stdout, folder);
             stdout.flush();
             return RunCommand.verdict(curve.results(), spec.commandLine().getErr());
         }

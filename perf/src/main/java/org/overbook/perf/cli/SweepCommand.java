@@ -69,7 +69,7 @@ final class SweepCommand implements Callable<Integer> {
         if (cluster.isLocal()) {
             SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
         }
-        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"), threads,
+        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
                 "overbook sweep " + file.getFileName(), plugins.plugins().jars())) {
             PointCache cache = new PointCache(executor, 1024);
             List<SweepPoint> points = scenarios.points();
@@ -90,7 +90,7 @@ final class SweepCommand implements Callable<Integer> {
             // the folder is written as the points complete in file order, as run writes it, so that a sweep stopped
             // part way (Ctrl-C) keeps what finished, marked INCOMPLETE; at most once a second, since every write
             // redraws the charts across points, and a sweep of hundreds would spend its time drawing
-            ResultsWriter writer = new ResultsWriter(folder);
+            ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
             List<TimedResult> results = new ArrayList<>();
             long lastWrite = System.nanoTime();
             for (CompletableFuture<TimedResult> future : futures) {
@@ -101,12 +101,13 @@ final class SweepCommand implements Callable<Integer> {
                 }
             }
             writer.write(scenarios.source(), results, futures.size());
-            RunCommand.deleteIfEmpty(folder.resolve(".work"));
+            RunCommand.deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
             List<TimedResult> primaries = new Replicated(results).primaries();
             SummaryTable.printAll(stdout, primaries);
             IntervalTable.print(stdout, new Replicated(results));
             stdout.printf("%n%d points, %d simulations run, %s%nresults: %s%n", points.size(), cache.runs(), executor.describe(),
                     folder.toAbsolutePath());
+            KeptSwap.print(stdout, folder);
             stdout.flush();
             return RunCommand.verdict(results, spec.commandLine().getErr());
         } catch (ExecutionException e) {

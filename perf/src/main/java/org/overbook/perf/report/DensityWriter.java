@@ -53,7 +53,7 @@ public final class DensityWriter {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + folder, e);
         }
-        new ResultsWriter(folder.resolve(PROBES)).write(curve.source(), curve.results());
+        new ResultsWriter(folder.resolve(PROBES), folder.resolve(ResultsWriter.WORK)).write(curve.source(), curve.results());
         AtomicFiles.write(folder.resolve(CSV), csv(curve));
         DensityChart charts = new DensityChart(folder);
         List<String> drawn = charts.write(curve);

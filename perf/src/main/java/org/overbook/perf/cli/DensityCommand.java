@@ -108,7 +108,11 @@ final class DensityCommand implements Callable<Integer> {
                     + " no data mismatch%n", file, experiment.axis(), min, max, executor.describe(), objective);
             stdout.flush();
             PointCache cache = new PointCache(executor, 1024);
-            DensityCurve curve = experiment.run(cache, threads, p -> DensityTable.probe(stdout, p, objective.primary()));
+            DensityCurve curve = experiment.run(cache, threads, p -> {
+                if (!ErrorReporter.exiting()) {
+                    DensityTable.probe(stdout, p, objective.primary());
+                }
+            });
             new DensityWriter(folder).write(curve);
             RunCommand.deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
             DensityTable.print(stdout, curve);

@@ -28,11 +28,12 @@ final class ErrorReporter implements IExecutionExceptionHandler {
     }
 
     /**
-     * Returns whether a failure is the process exiting under the command (Ctrl-C, SIGTERM): a run stopped, a file no
-     * longer published. Such a failure is not reported; {@link Interruption} prints the one line that says so.
+     * Returns whether the process is exiting under the command (Ctrl-C, SIGTERM). What fails from then on (a run
+     * stopped, a file no longer published), or still finishes, is not reported: {@link Interruption} prints the one
+     * line that says the command was interrupted.
      */
-    static boolean interrupted(Throwable failure) {
-        return failure != null && ProcessExit.underway();
+    static boolean exiting() {
+        return ProcessExit.underway();
     }
 
     @Override
@@ -40,7 +41,7 @@ final class ErrorReporter implements IExecutionExceptionHandler {
         if (System.getenv("OVERBOOK_DEBUG") != null) {
             e.printStackTrace(commandLine.getErr());
         }
-        if (interrupted(e)) {
+        if (exiting()) {
             return INTERRUPTED;
         }
         if (e instanceof ConfigurationException) {

@@ -86,7 +86,7 @@ final class ReproduceCommand implements Callable<Integer> {
                 "overbook reproduce", plugins.plugins().jars())) {
             List<Reproduction.PresetResult> results = new Reproduction(loader, quick, replications::apply)
                     .run(presets, folder, executor, (experiment, point, points, error) -> {
-                        if (ErrorReporter.interrupted(error)) {
+                        if (ErrorReporter.exiting()) {
                             return;
                         }
                         synchronized (stdout) {

@@ -121,6 +121,9 @@ final class RunCommand implements Callable<Integer> {
 
         @Override
         public synchronized void at(long nowNanos, long endNanos) {
+            if (ErrorReporter.exiting()) {
+                return;
+            }
             if (display == null) {
                 synchronized (out) {
                     out.printf("running %s %s%n", task, label);

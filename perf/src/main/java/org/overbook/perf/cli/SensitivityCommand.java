@@ -97,6 +97,9 @@ final class SensitivityCommand implements Callable<Integer> {
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), parallelism.threads(),
                 "overbook sensitivity", plugins.plugins().jars())) {
             List<Sensitivity.Row> rows = study.run(subjects, executor, (subject, variant) -> {
+                if (ErrorReporter.exiting()) {
+                    return;
+                }
                 stdout.printf("%s: %s%n", subject, variant);
                 stdout.flush();
             });

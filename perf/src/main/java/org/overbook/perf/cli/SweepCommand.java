@@ -77,7 +77,7 @@ final class SweepCommand implements Callable<Integer> {
             int n = scenarios.replications();
             for (SweepPoint point : Replications.of(points, n)) {
                 futures.add(cache.get(point, Runner.Progress.none()).whenComplete((result, error) -> {
-                    if (ErrorReporter.interrupted(error)) {
+                    if (ErrorReporter.exiting()) {
                         return;
                     }
                     synchronized (stdout) {

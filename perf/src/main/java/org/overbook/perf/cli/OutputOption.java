@@ -16,7 +16,8 @@ public final class OutputOption {
 
     private static final String OPTION = "--out";
 
-    @Option(names = OPTION, paramLabel = "DIR", description = "Results folder (default: a new folder under results/).")
+    @Option(names = OPTION, paramLabel = "DIR", description = "Results folder (default: a new folder under results/);"
+            + " refused while another overbook process writes it.")
     private Path out;
 
     private ResultsLock lock;

@@ -120,6 +120,11 @@ class InterruptedRunTest {
         Path swapRoot = directory.resolve("swap");
         Path results = directory.resolve("results");
         try (OverbookProcess run = start(SHORT_THEN_LONG, swapRoot, results, "running point 2/2", "run", "--threads", "1")) {
+            Path report = results.resolve(ResultsWriter.REPORT);
+            for (int waited = 0; !(Files.exists(report) && Files.readString(report).contains("Files:")); waited++) {
+                assertTrue(waited < 600, "the first point not written within 60 s:\n" + run.printed());
+                Thread.sleep(100); // report.md, the last file of a write, is whole once it names the files
+            }
             saysInterrupted(terminated(run), "overbook: interrupted; the results written so far are in " + results.toAbsolutePath());
         }
         assertEquals(List.of(), swapFiles(swapRoot), "every swap file removed");

@@ -16,6 +16,10 @@ import net.openhft.chronicle.map.ChronicleMapBuilder;
  * sparse file): its blocks are reserved when the extent is created, so a full disk shows up as an
  * error here, never as a fault on a mapped page in the middle of a run, and its size on disk is its
  * length, the same on every machine.
+ *
+ * <p>Only its store closes the map: Chronicle's own hook, which closes every map when the JVM exits, is
+ * skipped, since it would close the map under a simulation still running (a Ctrl-C), which would then fail
+ * with {@code ChronicleHashClosedException}. Whoever runs the simulation stops it and closes the store first.
  */
 final class SwapExtent {
 
@@ -46,6 +50,7 @@ final class SwapExtent {
                     .name("overbook-swap")
                     .entries(entries(pages))
                     .constantValueSizeBySample(new byte[PAGE_SIZE])
+                    .skipCloseOnExitHook(true)
                     .createPersistedTo(file.toFile());
             return new SwapExtent(file, pages, map, Files.size(file));
         } catch (IOException | RuntimeException e) {

@@ -10,6 +10,7 @@ import org.overbook.perf.density.DensityCurve;
 import org.overbook.perf.density.DensityExperiment;
 import org.overbook.perf.density.Objective;
 import org.overbook.perf.report.DensityWriter;
+import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
@@ -105,7 +106,7 @@ final class DensityCommand implements Callable<Integer> {
         Objective objective = sloConfidence == null ? parsed : parsed.withConfidence(sloConfidence, scenarios.replications());
         DensityExperiment experiment = new DensityExperiment(scenarios, loader.registry(), objective, min, max, autoWindow);
         Path folder = output.folder(RunCommand.nameOf(file));
-        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"),
+        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
                 parallelism.threads(), "overbook density " + file.getFileName(), plugins.plugins().jars())) {
             int threads = executor.parallelism();
             stdout.printf("density of %s: %s from %d to %d, %s%nobjective: %s for every tenant that records latency,"
@@ -117,14 +118,18 @@ final class DensityCommand implements Callable<Integer> {
             // the charts across probes
             DensityWriter writer = new DensityWriter(folder);
             long[] lastWrite = {System.nanoTime()};
-            DensityCurve curve = experiment.run(cache, threads, p -> DensityTable.probe(stdout, p, objective.primary()), soFar -> {
+            DensityCurve curve = experiment.run(cache, threads, p -> {
+                if (!ErrorReporter.exiting()) {
+                    DensityTable.probe(stdout, p, objective.primary());
+                }
+            }, soFar -> {
                 if (System.nanoTime() - lastWrite[0] >= PARTIAL_WRITE_NANOS) {
                     writer.write(soFar);
                     lastWrite[0] = System.nanoTime();
                 }
             });
             writer.write(curve);
-            RunCommand.deleteIfEmpty(folder.resolve(".work"));
+            RunCommand.deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
             DensityTable.print(stdout, curve);
             stdout.printf("%nanswer: %s%n%s%n", curve.answer(), curve.cause().replace("**", "").replaceFirst("^Cause", "cause"));
             for (Map.Entry<Integer, Integer> c : curve.contradictions().entrySet()) {
@@ -136,6 +141,7 @@ final class DensityCommand implements Callable<Integer> {
                             * scenarios.replications()),
                     executor.describe(),
                     folder.toAbsolutePath());
+            KeptSwap.print(stdout, folder);
             stdout.flush();
             return RunCommand.verdict(curve.results(), spec.commandLine().getErr());
         }

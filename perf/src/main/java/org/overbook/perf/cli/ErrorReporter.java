@@ -1,6 +1,7 @@
 package org.overbook.perf.cli;
 
 import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.run.ProcessExit;
 import org.overbook.perf.run.RunFailure;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -14,6 +15,8 @@ final class ErrorReporter implements IExecutionExceptionHandler {
 
     static final int CONFIGURATION_ERROR = 2;
     static final int FAILURE = 1;
+    /** The exit code of a command interrupted by Ctrl-C (128 + SIGINT), as the JVM exits with it. */
+    static final int INTERRUPTED = 130;
 
     /**
      * Returns what a point's run threw, for the handler to report: the run's own runtime exception (a
@@ -24,10 +27,22 @@ final class ErrorReporter implements IExecutionExceptionHandler {
         return cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
     }
 
+    /**
+     * Returns whether the process is exiting under the command (Ctrl-C, SIGTERM). What fails from then on (a run
+     * stopped, a file no longer published), or still finishes, is not reported: {@link Interruption} prints the one
+     * line that says the command was interrupted.
+     */
+    static boolean exiting() {
+        return ProcessExit.underway();
+    }
+
     @Override
     public int handleExecutionException(Exception e, CommandLine commandLine, ParseResult parseResult) {
         if (System.getenv("OVERBOOK_DEBUG") != null) {
             e.printStackTrace(commandLine.getErr());
+        }
+        if (exiting()) {
+            return INTERRUPTED;
         }
         if (e instanceof ConfigurationException) {
             commandLine.getErr().println("overbook: configuration error: " + e.getMessage());

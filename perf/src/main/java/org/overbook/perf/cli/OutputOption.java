@@ -5,35 +5,55 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.report.ResultsLock;
 import picocli.CommandLine.Option;
 
-/** {@code --out DIR}, shared by every verb that writes results (a picocli mixin). */
+/**
+ * {@code --out DIR}, shared by every verb that writes results (a picocli mixin). The folder it hands out is the
+ * command's alone ({@link ResultsLock}) until {@link Overbook}'s execution releases it when the command ends.
+ */
 public final class OutputOption {
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default: a new folder under results/).")
+    private static final String OPTION = "--out";
+
+    @Option(names = OPTION, paramLabel = "DIR", description = "Results folder (default: a new folder under results/);"
+            + " refused while another overbook process writes it.")
     private Path out;
 
+    private ResultsLock lock;
+
     /**
-     * Returns the folder given with {@code --out}, or a new one under {@code results/} named {@code name}-time.
+     * Returns the folder given with {@code --out}, or a new one under {@code results/} named {@code name}-time, made
+     * and claimed for this command.
      *
-     * @throws ConfigurationException naming {@code --out} if it is empty, a file, or under a file: refused before
-     *         anything runs, not once the run is over
+     * @throws ConfigurationException naming {@code --out} if it is empty, a file, or under a file, or if another
+     *         overbook process is writing it: refused before anything runs, not once the run is over
      */
     public Path folder(String name) {
-        return out != null ? checked(out) : defaultFolder(name);
+        if (lock == null) {
+            lock = out != null ? ResultsLock.acquire(checked(out), OPTION) : claimDefault(name);
+        }
+        return lock.folder();
+    }
+
+    /** Releases the folder (removing it if this command made it and wrote nothing); releasing twice does nothing. */
+    void release() {
+        if (lock != null) {
+            lock.close();
+        }
     }
 
     private static Path checked(Path out) {
         if (out.toString().isEmpty()) {
-            throw new ConfigurationException("--out", "'' is empty; accepted: a folder to write the results into");
+            throw new ConfigurationException(OPTION, "'' is empty; accepted: a folder to write the results into");
         }
         if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new ConfigurationException("--out", "'" + out + "' is a file, not a folder; accepted: a folder (made if missing)");
+            throw new ConfigurationException(OPTION, "'" + out + "' is a file, not a folder; accepted: a folder (made if missing)");
         }
         for (Path up = out.toAbsolutePath().getParent(); up != null; up = up.getParent()) {
             if (Files.exists(up)) {
                 if (!Files.isDirectory(up)) {
-                    throw new ConfigurationException("--out", "'" + out + "' is under '" + up + "', a file, so it cannot be made;"
+                    throw new ConfigurationException(OPTION, "'" + out + "' is under '" + up + "', a file, so it cannot be made;"
                             + " accepted: a folder (made if missing)");
                 }
                 break;
@@ -42,14 +62,22 @@ public final class OutputOption {
         return out;
     }
 
-    /** A new folder under {@code results/}, named from the scenario and the wall clock (never model code). */
-    private static Path defaultFolder(String name) {
+    /**
+     * Claims a new folder under {@code results/}, named from the scenario and the wall clock (never model code): the
+     * first name that does not exist, or that another command started in the same second has not claimed.
+     */
+    private static ResultsLock claimDefault(String name) {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path base = Path.of("results", name + "-" + stamp);
-        Path candidate = base;
-        for (int i = 2; Files.exists(candidate); i++) {
-            candidate = Path.of(base + "-" + i);
+        for (int i = 1; ; i++) {
+            Path candidate = i == 1 ? base : Path.of(base + "-" + i);
+            if (!Files.exists(candidate)) {
+                try {
+                    return ResultsLock.acquire(candidate, OPTION);
+                } catch (ConfigurationException claimed) {
+                    // another command made it between the look and the claim: the next name
+                }
+            }
         }
-        return candidate;
     }
 }

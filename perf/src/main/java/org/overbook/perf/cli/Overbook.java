@@ -3,6 +3,8 @@ package org.overbook.perf.cli;
 import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /** The {@code overbook} command: the entry point of the launcher script. */
 @Command(name = "overbook", mixinStandardHelpOptions = true, version = "overbook 0.1.0",
@@ -15,7 +17,10 @@ import picocli.CommandLine.Command;
 public final class Overbook {
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        Interruption interruption = Interruption.install(System.err);
+        int code = commandLine().execute(args);
+        interruption.finished();
+        System.exit(code);
     }
 
     /**
@@ -28,6 +33,22 @@ public final class Overbook {
             commandLine.addSubcommand(verb);
         }
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
+        commandLine.setExecutionStrategy(Overbook::executeReleasingFolders);
         return commandLine;
+    }
+
+    /** Runs the command asked for, then releases the results folders its {@code --out} claimed, however it ended. */
+    private static int executeReleasingFolders(ParseResult parseResult) {
+        try {
+            return new CommandLine.RunLast().execute(parseResult);
+        } finally {
+            for (CommandLine command : parseResult.asCommandLineList()) {
+                for (CommandSpec mixin : command.getCommandSpec().mixins().values()) {
+                    if (mixin.userObject() instanceof OutputOption output) {
+                        output.release();
+                    }
+                }
+            }
+        }
     }
 }

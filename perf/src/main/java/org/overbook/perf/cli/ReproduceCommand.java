@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.reproduce.Preset;
 import org.overbook.perf.reproduce.Presets;
 import org.overbook.perf.reproduce.ReproduceReport;
@@ -81,10 +82,13 @@ final class ReproduceCommand implements Callable<Integer> {
         int threads = parallelism.threads();
         Path folder = output.folder(quick ? "reproduce-quick" : "reproduce");
         ScenarioLoader loader = plugins.loader();
-        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"), threads,
+        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
                 "overbook reproduce", plugins.plugins().jars())) {
             List<Reproduction.PresetResult> results = new Reproduction(loader, quick, replications::apply)
                     .run(presets, folder, executor, (experiment, point, points, error) -> {
+                        if (ErrorReporter.exiting()) {
+                            return;
+                        }
                         synchronized (stdout) {
                             stdout.printf("%s: point %d/%d %s%s%n", experiment, point.index() + 1, points,
                                     error == null ? "done" : "failed", point.label().isEmpty() ? "" : ": " + point.label());
@@ -99,6 +103,7 @@ final class ReproduceCommand implements Callable<Integer> {
                 ReproduceReport.print(stdout, results);
             }
             stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
+            KeptSwap.print(stdout, folder);
             stdout.flush();
             List<TimedResult> all = results.stream().flatMap(r -> r.results().stream()).toList();
             int verdict = RunCommand.verdict(all, spec.commandLine().getErr());

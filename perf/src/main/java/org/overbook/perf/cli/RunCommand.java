@@ -63,14 +63,14 @@ final class RunCommand implements Callable<Integer> {
         ScenarioLoader loader = plugins.loader();
         ScenarioFile scenarios = replications.apply(file == null ? loader.defaultScenario() : loader.load(file));
         Path folder = output.folder(file == null ? "default" : nameOf(file));
-        ResultsWriter writer = new ResultsWriter(folder);
+        ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
         List<SweepPoint> points = scenarios.points();
         int n = scenarios.replications();
         List<SweepPoint> runs = Replications.of(points, n);
         int threads = Math.min(parallelism.threads(), runs.size());
         SwapArea.standard().requireRoom(points.stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
         List<TimedResult> results = new ArrayList<>();
-        try (PointExecutor executor = LocalPointExecutor.withThreads(Runner.standard(loader.registry()), folder.resolve(".work"),
+        try (PointExecutor executor = LocalPointExecutor.withThreads(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
                 threads)) {
             PointCache cache = new PointCache(executor, 1024);
             List<Announced> displays = new ArrayList<>();
@@ -89,12 +89,13 @@ final class RunCommand implements Callable<Integer> {
         } catch (ExecutionException e) {
             throw ErrorReporter.causeOf(e);
         } finally {
-            deleteIfEmpty(folder.resolve(".work"));
+            deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
         }
         List<TimedResult> primaries = new Replicated(results).primaries();
         SummaryTable.printAll(stdout, primaries);
         IntervalTable.print(stdout, new Replicated(results));
         stdout.printf("%nresults: %s (%d thread%s)%n", folder.toAbsolutePath(), threads, threads == 1 ? "" : "s");
+        KeptSwap.print(stdout, folder);
         stdout.flush();
         return verdict(results, spec.commandLine().getErr());
     }
@@ -120,6 +121,9 @@ final class RunCommand implements Callable<Integer> {
 
         @Override
         public synchronized void at(long nowNanos, long endNanos) {
+            if (ErrorReporter.exiting()) {
+                return;
+            }
             if (display == null) {
                 synchronized (out) {
                     out.printf("running %s %s%n", task, label);

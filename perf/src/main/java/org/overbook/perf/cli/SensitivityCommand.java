@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.report.TornadoChart;
 import org.overbook.perf.reproduce.Presets;
 import org.overbook.perf.run.PointExecutor;
@@ -93,9 +94,12 @@ final class SensitivityCommand implements Callable<Integer> {
         }
         Sensitivity study = new Sensitivity(Estimates.of(ScenarioLoader.referenceText()));
         Path folder = output.folder("sensitivity");
-        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"), parallelism.threads(),
+        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), parallelism.threads(),
                 "overbook sensitivity", plugins.plugins().jars())) {
             List<Sensitivity.Row> rows = study.run(subjects, executor, (subject, variant) -> {
+                if (ErrorReporter.exiting()) {
+                    return;
+                }
                 stdout.printf("%s: %s%n", subject, variant);
                 stdout.flush();
             });
@@ -124,6 +128,7 @@ final class SensitivityCommand implements Callable<Integer> {
                     + "(no effect): the figure came out exactly the same.";
             SensitivityReport.write(folder, rows, setting, charts);
             stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
+            KeptSwap.print(stdout, folder);
             stdout.flush();
             return 0;
         } catch (ExecutionException e) {

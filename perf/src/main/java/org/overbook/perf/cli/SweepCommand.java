@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.overbook.perf.report.Replicated;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.PointCache;
@@ -69,7 +71,7 @@ final class SweepCommand implements Callable<Integer> {
         if (cluster.isLocal()) {
             SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
         }
-        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(".work"), threads,
+        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
                 "overbook sweep " + file.getFileName(), plugins.plugins().jars())) {
             PointCache cache = new PointCache(executor, 1024);
             List<SweepPoint> points = scenarios.points();
@@ -77,6 +79,9 @@ final class SweepCommand implements Callable<Integer> {
             int n = scenarios.replications();
             for (SweepPoint point : Replications.of(points, n)) {
                 futures.add(cache.get(point, Runner.Progress.none()).whenComplete((result, error) -> {
+                    if (ErrorReporter.exiting()) {
+                        return;
+                    }
                     synchronized (stdout) {
                         stdout.printf("point %d/%d%s %s%n", point.index() + 1, points.size(), RunCommand.replicationName(point, n),
                                 error == null ? "done: " + point.label() : "failed: " + point.label());
@@ -84,30 +89,59 @@ final class SweepCommand implements Callable<Integer> {
                     }
                 }));
             }
-            // the folder is written as the points complete in file order, as run writes it, so that a sweep stopped
-            // part way (Ctrl-C) keeps what finished, marked INCOMPLETE; at most once a second, since every write
-            // redraws the charts across points, and a sweep of hundreds would spend its time drawing
-            ResultsWriter writer = new ResultsWriter(folder);
-            List<TimedResult> results = new ArrayList<>();
-            long lastWrite = System.nanoTime();
-            for (CompletableFuture<TimedResult> future : futures) {
-                results.add(future.get());
-                if (results.size() < futures.size() && System.nanoTime() - lastWrite >= PARTIAL_WRITE_NANOS) {
-                    writer.write(scenarios.source(), results, futures.size());
-                    lastWrite = System.nanoTime();
-                }
-            }
+            ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
+            List<TimedResult> results = writeAsTheyComplete(futures, writer, scenarios.source());
             writer.write(scenarios.source(), results, futures.size());
-            RunCommand.deleteIfEmpty(folder.resolve(".work"));
+            RunCommand.deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
             List<TimedResult> primaries = new Replicated(results).primaries();
             SummaryTable.printAll(stdout, primaries);
             IntervalTable.print(stdout, new Replicated(results));
             stdout.printf("%n%d points, %d simulations run, %s%nresults: %s%n", points.size(), cache.runs(), executor.describe(),
                     folder.toAbsolutePath());
+            KeptSwap.print(stdout, folder);
             stdout.flush();
             return RunCommand.verdict(results, spec.commandLine().getErr());
         } catch (ExecutionException e) {
             throw ErrorReporter.causeOf(e);
         }
+    }
+
+    /**
+     * Waits for {@code futures} in file order and writes the folder as they complete, as run writes it, so that a
+     * sweep stopped part way (Ctrl-C) keeps what finished, marked INCOMPLETE. At most once a second, since every write
+     * redraws the charts across points and a sweep of hundreds would spend its time drawing; but a point that
+     * completed within a second of the last write is written a second after it, not only with the next one. The
+     * last write, of every point, is the caller's.
+     */
+    static List<TimedResult> writeAsTheyComplete(List<CompletableFuture<TimedResult>> futures, ResultsWriter writer,
+                                                 String source) throws InterruptedException, ExecutionException {
+        List<TimedResult> results = new ArrayList<>();
+        long lastWrite = System.nanoTime();
+        boolean unwritten = false;
+        for (CompletableFuture<TimedResult> future : futures) {
+            while (unwritten && !future.isDone()) {
+                long wait = PARTIAL_WRITE_NANOS - (System.nanoTime() - lastWrite);
+                if (wait <= 0) {
+                    writer.write(source, results, futures.size());
+                    lastWrite = System.nanoTime();
+                    unwritten = false;
+                } else {
+                    try {
+                        future.get(wait, TimeUnit.NANOSECONDS);
+                    } catch (TimeoutException e) {
+                        // time to write what completed meanwhile
+                    }
+                }
+            }
+            results.add(future.get());
+            if (results.size() < futures.size()) {
+                unwritten = System.nanoTime() - lastWrite < PARTIAL_WRITE_NANOS;
+                if (!unwritten) {
+                    writer.write(source, results, futures.size());
+                    lastWrite = System.nanoTime();
+                }
+            }
+        }
+        return results;
     }
 }

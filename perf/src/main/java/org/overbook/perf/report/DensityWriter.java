@@ -51,7 +51,7 @@ public final class DensityWriter {
     /** Returns a writer into {@code folder}, created if needed. */
     public DensityWriter(Path folder) {
         this.folder = Objects.requireNonNull(folder, "folder");
-        this.probes = new ResultsWriter(folder.resolve(PROBES));
+        this.probes = new ResultsWriter(folder.resolve(PROBES), folder.resolve(ResultsWriter.WORK));
     }
 
     /**

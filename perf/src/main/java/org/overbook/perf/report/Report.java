@@ -9,6 +9,7 @@ import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.TenantRow;
 import org.overbook.perf.scenario.Scenario;
+import org.overbook.perf.scenario.ScenarioBuilder;
 import org.overbook.perf.scenario.TenantSpec;
 
 /** The {@code report.md} of a results folder: the finding ({@link Finding}), the scenario in words, the main metrics, the charts. */
@@ -21,18 +22,22 @@ final class Report {
     private final List<String> charts;
     private final List<List<Charts.Figure>> figures;
     private final String chartFailure;
+    private final String keptSwap;
 
     /**
-     * @param charts  the charts of every point, shown at the top
-     * @param figures the charts of each point, in point order, shown in the point's section
+     * @param charts   the charts of every point, shown at the top
+     * @param figures  the charts of each point, in point order, shown in the point's section
+     * @param keptSwap where the runs kept their swap files ({@code host.keep-swap}), relative to the folder: empty
+     *                 for the folder itself, {@code .work/run-N/} for a folder per run
      */
     Report(String source, List<RunResult> results, List<String> charts, List<List<Charts.Figure>> figures,
-           String chartFailure) {
+           String chartFailure, String keptSwap) {
         this.source = source;
         this.results = results;
         this.charts = charts;
         this.figures = figures;
         this.chartFailure = chartFailure;
+        this.keptSwap = keptSwap;
     }
 
     String markdown(BiFunction<RunResult, String, String> hgrmName) {
@@ -92,7 +97,13 @@ final class Report {
                 .append(" with the resolved scenario and seed), `timeseries.csv` (every tenant's page counts and cumulative")
                 .append(" faults, sampled every hundredth of the run from time 0, warm-up included), `resources.csv` (every")
                 .append(" contended resource's cumulative busy time, requests and wait at the same instants), `*.hgrm` (latency")
-                .append(" percentiles, µs), `timing.txt` (wall clock).\n");
+                .append(" percentiles, µs), `timing.txt` (wall clock)");
+        if (results.stream().anyMatch(r -> r.scenario().host().keepSwap())) {
+            out.append(", and the server host's swap files, kept (`host.keep-swap: true`) in `").append(keptSwap)
+                    .append(ScenarioBuilder.SERVER_HOST_DIRECTORY).append("/`")
+                    .append(keptSwap.isEmpty() ? "" : ", a folder per simulation numbered in the order they started");
+        }
+        out.append(".\n");
         return out.toString();
     }
 

@@ -62,8 +62,15 @@ public final class ResultsWriter {
     private static final Pattern POINT_FILE = Pattern.compile("p[0-9]+-.+\\.(hgrm|png)");
     /** Latency values are virtual nanoseconds; {@code .hgrm} files show them in microseconds. */
     public static final double HGRM_UNIT_RATIO = 1000.0;
+    /**
+     * The folder of a command's runs in its results folder ({@code run-N}, one per simulation in the order they
+     * started), removed when empty: only kept swap files ({@code host.keep-swap}) stay in it.
+     */
+    public static final String WORK = ".work";
 
     private final Path folder;
+    /** Where the runs' kept swap files are, as the report names it: {@code server-host/} under it. */
+    private final String keptSwap;
     /** The time-series charts drawn for each result already written, by identity (results are immutable). */
     private final Map<RunResult, List<Charts.Figure>> pointFiles = new IdentityHashMap<>();
     /** Why a point's charts could not be drawn, or an empty string. */
@@ -71,9 +78,21 @@ public final class ResultsWriter {
     /** Whether this writer has written the folder yet: its first write replaces an earlier run's files there. */
     private boolean written;
 
-    /** Returns a writer into {@code folder}, created if needed. */
+    /** Returns a writer into {@code folder}, created if needed, whose runs kept their swap files in it. */
     public ResultsWriter(Path folder) {
         this.folder = Objects.requireNonNull(folder, "folder");
+        this.keptSwap = "";
+    }
+
+    /**
+     * Returns a writer into {@code folder}, created if needed, whose runs each had a folder of their own
+     * ({@code run-N}) in {@code workDirectory}, where they kept their swap files.
+     */
+    public ResultsWriter(Path folder, Path workDirectory) {
+        this.folder = Objects.requireNonNull(folder, "folder");
+        String relative = folder.toAbsolutePath().normalize().relativize(workDirectory.toAbsolutePath().normalize()).toString()
+                .replace(java.io.File.separatorChar, '/');
+        this.keptSwap = (relative.isEmpty() ? "" : relative + "/") + "run-N/";
     }
 
     public Path folder() {
@@ -155,7 +174,7 @@ public final class ResultsWriter {
         removeStalePointFiles(plain);
         String failure = charts.failure().isEmpty() ? pointChartFailure : charts.failure();
         AtomicFiles.write(folder.resolve(REPORT), (incomplete.isEmpty() ? "" : "**" + incomplete.strip() + "**\n\n")
-                + new Report(source, plain, drawn, figures, failure).markdown(this::hgrmName));
+                + new Report(source, plain, drawn, figures, failure, keptSwap).markdown(this::hgrmName));
         return folder;
     }
 

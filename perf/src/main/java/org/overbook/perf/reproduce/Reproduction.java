@@ -126,7 +126,7 @@ public final class Reproduction {
             out.add(collect(preset, folder, files, futures));
         }
         if (folder != null) {
-            deleteIfEmpty(folder.resolve(".work"));
+            deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
         }
         return out;
     }
@@ -145,7 +145,7 @@ public final class Reproduction {
             if (folder != null) {
                 Path where = preset.experiments().size() == 1 ? folder.resolve(preset.name())
                         : folder.resolve(preset.name()).resolve(experiment.name());
-                new ResultsWriter(where).write(files.get(experiment).source(), results);
+                new ResultsWriter(where, folder.resolve(ResultsWriter.WORK)).write(files.get(experiment).source(), results);
                 folders.put(experiment.name(), where);
             }
             int count = files.get(experiment).replications();

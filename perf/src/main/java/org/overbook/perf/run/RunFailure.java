@@ -1,6 +1,7 @@
 package org.overbook.perf.run;
 
 import java.util.Locale;
+import java.util.concurrent.CancellationException;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.perf.scenario.SweepPoint;
@@ -22,9 +23,13 @@ public final class RunFailure extends RuntimeException {
         super(message, cause);
     }
 
-    /** Returns {@code cause}, named with the point it stopped and the virtual time, unless it is a configuration error. */
+    /**
+     * Returns {@code cause}, named with the point it stopped and the virtual time, unless it is a configuration error
+     * or the run was abandoned (a {@link CancellationException}: its progress no longer wanted it, or the process is
+     * exiting), which stay as they are.
+     */
     static RuntimeException of(SweepPoint point, long nowNanos, RuntimeException cause) {
-        if (cause instanceof ConfigurationException || cause instanceof RunFailure) {
+        if (cause instanceof ConfigurationException || cause instanceof RunFailure || cause instanceof CancellationException) {
             return cause;
         }
         StackTraceElement at = whereThrown(cause);

@@ -14,12 +14,14 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 import org.overbook.guest.Workload;
 import org.overbook.guest.WorkloadRegistry;
 import org.overbook.perf.plugin.Catalog;
 import org.overbook.hypervisor.Tenant;
+import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.nic.Nic;
 import org.overbook.nic.Testbed;
 import org.overbook.perf.scenario.Deployment;
@@ -99,6 +101,8 @@ public final class Runner {
 
     /** How many slices a run's virtual time is cut into to report progress (slicing changes no result). */
     static final int PROGRESS_SLICES = 100;
+    /** How many times a slice looks whether the process is exiting, for a run to stop soon after Ctrl-C. */
+    private static final int STOP_CHECKS_PER_SLICE = 10;
 
     /**
      * Runs {@code point}, its hosts' swap files in a folder of the swap area, removed afterwards; a kept swap file
@@ -205,7 +209,7 @@ public final class Runner {
                     moveKeptFiles(swapFolder, directory);
                 }
             } finally {
-                SwapArea.deleteTree(swapFolder);
+                swapArea.release(swapFolder);
             }
         }
         long wall = wallClock.getAsLong() - start;
@@ -218,13 +222,28 @@ public final class Runner {
         return threads.isCurrentThreadCpuTimeSupported() ? Math.max(0, threads.getCurrentThreadCpuTime()) : 0;
     }
 
+    /** Runs the simulation to {@code until} in progress slices, sampling and reporting progress after each. */
     private static void runUntil(Testbed testbed, long until, long end, Progress progress, Runnable sample) {
         long slice = Math.max(1, end / PROGRESS_SLICES);
         while (testbed.simulation().now() < until) {
             long next = Math.min(until, (testbed.simulation().now() / slice + 1) * slice);
-            testbed.simulation().runUntil(next);
+            runStoppable(testbed.simulation(), next, Math.max(1, slice / STOP_CHECKS_PER_SLICE));
             sample.run();
             progress.at(next, end);
+        }
+    }
+
+    /**
+     * Runs {@code simulation} to {@code until} in steps of {@code step}, and stops with a {@link CancellationException}
+     * between two once the process is exiting ({@link ProcessExit}), so that the run closes its swap store before the
+     * shutdown hooks remove its files. The steps dispatch the same events in the same order as one call.
+     */
+    private static void runStoppable(Simulation simulation, long until, long step) {
+        while (simulation.now() < until) {
+            if (ProcessExit.underway()) {
+                throw new CancellationException("the process is exiting (interrupted)");
+            }
+            simulation.runUntil(Math.min(until, simulation.now() + step));
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.overbook.guest.ConfigurationException;
@@ -25,7 +26,10 @@ import org.overbook.guest.ConfigurationException;
  * {@code $OVERBOOK_SWAP_DIR}, else {@code overbook-swap-USER} under the system's temporary folder), named
  * {@code run-PID} and holding an {@value #OWNER} file with the process's id and start time; each run gets
  * a numbered sub-folder of it. The folder is removed when its run ends, and the whole process folder by a
- * shutdown hook, which the JVM runs on a normal exit, on SIGINT and on SIGTERM. After a SIGKILL (or a
+ * shutdown hook, which the JVM runs on a normal exit, on SIGINT and on SIGTERM. The hook first lets the runs
+ * still going stop ({@link Runner} stops at its next progress slice once the process is exiting) and close their
+ * swap stores, waiting up to {@value #STOP_WAIT_MILLIS} ms for them, and refuses new ones: a store is never removed
+ * under a simulation still using it. After a SIGKILL (or a
  * power cut) nothing runs, so the next process, and {@code overbook clean}, look for process folders whose
  * owner is no longer alive (no process with that id, or one started at another time: ids are reused) and
  * remove them, saying what they removed. A kept swap file ({@code host.keep-swap}) is moved into the results
@@ -37,6 +41,8 @@ public final class SwapArea {
     public static final String ENVIRONMENT = "OVERBOOK_SWAP_DIR";
     static final String OWNER = "owner";
     private static final String PREFIX = "run-";
+    /** How long the shutdown hook waits for the runs still going to stop before it removes their files anyway. */
+    static final long STOP_WAIT_MILLIS = 5_000;
 
     /** A process folder that was removed, and the bytes its files took. */
     public record Removed(Path folder, long bytes) {
@@ -47,6 +53,10 @@ public final class SwapArea {
     private final AtomicLong runs = new AtomicLong();
     private final List<Reservation> reservations = new ArrayList<>();
     private Path folder;
+    /** The run folders handed out and not yet released. */
+    private int active;
+    /** Set by the shutdown hook: no new run folder is handed out. */
+    private boolean closing;
 
     /** This process's swap area under {@link #defaultRoot()}, created on first use. */
     private static final class Standard {
@@ -93,14 +103,56 @@ public final class SwapArea {
     }
 
     /**
-     * Returns a new, empty folder for one run's swap files. The first call creates this process's folder
-     * with its owner file and its shutdown hook.
+     * Returns a new, empty folder for one run's swap files; {@link #release} it when the run ends. The first call
+     * creates this process's folder with its owner file and its shutdown hook.
+     *
+     * @throws CancellationException once the process is exiting: the run is not started
      */
     public synchronized Path newRunFolder() {
+        if (closing) {
+            throw new CancellationException("the process is exiting (interrupted): no new run starts");
+        }
         if (folder == null) {
             folder = createProcessFolder();
         }
-        return createDirectories(folder.resolve(Long.toString(runs.incrementAndGet())));
+        Path created = createDirectories(folder.resolve(Long.toString(runs.incrementAndGet())));
+        active++;
+        return created;
+    }
+
+    /** Removes a folder of {@link #newRunFolder} and everything in it, once its run has closed its swap stores. */
+    public void release(Path runFolder) {
+        try {
+            deleteTree(runFolder);
+        } finally {
+            synchronized (this) {
+                active--;
+                notifyAll();
+            }
+        }
+    }
+
+    /**
+     * The shutdown hook: refuses new runs, waits (up to {@value #STOP_WAIT_MILLIS} ms) for those still going to stop
+     * and release their folders, then removes this process's folder.
+     */
+    void closeOnExit() {
+        Path processFolder;
+        synchronized (this) {
+            closing = true;
+            processFolder = folder;
+            long deadline = System.nanoTime() + STOP_WAIT_MILLIS * 1_000_000;
+            try {
+                for (long left = STOP_WAIT_MILLIS; active > 0 && left > 0; left = (deadline - System.nanoTime()) / 1_000_000) {
+                    wait(left);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // remove the files now
+            }
+        }
+        if (processFolder != null) {
+            deleteTree(processFolder);
+        }
     }
 
     /**
@@ -220,7 +272,7 @@ public final class SwapArea {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + created.resolve(OWNER), e);
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(created), "overbook-swap-cleanup"));
+        Runtime.getRuntime().addShutdownHook(new Thread(this::closeOnExit, "overbook-swap-cleanup"));
         return created;
     }
 

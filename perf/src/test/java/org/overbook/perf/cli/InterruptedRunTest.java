@@ -7,23 +7,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.report.ResultsLock;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.SmallScenarios;
 
 /**
- * An interrupted {@code overbook run}, in a real child JVM: SIGTERM leaves no swap file and no results file that
- * looks whole; after SIGKILL, {@code overbook clean} (or the next run) finds the stale swap files and says it
- * removed them.
+ * An interrupted {@code overbook run} or {@code sweep}, in a real child JVM: SIGTERM (the same exit as Ctrl-C's
+ * SIGINT, which a child of a shell in the background may ignore) stops the simulation, prints the one line of an
+ * interrupted command and no failure it caused, and leaves no swap file, no lock file and no results file that looks
+ * whole; after SIGKILL, {@code overbook clean} (or the next run) finds the stale swap files and says it removed them.
  */
 class InterruptedRunTest {
 
     /** The small memcached scenario made long: it is still running when the signal comes. */
     private static final String LONG = SmallScenarios.MEMCACHED.replace("duration: 20ms", "duration: 60s")
             + "sweep:\n  nic.tlb.replacement: [lru, fifo]\n";
+    /** Its first point short, its second long: the first is written when the signal comes. */
+    private static final String SHORT_THEN_LONG = SmallScenarios.MEMCACHED + "sweep:\n  duration: [20ms, 60s]\n";
 
     @TempDir
     Path directory;
@@ -34,12 +39,16 @@ class InterruptedRunTest {
         }
     }
 
-    /** Starts {@code overbook run} on the long scenario and returns once its first point runs with a swap file. */
-    private OverbookProcess startRun(Path swapRoot, Path results) throws Exception {
-        Path scenario = Files.writeString(directory.resolve("long.yaml"), LONG);
-        OverbookProcess run = OverbookProcess.start(swapRoot, directory.resolve("run.out"), "run", scenario.toString(),
-                "--out", results.toString());
-        for (int waited = 0; swapFiles(swapRoot).isEmpty() || !run.printed().contains("running point 1/2"); waited++) {
+    /**
+     * Starts {@code overbook VERB FILE --out RESULTS ARGS} on {@code yaml} and returns once it prints {@code ready}
+     * and its point runs with a swap file.
+     */
+    private OverbookProcess start(String yaml, Path swapRoot, Path results, String ready, String... args) throws Exception {
+        Path scenario = Files.writeString(directory.resolve("long.yaml"), yaml);
+        List<String> command = new ArrayList<>(List.of(args));
+        command.addAll(1, List.of(scenario.toString(), "--out", results.toString()));
+        OverbookProcess run = OverbookProcess.start(swapRoot, directory.resolve("run.out"), command.toArray(String[]::new));
+        for (int waited = 0; swapFiles(swapRoot).isEmpty() || !run.printed().contains(ready); waited++) {
             assertTrue(run.process.isAlive(), "overbook ended early:\n" + run.printed());
             assertTrue(waited < 1200, "no swap file within 120 s:\n" + run.printed());
             Thread.sleep(100);
@@ -49,15 +58,29 @@ class InterruptedRunTest {
         return run;
     }
 
-    @Test
-    void sigtermLeavesNoSwapFileAndNoResultsFileThatLooksWhole() throws Exception {
-        Path swapRoot = directory.resolve("swap");
-        Path results = directory.resolve("results");
-        try (OverbookProcess run = startRun(swapRoot, results)) {
-            run.process.destroy(); // SIGTERM
-            int code = run.waitFor(60);
-            assertEquals(143, code, "killed by SIGTERM (128 + 15):\n" + run.printed());
-        }
+    /** Starts {@code overbook run} on the long scenario and returns once its first point runs with a swap file. */
+    private OverbookProcess startRun(Path swapRoot, Path results) throws Exception {
+        return start(LONG, swapRoot, results, "running point 1/2", "run");
+    }
+
+    /** Sends SIGTERM, checks the exit code and returns what the command printed. */
+    private static String terminated(OverbookProcess run) throws Exception {
+        run.process.destroy(); // SIGTERM
+        int code = run.waitFor(60);
+        assertEquals(143, code, "killed by SIGTERM (128 + 15):\n" + run.printed());
+        return run.printed();
+    }
+
+    /** Checks that {@code printed} ends with {@code line}, the only line of overbook's own, and names no exception. */
+    private static void saysInterrupted(String printed, String line) {
+        List<String> lines = printed.lines().toList();
+        assertFalse(lines.isEmpty(), "printed nothing, not even " + line);
+        assertEquals(line, lines.getLast(), printed);
+        assertEquals(1, lines.stream().filter(l -> l.startsWith("overbook:")).count(), printed);
+        assertFalse(printed.contains("Exception"), printed);
+    }
+
+    private void leftNothingThatLooksWhole(Path swapRoot, Path results) throws IOException {
         assertEquals(List.of(), swapFiles(swapRoot), "every swap file removed");
         try (Stream<Path> files = Files.exists(results) ? Files.walk(results) : Stream.empty()) {
             List<Path> left = files.filter(Files::isRegularFile).toList();
@@ -65,10 +88,48 @@ class InterruptedRunTest {
                 String name = file.getFileName().toString();
                 assertFalse(name.equals(ResultsWriter.SUMMARY_CSV) || name.equals(ResultsWriter.SUMMARY_JSON)
                         || name.equals(ResultsWriter.REPORT) || name.equals(ResultsWriter.TIMING)
-                        || name.endsWith(ResultsWriter.HGRM_SUFFIX) || name.endsWith(".tmp") || name.endsWith(".cmap"),
-                        "left behind: " + file);
+                        || name.endsWith(ResultsWriter.HGRM_SUFFIX) || name.endsWith(".tmp") || name.endsWith(".cmap")
+                        || name.equals(ResultsLock.FILE), "left behind: " + file);
             }
         }
+    }
+
+    @Test
+    void sigtermLeavesNoSwapFileAndNoResultsFileThatLooksWhole() throws Exception {
+        Path swapRoot = directory.resolve("swap");
+        Path results = directory.resolve("results");
+        try (OverbookProcess run = startRun(swapRoot, results)) {
+            saysInterrupted(terminated(run), "overbook: interrupted; no results were written");
+        }
+        leftNothingThatLooksWhole(swapRoot, results);
+        assertFalse(Files.exists(results), "the folder made for the run, empty, is removed");
+    }
+
+    @Test
+    void aSweepStoppedInItsSimulationSaysSoInOneLineAndRemovesItsSwapFiles() throws Exception {
+        Path swapRoot = directory.resolve("swap");
+        Path results = directory.resolve("results");
+        try (OverbookProcess sweep = start(LONG, swapRoot, results, "", "sweep", "--threads", "1")) {
+            saysInterrupted(terminated(sweep), "overbook: interrupted; no results were written");
+        }
+        leftNothingThatLooksWhole(swapRoot, results);
+    }
+
+    @Test
+    void aRunStoppedAfterItsFirstPointKeepsItAndSaysWhere() throws Exception {
+        Path swapRoot = directory.resolve("swap");
+        Path results = directory.resolve("results");
+        try (OverbookProcess run = start(SHORT_THEN_LONG, swapRoot, results, "running point 2/2", "run", "--threads", "1")) {
+            Path report = results.resolve(ResultsWriter.REPORT);
+            for (int waited = 0; !(Files.exists(report) && Files.readString(report).contains("Files:")); waited++) {
+                assertTrue(waited < 600, "the first point not written within 60 s:\n" + run.printed());
+                Thread.sleep(100); // report.md, the last file of a write, is whole once it names the files
+            }
+            saysInterrupted(terminated(run), "overbook: interrupted; the results written so far are in " + results.toAbsolutePath());
+        }
+        assertEquals(List.of(), swapFiles(swapRoot), "every swap file removed");
+        assertFalse(Files.exists(results.resolve(ResultsLock.FILE)));
+        assertTrue(Files.readString(results.resolve(ResultsWriter.SUMMARY_JSON)).contains("\"1 of 2 points have run\""));
     }
 
     @Test

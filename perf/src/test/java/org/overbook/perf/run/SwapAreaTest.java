@@ -71,4 +71,21 @@ class SwapAreaTest {
         assertEquals("host.swap", e.field());
         assertTrue(e.getMessage().contains("2 points that may run at once") && e.getMessage().contains(SwapArea.ENVIRONMENT), e.getMessage());
     }
+
+    @Test
+    void onExitTheHookWaitsForTheRunsStillGoingRefusesNewOnesThenRemovesTheProcessFolder() throws Exception {
+        SwapArea area = new SwapArea(root);
+        Path run = area.newRunFolder();
+        Files.write(run.resolve("swap.cmap"), new byte[4096]); // a store still open by its simulation
+        Path mine = run.getParent();
+        Thread hook = Thread.ofPlatform().start(area::closeOnExit);
+        hook.join(300);
+        assertTrue(hook.isAlive(), "waits for the run");
+        assertTrue(Files.exists(run.resolve("swap.cmap")), "nothing is removed under a run still going");
+        assertThrows(java.util.concurrent.CancellationException.class, area::newRunFolder, "no new run starts");
+        area.release(run); // the run stops and closes its store
+        hook.join(5_000);
+        assertFalse(hook.isAlive());
+        assertFalse(Files.exists(mine), "then the process folder goes");
+    }
 }

@@ -1,0 +1,53 @@
+package org.overbook.perf.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.overbook.perf.report.ResultsLock;
+
+/**
+ * The one line an interrupted command prints (Ctrl-C, SIGTERM), whichever command it was: from a shutdown hook,
+ * since the JVM exits on the signal without returning to the command. The hook also releases the results folders
+ * the command held ({@link ResultsLock#releaseAll()}) and names those holding what was written. A command that ran
+ * to its end says nothing more. Meanwhile the command's own failures, which the exit causes (a run stopped, a file
+ * no longer published), are not reported ({@link ErrorReporter}), and the swap area's hook removes the swap files
+ * once the runs have stopped.
+ */
+final class Interruption {
+
+    private volatile boolean finished;
+
+    private Interruption() {
+    }
+
+    /** Installs the hook, printing on {@code err}; call {@link #finished()} once the command has returned. */
+    static Interruption install(PrintStream err) {
+        Interruption interruption = new Interruption();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> interruption.onExit(err), "overbook-interrupted"));
+        return interruption;
+    }
+
+    /** Marks the command as having returned: exiting now is not an interruption. */
+    void finished() {
+        finished = true;
+    }
+
+    private void onExit(PrintStream err) {
+        if (finished) {
+            return;
+        }
+        List<Path> written = ResultsLock.releaseAll();
+        java.io.Console console = System.console();
+        // after a progress bar or the terminal's ^C, the line starts a line of its own
+        err.println((console != null && console.isTerminal() ? "\n" : "") + line(written));
+        err.flush();
+    }
+
+    /** Returns the line: where the results written so far are, or that there are none. */
+    static String line(List<Path> written) {
+        return written.isEmpty() ? "overbook: interrupted; no results were written"
+                : "overbook: interrupted; the results written so far are in "
+                        + written.stream().map(p -> p.toAbsolutePath().toString()).collect(Collectors.joining(", "));
+    }
+}

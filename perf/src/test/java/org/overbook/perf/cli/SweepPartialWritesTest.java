@@ -1,0 +1,60 @@
+package org.overbook.perf.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.SmallScenarios;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.ScenarioFile;
+import org.overbook.perf.scenario.ScenarioLoader;
+
+/**
+ * A sweep writes its folder as its points complete, at most once a second: a point that completes within a second
+ * of the last write is still written a second later, while the next point runs on, so that Ctrl-C keeps it.
+ */
+class SweepPartialWritesTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void aPointCompletedSoonAfterTheLastWriteIsWrittenASecondLaterWithoutWaitingForTheNext() throws Exception {
+        ScenarioLoader loader = ScenarioLoader.standard();
+        ScenarioFile file = loader.parse(SmallScenarios.SWEEP, "sweep.yaml");
+        Runner runner = Runner.standard(loader.registry());
+        TimedResult first = runner.run(file.points().get(0), directory.resolve("work"));
+        TimedResult second = runner.run(file.points().get(1), directory.resolve("work"));
+        Path folder = directory.resolve("results");
+        CompletableFuture<TimedResult> running = new CompletableFuture<>();
+        AtomicReference<List<TimedResult>> collected = new AtomicReference<>();
+        Thread sweep = Thread.ofPlatform().daemon().start(() -> {
+            try {
+                collected.set(SweepCommand.writeAsTheyComplete(List.of(CompletableFuture.completedFuture(first), running),
+                        new ResultsWriter(folder), file.source()));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Path summary = folder.resolve(ResultsWriter.SUMMARY_JSON);
+        for (int waited = 0; !Files.exists(summary) && waited < 50; waited++) {
+            Thread.sleep(100); // the first point completed at once, within the first second: written a second on
+        }
+        assertTrue(Files.exists(summary), "the completed point is written while the next one runs");
+        assertTrue(Files.readString(summary).contains("\"1 of 2 points have run\""), Files.readString(summary));
+        assertTrue(sweep.isAlive(), "still waiting for the second point");
+        running.complete(second);
+        sweep.join(10_000);
+        assertFalse(sweep.isAlive());
+        assertEquals(List.of(first, second), collected.get(), "every point, in file order; the last write is the caller's");
+    }
+}

@@ -4,7 +4,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.statistics.distribution.TDistribution;
+import org.overbook.perf.report.StudentT;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.TenantRow;
 
@@ -15,7 +15,7 @@ import org.overbook.perf.run.TenantRow;
  *
  * <h2>Design</h2>
  * Each tenant's figure (its p99, say) is one value per replication; its interval is
- * {@code mean ± t(1 − α/2, n − 1) · sd / √n}, Student t from Commons Statistics, as {@code summary.csv}'s
+ * {@code mean ± t(1 − α/2, n − 1) · sd / √n}, Student t ({@link StudentT}), as {@code summary.csv}'s
  * {@code ci95_low}/{@code ci95_high} are for the totals, so at 95 the bound judged is the one the summary would
  * show for that tenant. The upper end of a two-sided 95 % interval is a one-sided 97.5 % bound: the probe meets
  * the objective only if every tenant's true mean figure is within it at that confidence, under the usual
@@ -96,7 +96,7 @@ final class ConfidenceJudge {
             squares += (v - mean) * (v - mean);
         }
         double sd = Math.sqrt(squares / (n - 1));
-        double half = TDistribution.of(n - 1).inverseCumulativeProbability(0.5 + percent / 200) * sd / Math.sqrt(n);
+        double half = StudentT.quantile(0.5 + percent / 200, n - 1) * sd / Math.sqrt(n);
         return new double[] {mean, mean - half, mean + half};
     }
 }

@@ -1,10 +1,8 @@
 package org.overbook.perf.report;
 
-import org.apache.commons.statistics.distribution.TDistribution;
-
 /**
  * A metric over the replications of a point: its mean, its sample standard deviation and the 95 % confidence
- * interval of its mean, {@code mean ± t(0.975, n - 1) · sd / √n} (Student t from Commons Statistics), which
+ * interval of its mean, {@code mean ± t(0.975, n - 1) · sd / √n} ({@link StudentT}, the same on every machine), which
  * assumes the replications are independent draws of a roughly normal figure: the seeds are independent, and a
  * point's total is a sum over many requests.
  *
@@ -38,7 +36,7 @@ public record Interval(int n, double mean, double sd, double low, double high) {
             squares += (v - mean) * (v - mean);
         }
         double sd = Math.sqrt(squares / (n - 1));
-        double half = TDistribution.of(n - 1).inverseCumulativeProbability(0.5 + CONFIDENCE / 2) * sd / Math.sqrt(n);
+        double half = StudentT.quantile(0.5 + CONFIDENCE / 2, n - 1) * sd / Math.sqrt(n);
         return new Interval(n, mean, sd, mean - half, mean + half);
     }
 

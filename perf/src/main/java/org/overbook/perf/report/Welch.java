@@ -1,6 +1,5 @@
 package org.overbook.perf.report;
 
-import org.apache.commons.statistics.distribution.TDistribution;
 import org.apache.commons.statistics.inference.TTest;
 
 /**
@@ -33,7 +32,7 @@ public record Welch(double pValue, double low, double high, double degrees) {
             return new Welch(difference == 0 ? 1 : 0, difference, difference, a.n() + b.n() - 2);
         }
         TTest.Result result = TTest.withDefaults().test(a.mean(), va, a.n(), b.mean(), vb, b.n());
-        double halfWidth = TDistribution.of(result.getDegreesOfFreedom()).inverseCumulativeProbability(1 - ALPHA / 2)
+        double halfWidth = StudentT.quantile(1 - ALPHA / 2, result.getDegreesOfFreedom())
                 * Math.sqrt(va / a.n() + vb / b.n());
         return new Welch(result.getPValue(), difference - halfWidth, difference + halfWidth, result.getDegreesOfFreedom());
     }

@@ -241,7 +241,8 @@ public final class LoadGenerator implements Workload, LatencyRecording, Verified
             issueNext(nextArrival);
         }
         double rate = settings.ratePerSecond();
-        long gap = rate > 0 ? Math.round(-Math.log1p(-arrivals.nextDouble()) * 1e9 / rate) : profile.nextGapNanos(arrivals);
+        // StrictMath, not Math: the same bits on every machine (see org.overbook.workloads.dist)
+        long gap = rate > 0 ? Math.round(-StrictMath.log1p(-arrivals.nextDouble()) * 1e9 / rate) : profile.nextGapNanos(arrivals);
         nextArrival += gap;
         guest.schedule(Math.max(0, nextArrival - guest.now()), this::arrive);
     }

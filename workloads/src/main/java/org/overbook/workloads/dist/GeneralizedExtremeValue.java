@@ -31,11 +31,11 @@ public record GeneralizedExtremeValue(double location, double scale, double shap
         if (!(p > 0 && p < 1)) {
             throw new IllegalArgumentException("p must lie in (0, 1): " + p);
         }
-        double logTerm = Math.log(-Math.log(p));
+        double logTerm = StrictMath.log(-StrictMath.log(p));
         if (shape == 0) {
             return location - scale * logTerm;
         }
-        return location + scale * Math.expm1(-shape * logTerm) / shape;
+        return location + scale * StrictMath.expm1(-shape * logTerm) / shape;
     }
 
     /** Draws one value from {@code rng}. */

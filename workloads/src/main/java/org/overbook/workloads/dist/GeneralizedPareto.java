@@ -29,11 +29,11 @@ public record GeneralizedPareto(double location, double scale, double shape) {
         if (!(p > 0 && p < 1)) {
             throw new IllegalArgumentException("p must lie in (0, 1): " + p);
         }
-        double logSurvival = Math.log1p(-p);
+        double logSurvival = StrictMath.log1p(-p);
         if (shape == 0) {
             return location - scale * logSurvival;
         }
-        return location + scale * Math.expm1(-shape * logSurvival) / shape;
+        return location + scale * StrictMath.expm1(-shape * logSurvival) / shape;
     }
 
     /** Draws one value from {@code rng}. */

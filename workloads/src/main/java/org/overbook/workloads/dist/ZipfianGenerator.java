@@ -56,7 +56,7 @@ public final class ZipfianGenerator implements ItemGenerator {
         this.theta = theta;
         this.alpha = 1.0 / (1.0 - theta);
         this.zeta2 = zeta(0, 2, theta, 0);
-        this.secondThreshold = 1.0 + Math.pow(0.5, theta);
+        this.secondThreshold = 1.0 + StrictMath.pow(0.5, theta);
         this.zetan = zetan;
         this.eta = eta(items);
     }
@@ -71,7 +71,7 @@ public final class ZipfianGenerator implements ItemGenerator {
         if (uz < secondThreshold) {
             return 1;
         }
-        long item = (long) (items * Math.pow(eta * u - eta + 1, alpha));
+        long item = (long) (items * StrictMath.pow(eta * u - eta + 1, alpha));
         return Math.min(item, items - 1);   // guards the u → 1 rounding edge; YCSB leaves it open
     }
 
@@ -101,14 +101,14 @@ public final class ZipfianGenerator implements ItemGenerator {
     }
 
     private double eta(long n) {
-        return (1 - Math.pow(2.0 / n, 1 - theta)) / (1 - zeta2 / zetan);
+        return (1 - StrictMath.pow(2.0 / n, 1 - theta)) / (1 - zeta2 / zetan);
     }
 
     /** Returns {@code initialSum + Σ_{i=from..to-1} 1/(i+1)^θ}. */
     static double zeta(long from, long to, double theta, double initialSum) {
         double sum = initialSum;
         for (long i = from; i < to; i++) {
-            sum += 1 / Math.pow(i + 1, theta);
+            sum += 1 / StrictMath.pow(i + 1, theta);
         }
         return sum;
     }

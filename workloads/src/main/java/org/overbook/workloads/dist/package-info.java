@@ -4,7 +4,11 @@
  * (uniform, zipfian, scrambled zipfian, latest).
  *
  * <p>Every sampler is deterministic: it draws only from the {@link java.util.random.RandomGenerator}
- * passed to each call, holds no static mutable state and never reads a clock. Internal to the
- * workloads module; the load streams in {@code org.overbook.workloads.load} are its callers.
+ * passed to each call, holds no static mutable state and never reads a clock. Its logarithms and powers
+ * are {@link java.lang.StrictMath}'s, never {@link java.lang.Math}'s: {@code Math.log}, {@code exp} and
+ * {@code pow} may differ in the last bit from one processor or JVM to another (HotSpot's x86-64 intrinsics
+ * differ from fdlibm for about one {@code pow} in ten), and one bit moves a zipfian item or a key length, so
+ * the same seed would draw other keys on another machine. Internal to the workloads module; the load streams
+ * in {@code org.overbook.workloads.load} are its callers.
  */
 package org.overbook.workloads.dist;

@@ -1,0 +1,99 @@
+package org.overbook.perf.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.commons.statistics.distribution.TDistribution;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A replicated point's interval is the same on any machine: a JVM whose {@link Math} returns other last bits (this
+ * one with HotSpot's math intrinsics off, as on a processor with other ones or none) writes the same interval bits.
+ */
+class StudentTTest {
+
+    private static final int MOST_REPLICATIONS = 200;
+
+    @Test
+    void intervalsDoNotDependOnTheJvmsMathLibrary() throws Exception {
+        List<String> child = childDigests();
+        assumeFalse(child.get(1).equals(Long.toString(libraryDigest())),
+                "this JVM's Math gives the same bits with its intrinsics off: nothing to compare");
+        assertEquals(Long.toString(intervalsDigest()), child.get(0),
+                "the intervals came out otherwise in a JVM whose Math rounds otherwise");
+    }
+
+    @Test
+    void noQuantileLiesNearARoundingMidpoint() {
+        // rounding is what makes machines agree: a quantile a few ulps from a midpoint would round either way
+        for (int df = 1; df <= 10_000; df++) {
+            double t = TDistribution.of(df).inverseCumulativeProbability(0.975);
+            BigDecimal exact = new BigDecimal(t);
+            BigDecimal step = BigDecimal.ONE.movePointLeft(StudentT.DIGITS - 1 - (int) Math.floor(Math.log10(t)));
+            BigDecimal below = exact.divide(step, 0, RoundingMode.FLOOR).multiply(step);
+            BigDecimal midpoint = below.add(step.divide(BigDecimal.TWO));
+            double ulps = exact.subtract(midpoint).abs().doubleValue() / Math.ulp(t);
+            assertTrue(ulps > 64, "t(0.975, " + df + ") = " + t + " lies " + ulps + " ulps from a rounding midpoint");
+            assertEquals(new BigDecimal(t).round(new MathContext(StudentT.DIGITS)).doubleValue(), StudentT.quantile(0.975, df));
+        }
+    }
+
+    /** Prints the intervals' digest and the library's own, one a line (the child JVM's side). */
+    public static void main(String[] args) {
+        System.out.println(intervalsDigest());
+        System.out.println(libraryDigest());
+    }
+
+    /** The intervals of 2 to {@value #MOST_REPLICATIONS} replications of fixed values. */
+    static long intervalsDigest() {
+        long digest = 0;
+        for (int n = 2; n <= MOST_REPLICATIONS; n++) {
+            double[] values = new double[n];
+            for (int i = 0; i < n; i++) {
+                values[i] = 1000 + (i * 37 % 11);
+            }
+            Interval interval = Interval.of(values);
+            digest = mix(mix(digest, Double.doubleToRawLongBits(interval.low())), Double.doubleToRawLongBits(interval.high()));
+        }
+        return digest;
+    }
+
+    /** Commons Statistics' quantiles themselves: whether the child's differ from this JVM's at all. */
+    static long libraryDigest() {
+        long digest = 0;
+        for (int df = 1; df < MOST_REPLICATIONS; df++) {
+            digest = mix(digest, Double.doubleToRawLongBits(TDistribution.of(df).inverseCumulativeProbability(0.975)));
+        }
+        return digest;
+    }
+
+    private static long mix(long digest, long value) {
+        return (digest ^ value) * 0x9E3779B97F4A7C15L + 1;
+    }
+
+    /** Runs {@link #main} in a JVM with HotSpot's math intrinsics off (an option other JVMs ignore). */
+    private static List<String> childDigests() throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+IgnoreUnrecognizedVMOptions", "-XX:+UnlockDiagnosticVMOptions", "-XX:-UseLibmIntrinsic",
+                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                StudentTTest.class.getName()).redirectErrorStream(true).start();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("the child JVM did not end within 60 s");
+        }
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, process.exitValue(), out);
+        List<String> lines = out.lines().toList();
+        assertEquals(2, lines.size(), out);
+        return lines;
+    }
+}

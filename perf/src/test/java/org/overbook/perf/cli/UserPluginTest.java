@@ -273,6 +273,23 @@ class UserPluginTest {
     }
 
     @Test
+    void anErrorThatEndsTheCommandIsOneLineNotAnInterruption() throws Exception {
+        // a class the plug-in's jar lacks (a dependency left out), needed when the scenario names the policy
+        String policy = POLICY.formatted("pin-head", "pin-head").replace("() -> new MemoryPolicy() {",
+                "() -> missing() != null ? null : new MemoryPolicy() {").replace("    @Override\n    public void registerMemoryPolicies",
+                "    private static MemoryPolicy missing() {\n        throw new NoClassDefFoundError(\"org/example/lz4/Codec\");\n    }\n\n"
+                        + "    @Override\n    public void registerMemoryPolicies");
+        Path jar = pluginJar("missing-class.jar", policy, "pin-head", true);
+        Path file = Files.writeString(directory.resolve("journal.yaml"), SCENARIO);
+        try (OverbookProcess run = OverbookProcess.start(directory.resolve("swap"), directory.resolve("run.out"), "run", file.toString(),
+                "--plugins", jar.toString(), "--out", directory.resolve("results").toString())) {
+            assertEquals(1, run.waitFor(120), run.printed());
+            List<String> lines = run.printed().lines().filter(line -> line.startsWith("overbook: ") || line.contains("\tat ")).toList();
+            assertEquals(List.of("overbook: NoClassDefFoundError: org/example/lz4/Codec"), lines, run.printed());
+        }
+    }
+
+    @Test
     void withoutThePluginItsNamesAreUnknown() throws Exception {
         Path file = Files.writeString(directory.resolve("journal.yaml"), SCENARIO);
         refused(List.of("run", file.toString(), "--out", directory.resolve("never").toString()), "nic.memory-policy",

@@ -133,8 +133,17 @@ public class Registry<F> {
         try {
             providers.stream().forEach(found::add);
         } catch (ServiceConfigurationError e) {
-            throw new ConfigurationException("--plugins", jarNaming(e, service, loader) + ": cannot load a "
+            throw new ConfigurationException("--plugins", jarNaming(e.getMessage(), service, loader) + ": cannot load a "
                     + service.getSimpleName() + ": " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
+        } catch (UnsupportedClassVersionError e) {
+            // ServiceLoader lets a class file of a newer Java through as it is, with the JVM's own wording
+            int runtime = Runtime.version().feature();
+            throw new ConfigurationException("--plugins", jarNaming(e.getMessage(), service, loader) + ": cannot load a "
+                    + service.getSimpleName() + ": " + e.getMessage() + "; accepted: classes compiled for Java " + runtime
+                    + " or older (javac --release " + runtime + ", or maven.compiler.release " + runtime + ")");
+        } catch (LinkageError e) {
+            throw new ConfigurationException("--plugins", jarNaming(e.getMessage(), service, loader) + ": cannot load a "
+                    + service.getSimpleName() + ": " + e);
         }
         Registry<?> target = registry;
         for (ServiceLoader.Provider<P> provider : found) {
@@ -142,7 +151,7 @@ public class Registry<F> {
             P instance;
             try {
                 instance = provider.get();
-            } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+            } catch (ServiceConfigurationError | RuntimeException | LinkageError | AssertionError e) {
                 throw new ConfigurationException("--plugins", from + ": cannot create " + provider.type().getName()
                         + " (a " + service.getSimpleName() + "): " + (e.getCause() == null ? e : e.getCause()));
             }
@@ -151,9 +160,9 @@ public class Registry<F> {
                 registration.accept(instance, registry);
             } catch (ConfigurationException e) {
                 throw e;
-            } catch (RuntimeException | LinkageError e) {
-                throw new ConfigurationException("--plugins", from + ": " + provider.type().getName() + " failed while registering "
-                        + target.noun + "s: " + e);
+            } catch (RuntimeException | LinkageError | AssertionError e) {
+                throw new ConfigurationException("--plugins", from + ": " + provider.type().getName() + " failed while registering a "
+                        + target.noun + ": " + e);
             } finally {
                 target.origin = BUILT_IN;
             }
@@ -173,9 +182,12 @@ public class Registry<F> {
         return source == null || source.getLocation() == null ? type.getName() : fileName(source.getLocation());
     }
 
-    /** Finds which jar names the provider a {@link ServiceConfigurationError} is about, by reading the service files. */
-    private static String jarNaming(ServiceConfigurationError error, Class<?> service, ClassLoader loader) {
-        String message = String.valueOf(error.getMessage());
+    /**
+     * Finds which jar names the provider an error loading it is about, by reading the service files: the error's
+     * {@code message} names the class with dots (a {@link ServiceConfigurationError}) or slashes (a {@link LinkageError}).
+     */
+    private static String jarNaming(String errorMessage, Class<?> service, ClassLoader loader) {
+        String message = String.valueOf(errorMessage).replace('/', '.');
         try {
             Enumeration<URL> files = loader.getResources("META-INF/services/" + service.getName());
             while (files.hasMoreElements()) {

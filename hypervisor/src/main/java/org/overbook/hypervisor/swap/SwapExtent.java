@@ -44,6 +44,7 @@ final class SwapExtent {
 
     /** Creates an empty extent of {@code pages} pages in {@code file}, replacing any file there. */
     static SwapExtent create(Path file, long pages) {
+        ChronicleAccess.require();
         try {
             Files.deleteIfExists(file);
             ChronicleMap<Long, byte[]> map = ChronicleMapBuilder.of(Long.class, byte[].class)

@@ -2,7 +2,9 @@ package org.overbook.nic.policy;
 
 /**
  * What a memory policy may do to its virtual function's memory. Every operation charges its cost to
- * the tenant's vCPU (it runs in the tenant's library or in a system call it makes).
+ * the tenant's vCPU (it runs in the tenant's library or in a system call it makes). A range must lie within
+ * {@code [0, guestBytes())} (an empty one does nothing); one that does not is refused with a
+ * {@link org.overbook.guest.verbs.VerbsException} naming the call and the range.
  */
 public interface PinningContext {
 

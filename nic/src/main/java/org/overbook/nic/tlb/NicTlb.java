@@ -330,8 +330,9 @@ public final class NicTlb {
         }
         int chosen = replacement.victim(candidates, random);
         if (chosen < 0 || chosen >= candidates.count) {
-            throw new IllegalStateException("TLB replacement " + replacement + " chose candidate " + chosen + " of "
-                    + candidates.count);
+            // named by its class: a plug-in's own toString() may be Object's, whose hash differs from run to run
+            throw new IllegalStateException("TLB replacement " + replacement.getClass().getName() + " chose candidate " + chosen
+                    + " of " + candidates.count + "; accepted: 0 to " + (candidates.count - 1));
         }
         return candidates.slots[chosen];
     }

@@ -125,6 +125,30 @@ class NicTlbTest {
         assertEquals(1, tlb.stats(1).evicted());
     }
 
+    /** A plug-in's policy that answers one past the last candidate, with no toString() of its own. */
+    static final class OnePastTheEnd implements TlbReplacementPolicy {
+        @Override
+        public boolean refreshOnHit() {
+            return true;
+        }
+
+        @Override
+        public int victim(TlbCandidates candidates, RandomGenerator random) {
+            return candidates.count();
+        }
+    }
+
+    @Test
+    void aReplacementThatChoosesNoCandidateIsNamedByItsClassWithTheRangeItMayChooseFrom() {
+        NicTlb tlb = tlb(new TlbConfig(1, 4, 1, new OnePastTheEnd(), TlbPartition.SHARED, 0));
+        for (long page = 0; page < 4; page++) {
+            tlb.insert(0, page, (int) page);
+        }
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> tlb.insert(0, 4, 4));
+        assertEquals("TLB replacement org.overbook.nic.tlb.NicTlbTest$OnePastTheEnd chose candidate 4 of 4; accepted: 0 to 3",
+                e.getMessage());
+    }
+
     @Test
     void belowItsQuotaAVfMayReplaceAnyone() {
         NicTlb tlb = tlb(new TlbConfig(1, 4, 2, TlbReplacement.LRU, TlbPartition.QUOTA, /* quota= */ 3));

@@ -26,6 +26,7 @@ import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicConfig;
 import org.overbook.nic.Testbed;
 import org.overbook.nic.contract.TestbedFixtures;
+import org.overbook.nic.policy.PinningContext;
 
 /** Verbs calls that cannot be carried out fail at once, naming the call; bad NIC settings name their field. */
 class VerbsMisuseTest {
@@ -70,6 +71,26 @@ class VerbsMisuseTest {
         qp.postReceive(new WorkRequest.Receive(2, buffer, 10, region.lkey()));
         assertThrows(VerbsException.class, () -> qp.postReceive(new WorkRequest.Receive(3, buffer, 10, region.lkey())));
         assertEquals(2, qp.sendsOutstanding());
+    }
+
+    @Test
+    void aMemoryPolicysRangeOutsideTheGuestNamesTheCallAndTheRange() {
+        PinningContext context = (PinningContext) client(); // what a memory policy is handed: 32 pages
+        long guest = 32 * 4096;
+        assertEquals(guest, context.guestBytes());
+        List<VerbsException> errors = List.of(
+                assertThrows(VerbsException.class, () -> context.pin(0, 2 * guest)),
+                assertThrows(VerbsException.class, () -> context.unpin(guest - 4096, 8192)),
+                assertThrows(VerbsException.class, () -> context.prefetch(-4096, 4096)),
+                assertThrows(VerbsException.class, () -> context.pin(0, -1)));
+        assertEquals(List.of("pin(tenant c0): [0, 262144) is not a range of the guest's 131072 bytes",
+                "unpin(tenant c0): [126976, 135168) is not a range of the guest's 131072 bytes",
+                "prefetch(tenant c0): [-4096, 0) is not a range of the guest's 131072 bytes",
+                "pin(tenant c0): [0, -1) is not a range of the guest's 131072 bytes"),
+                errors.stream().map(Throwable::getMessage).toList());
+        context.pin(0, guest); // the whole guest, and nothing, are ranges of it
+        context.pin(4096, 0);
+        context.unpin(0, guest);
     }
 
     @Test

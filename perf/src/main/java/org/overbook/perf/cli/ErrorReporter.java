@@ -1,5 +1,6 @@
 package org.overbook.perf.cli;
 
+import java.io.PrintStream;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.run.ProcessExit;
 import org.overbook.perf.run.RunFailure;
@@ -34,6 +35,21 @@ final class ErrorReporter implements IExecutionExceptionHandler {
      */
     static boolean exiting() {
         return ProcessExit.underway();
+    }
+
+    /**
+     * Reports an {@link Error} that ended the command, which picocli hands to no handler: one line, exit code 1 (or
+     * nothing, exit 130, when the process is exiting under the command).
+     */
+    static int report(Error e, PrintStream err) {
+        if (System.getenv("OVERBOOK_DEBUG") != null) {
+            e.printStackTrace(err);
+        }
+        if (exiting()) {
+            return INTERRUPTED;
+        }
+        err.println("overbook: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+        return FAILURE;
     }
 
     @Override

@@ -18,8 +18,15 @@ public final class Overbook {
 
     public static void main(String[] args) {
         Interruption interruption = Interruption.install(System.err);
-        int code = commandLine().execute(args);
-        interruption.finished();
+        int code;
+        try {
+            code = commandLine().execute(args);
+        } catch (Error e) {
+            // the handler takes exceptions; an error (a plug-in's, or out of memory) ends the command with its line too
+            code = ErrorReporter.report(e, System.err);
+        } finally {
+            interruption.finished();
+        }
         System.exit(code);
     }
 

@@ -1,12 +1,21 @@
 package org.overbook.perf.plugin;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.overbook.balloon.policy.AllocationPolicies;
+import org.overbook.balloon.policy.AllocationPolicyProvider;
 import org.overbook.guest.Registry;
+import org.overbook.guest.WorkloadProvider;
 import org.overbook.guest.WorkloadRegistry;
+import org.overbook.hypervisor.spi.SwapDeviceModelProvider;
+import org.overbook.hypervisor.spi.VictimSelectionProvider;
 import org.overbook.nic.Policies;
+import org.overbook.nic.policy.MemoryPolicyProvider;
+import org.overbook.nic.policy.ReceiveFaultPolicyProvider;
+import org.overbook.nic.tlb.TlbPartitionProvider;
+import org.overbook.nic.tlb.TlbReplacementProvider;
 
 /**
  * Every name a scenario may use, by family: workloads, the testbed's policies (reclaim victim selection,
@@ -20,6 +29,11 @@ import org.overbook.nic.Policies;
  * @param balloon   balloon allocation policies ({@code balloon.policy})
  */
 public record Catalog(WorkloadRegistry workloads, Policies policies, AllocationPolicies balloon) {
+
+    /** The provider interfaces of every family, the names a plug-in's {@code META-INF/services} files take. */
+    public static final List<Class<?>> PROVIDERS = List.of(WorkloadProvider.class, MemoryPolicyProvider.class,
+            ReceiveFaultPolicyProvider.class, AllocationPolicyProvider.class, TlbReplacementProvider.class, TlbPartitionProvider.class,
+            VictimSelectionProvider.class, SwapDeviceModelProvider.class);
 
     public Catalog {
         Objects.requireNonNull(workloads, "workloads");

@@ -13,6 +13,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import java.util.stream.Collectors;
+import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.overbook.guest.ConfigurationException;
 
@@ -23,8 +25,8 @@ import org.overbook.guest.ConfigurationException;
  * <p>A path is a jar, or a directory whose {@code *.jar} files are all taken (sorted by name, so the
  * order, and the error when two register one name, do not depend on the file system). The jars share
  * one loader, so a plug-in may ship its own dependencies as further jars. A path that does not exist,
- * a file that is not a jar, a provider that cannot be loaded and a name registered twice are each a
- * {@link ConfigurationException} naming {@code --plugins}, the jar and the name.
+ * a file that is not a jar, jars that register nothing, a provider that cannot be loaded and a name registered
+ * twice are each a {@link ConfigurationException} naming {@code --plugins}, the jar and the name.
  *
  * <p>Close it when done with everything it loaded (the command line keeps it for the process's life).
  */
@@ -54,6 +56,7 @@ public final class Plugins implements AutoCloseable {
         }
         this.loader = new URLClassLoader("overbook-plugins", urls, Plugins.class.getClassLoader());
         try {
+            requireAProvider(jars);
             this.catalog = Catalog.discover(loader);
         } catch (RuntimeException e) {
             close();
@@ -111,6 +114,39 @@ public final class Plugins implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot close the plug-in class loader", e);
             }
+        }
+    }
+
+    /**
+     * Refuses jars none of which lists a provider in {@code META-INF/services}: a jar without the file (or with one
+     * named after another interface) would otherwise load without a word, and the scenario would then find its names
+     * unknown. One jar of several may list none (a plug-in's own dependency).
+     */
+    private static void requireAProvider(List<Path> jars) {
+        List<String> listed = new ArrayList<>();
+        for (Path jar : jars) {
+            listed.addAll(serviceFiles(jar));
+        }
+        List<String> providers = Catalog.PROVIDERS.stream().map(Class::getName).toList();
+        if (listed.stream().anyMatch(providers::contains)) {
+            return;
+        }
+        String names = jars.stream().map(jar -> jar.getFileName().toString()).collect(Collectors.joining(", "));
+        throw new ConfigurationException("--plugins", names + (jars.size() == 1 ? " registers" : " register") + " nothing: "
+                + (listed.isEmpty() ? "no META-INF/services file" : "META-INF/services has " + String.join(", ", listed)
+                        + ", no provider interface") + "; accepted: META-INF/services/<provider interface> naming your class, the"
+                + " interface one of " + String.join(", ", providers));
+    }
+
+    /** Returns the names of the files in {@code jar}'s {@code META-INF/services}. */
+    private static List<String> serviceFiles(Path jar) {
+        String folder = "META-INF/services/";
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            return zip.stream().map(ZipEntry::getName)
+                    .filter(name -> name.startsWith(folder) && name.length() > folder.length() && !name.endsWith("/"))
+                    .map(name -> name.substring(folder.length())).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + jar, e);
         }
     }
 

@@ -24,13 +24,14 @@ public final class RunFailure extends RuntimeException {
     }
 
     /**
-     * Returns {@code cause}, named with the point it stopped and the virtual time, unless it is a configuration error
-     * or the run was abandoned (a {@link CancellationException}: its progress no longer wanted it, or the process is
-     * exiting), which stay as they are.
+     * Returns {@code cause} (an exception, or an error a plug-in's bug throws: an AssertionError, a class its jar lacks),
+     * named with the point it stopped and the virtual time, unless it is a configuration error or the run was
+     * abandoned (a {@link CancellationException}: its progress no longer wanted it, or the process is exiting), which
+     * stay as they are.
      */
-    static RuntimeException of(SweepPoint point, long nowNanos, RuntimeException cause) {
+    static RuntimeException of(SweepPoint point, long nowNanos, Throwable cause) {
         if (cause instanceof ConfigurationException || cause instanceof RunFailure || cause instanceof CancellationException) {
-            return cause;
+            return (RuntimeException) cause;
         }
         StackTraceElement at = whereThrown(cause);
         return new RunFailure(String.format(Locale.ROOT, "point %d%s stopped at %,d ns of virtual time: %s: %s%s",

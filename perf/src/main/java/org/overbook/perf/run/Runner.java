@@ -129,7 +129,9 @@ public final class Runner {
                 samples.resources.markWarmUp();
                 runUntil(testbed, scenario.endNanos(), scenario.endNanos(), progress, samples);
                 atEnd = snapshot(testbed);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError e) {
+                // the errors a workload's or a policy's own bug throws, too: an AssertionError, a dependency its jar
+                // lacks, a recursion without end
                 throw RunFailure.of(point, testbed.simulation().now(), e);
             }
             return collect(point, deployment, atWarmUp, atEnd, samples.tenants.series(scenario.warmUpNanos()),

@@ -6,16 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
@@ -228,6 +233,63 @@ class UserPluginTest {
     }
 
     @Test
+    void aJarWhoseProvidersAreNotListedInMetaInfServicesIsRefusedNamingTheFileItNeeds() throws Exception {
+        Path jar = rewritten(pluginJar("unlisted.jar", "pin-head", true), "unlisted-no-services.jar",
+                (name, bytes) -> name.startsWith("META-INF/services/") ? null : bytes);
+        refused(List.of("list", "--plugins", jar.toString()), "--plugins", "unlisted-no-services.jar registers nothing",
+                "no META-INF/services file", "org.overbook.guest.WorkloadProvider", "org.overbook.nic.policy.MemoryPolicyProvider");
+
+        Path misnamed = rewritten(pluginJar("misnamed.jar", "pin-head", true), "misnamed-services.jar",
+                (name, bytes) -> name.startsWith("META-INF/services/") ? null : bytes,
+                "META-INF/services/org.overbook.guest.Workload", "org.example.journal.JournalWorkloads\n");
+        refused(List.of("list", "--plugins", misnamed.toString()), "--plugins", "misnamed-services.jar registers nothing",
+                "META-INF/services has org.overbook.guest.Workload, no provider interface");
+    }
+
+    @Test
+    void aJarCompiledForANewerJavaIsRefusedNamingTheJarAndTheRelease() throws Exception {
+        int newer = Runtime.version().feature() + 1;
+        // what javac --release of the next Java writes: the class file's major version (bytes 6-7) is the feature + 44
+        Path jar = rewritten(pluginJar("newer.jar", "pin-head", true), "newer-java.jar", (name, bytes) -> {
+            if (name.endsWith(".class")) {
+                bytes[6] = (byte) ((newer + 44) >> 8);
+                bytes[7] = (byte) (newer + 44);
+            }
+            return bytes;
+        });
+        int runtime = Runtime.version().feature();
+        refused(List.of("list", "--plugins", jar.toString()), "--plugins", "newer-java.jar: cannot load a WorkloadProvider",
+                "org/example/journal/JournalWorkloads", "class file version " + (newer + 44),
+                "accepted: classes compiled for Java " + runtime + " or older (javac --release " + runtime);
+    }
+
+    @Test
+    void aProviderThatFailsAnAssertWhileRegisteringIsRefusedNamingTheJarAndTheClass() throws Exception {
+        String policy = POLICY.formatted("pin-head", "pin-head").replace("registry.register(",
+                "if (registry != null) throw new AssertionError(\"the provider's own invariant\");\n        registry.register(");
+        Path jar = pluginJar("asserting.jar", policy, "pin-head", true);
+        refused(List.of("list", "--plugins", jar.toString()), "--plugins", "asserting.jar: org.example.journal.PinHead failed while"
+                + " registering a memory policy: java.lang.AssertionError: the provider's own invariant");
+    }
+
+    @Test
+    void anErrorThatEndsTheCommandIsOneLineNotAnInterruption() throws Exception {
+        // a class the plug-in's jar lacks (a dependency left out), needed when the scenario names the policy
+        String policy = POLICY.formatted("pin-head", "pin-head").replace("() -> new MemoryPolicy() {",
+                "() -> missing() != null ? null : new MemoryPolicy() {").replace("    @Override\n    public void registerMemoryPolicies",
+                "    private static MemoryPolicy missing() {\n        throw new NoClassDefFoundError(\"org/example/lz4/Codec\");\n    }\n\n"
+                        + "    @Override\n    public void registerMemoryPolicies");
+        Path jar = pluginJar("missing-class.jar", policy, "pin-head", true);
+        Path file = Files.writeString(directory.resolve("journal.yaml"), SCENARIO);
+        try (OverbookProcess run = OverbookProcess.start(directory.resolve("swap"), directory.resolve("run.out"), "run", file.toString(),
+                "--plugins", jar.toString(), "--out", directory.resolve("results").toString())) {
+            assertEquals(1, run.waitFor(120), run.printed());
+            List<String> lines = run.printed().lines().filter(line -> line.startsWith("overbook: ") || line.contains("\tat ")).toList();
+            assertEquals(List.of("overbook: NoClassDefFoundError: org/example/lz4/Codec"), lines, run.printed());
+        }
+    }
+
+    @Test
     void withoutThePluginItsNamesAreUnknown() throws Exception {
         Path file = Files.writeString(directory.resolve("journal.yaml"), SCENARIO);
         refused(List.of("run", file.toString(), "--out", directory.resolve("never").toString()), "nic.memory-policy",
@@ -253,11 +315,16 @@ class UserPluginTest {
      * it. {@code loadable} false lists a provider class the jar does not hold.
      */
     private Path pluginJar(String name, String policyName, boolean loadable) throws IOException, URISyntaxException {
+        return pluginJar(name, POLICY.formatted(policyName, policyName), policyName, loadable);
+    }
+
+    /** Compiles and packs the plug-in as {@link #pluginJar(String, String, boolean)} does, its policy's source being {@code policy}. */
+    private Path pluginJar(String name, String policy, String policyName, boolean loadable) throws IOException, URISyntaxException {
         Path project = Files.createDirectories(directory.resolve("project-" + name));
         Path sources = Files.createDirectories(project.resolve("src/org/example/journal"));
         Files.writeString(sources.resolve("Journal.java"), WORKLOAD);
         Files.writeString(sources.resolve("JournalWorkloads.java"), WORKLOADS);
-        Files.writeString(sources.resolve("PinHead.java"), POLICY.formatted(policyName, policyName));
+        Files.writeString(sources.resolve("PinHead.java"), policy);
         Path classes = Files.createDirectories(project.resolve("classes"));
         String classPath = jarOf(WorkloadProvider.class) + java.io.File.pathSeparator + jarOf(MemoryPolicyProvider.class);
         List<String> arguments = new ArrayList<>(List.of("--release", "25", "-classpath", classPath, "-d", classes.toString()));
@@ -280,6 +347,29 @@ class UserPluginTest {
                     ((loadable ? "org.example.journal.PinHead" : "org.example.journal.Missing") + "\n").getBytes(StandardCharsets.UTF_8));
         }
         return jar;
+    }
+
+    /**
+     * Returns a copy of {@code jar} called {@code name} whose every entry went through {@code change} (null drops it),
+     * with further entries (name, text) after them.
+     */
+    private Path rewritten(Path jar, String name, BiFunction<String, byte[], byte[]> change, String... added) throws IOException {
+        Path copy = directory.resolve(name);
+        try (ZipFile in = new ZipFile(jar.toFile()); JarOutputStream out = new JarOutputStream(Files.newOutputStream(copy))) {
+            for (ZipEntry original : Collections.list(in.entries())) {
+                byte[] bytes;
+                try (InputStream stream = in.getInputStream(original)) {
+                    bytes = change.apply(original.getName(), stream.readAllBytes());
+                }
+                if (bytes != null) {
+                    entry(out, original.getName(), bytes);
+                }
+            }
+            for (int i = 0; i < added.length; i += 2) {
+                entry(out, added[i], added[i + 1].getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        return copy;
     }
 
     private static void entry(JarOutputStream out, String name, byte[] bytes) throws IOException {

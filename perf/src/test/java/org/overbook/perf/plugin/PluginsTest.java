@@ -5,13 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.Registry;
+import org.overbook.guest.WorkloadProvider;
 
 /** Paths from the environment and the option; what is not a jar; the built-ins' origins. */
 class PluginsTest {
@@ -46,6 +50,20 @@ class PluginsTest {
     }
 
     @Test
+    void aJarWhoseProviderIsAlsoOnTheClassPathIsTakenWithItsProviderBuiltIn() throws Exception {
+        // a program that puts its plug-in on its class path and also hands it to withPlugins: the class path wins
+        Path jar = directory.resolve("twice.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new JarEntry("META-INF/services/" + WorkloadProvider.class.getName()));
+            out.write("org.overbook.workloads.BuiltinWorkloads\n".getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        try (Plugins plugins = Plugins.load(List.of(jar))) {
+            assertEquals(Registry.BUILT_IN, plugins.catalog().workloads().origins().get("memcached"));
+        }
+    }
+
+    @Test
     void anEmptyDirectoryLoadsNothingAndTheBuiltInsAreBuiltIn() throws Exception {
         try (Plugins plugins = Plugins.load(List.of(Files.createDirectories(directory.resolve("empty"))))) {
             assertEquals(List.of(), plugins.jars());
@@ -55,6 +73,8 @@ class PluginsTest {
                 assertTrue(family.origins().values().stream().allMatch(Registry.BUILT_IN::equals), family.origins().toString());
             }
             assertEquals(List.of("clock"), List.copyOf(catalog.policies().victimSelection().descriptions().keySet()));
+            assertEquals(catalog.families().size(), Catalog.PROVIDERS.size(), "a provider interface per family, for the"
+                    + " error that names them: " + Catalog.PROVIDERS);
         }
     }
 }

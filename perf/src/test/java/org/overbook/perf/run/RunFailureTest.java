@@ -48,6 +48,26 @@ class RunFailureTest {
     }
 
     @Test
+    void aWorkloadsFailedAssertIsReportedAsItsExceptionsAre(@TempDir Path directory) {
+        WorkloadRegistry registry = WorkloadRegistry.discover().register("asserting", "fails an assert at start",
+                p -> guest -> {
+                    throw new AssertionError("the workload's own invariant");
+                });
+        ScenarioLoader loader = new ScenarioLoader(registry);
+        ScenarioFile file = loader.parse("""
+                duration: 5ms
+                warm-up: 1ms
+                tenants: {count: 1, template: {memory: 8MiB, workload: {name: asserting}}}
+                clients: {count: 0}
+                """, "asserting.yaml");
+        RunFailure failure = assertThrows(RunFailure.class, () -> Runner.standard(loader.registry()).run(file.points().getFirst(), directory));
+        String message = failure.getMessage();
+        assertTrue(message.startsWith("point 0 stopped at 0 ns of virtual time: AssertionError: the workload's own invariant (at "
+                + "org.overbook.perf.run.RunFailureTest"), message);
+        assertSame(AssertionError.class, failure.getCause().getClass());
+    }
+
+    @Test
     void aNullTaskIsRefusedWhenScheduledNotWhenItWouldRun(@TempDir Path directory) {
         WorkloadRegistry registry = WorkloadRegistry.discover().register("null-task", "schedules null",
                 p -> guest -> guest.schedule(3_000_000, null));

@@ -57,4 +57,11 @@ class SweepPartialWritesTest {
         assertFalse(sweep.isAlive());
         assertEquals(List.of(first, second), collected.get(), "every point, in file order; the last write is the caller's");
     }
+
+    @Test
+    void aWriteThatTookLongerThanATenthOfASecondDefersTheNextByTenTimesIt() {
+        assertEquals(1_000_000_000L, SweepCommand.pause(0), "a second apart at least");
+        assertEquals(1_000_000_000L, SweepCommand.pause(100_000_000L));
+        assertEquals(7_000_000_000L, SweepCommand.pause(700_000_000L), "a write of 300 points' files: a tenth of the time");
+    }
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntConsumer;
 import org.overbook.perf.report.Replicated;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.PointCache;
@@ -96,7 +97,7 @@ final class SweepCommand implements Callable<Integer> {
                 }));
             }
             ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
-            List<TimedResult> results = writeAsTheyComplete(futures, writer, scenarios.source());
+            List<TimedResult> results = writeAsTheyComplete(futures, writer, scenarios.source(), i -> { });
             writer.write(scenarios.source(), results, futures.size());
             RunCommand.deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
             List<TimedResult> primaries = new Replicated(results).primaries();
@@ -118,10 +119,12 @@ final class SweepCommand implements Callable<Integer> {
      * redraws the charts across points and a sweep of hundreds would spend its time drawing; but a point that
      * completed within a second of the last write is written a second after it, not only with the next one. Once a
      * write takes more than a tenth of a second, the next waits ten times as long as it took ({@link #pause}). The
-     * last write, of every point, is the caller's.
+     * last write, of every point, is the caller's. {@code completed} is told the place in {@code futures} of each
+     * result as it is taken, in order ({@code run} closes that point's progress display).
      */
     static List<TimedResult> writeAsTheyComplete(List<CompletableFuture<TimedResult>> futures, ResultsWriter writer,
-                                                 String source) throws InterruptedException, ExecutionException {
+                                                 String source, IntConsumer completed)
+            throws InterruptedException, ExecutionException {
         List<TimedResult> results = new ArrayList<>();
         long lastWrite = System.nanoTime();
         long pause = PARTIAL_WRITE_NANOS;
@@ -144,6 +147,7 @@ final class SweepCommand implements Callable<Integer> {
                 }
             }
             results.add(future.get());
+            completed.accept(results.size() - 1);
             if (results.size() < futures.size()) {
                 unwritten = System.nanoTime() - lastWrite < pause;
                 if (!unwritten) {

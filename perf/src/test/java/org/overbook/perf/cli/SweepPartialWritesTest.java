@@ -37,10 +37,11 @@ class SweepPartialWritesTest {
         Path folder = directory.resolve("results");
         CompletableFuture<TimedResult> running = new CompletableFuture<>();
         AtomicReference<List<TimedResult>> collected = new AtomicReference<>();
+        List<Integer> taken = new java.util.concurrent.CopyOnWriteArrayList<>();
         Thread sweep = Thread.ofPlatform().daemon().start(() -> {
             try {
                 collected.set(SweepCommand.writeAsTheyComplete(List.of(CompletableFuture.completedFuture(first), running),
-                        new ResultsWriter(folder), file.source()));
+                        new ResultsWriter(folder), file.source(), taken::add));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -56,6 +57,7 @@ class SweepPartialWritesTest {
         sweep.join(10_000);
         assertFalse(sweep.isAlive());
         assertEquals(List.of(first, second), collected.get(), "every point, in file order; the last write is the caller's");
+        assertEquals(List.of(0, 1), taken, "each point told as it is taken, in order");
     }
 
     @Test

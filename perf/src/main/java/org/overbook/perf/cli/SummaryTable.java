@@ -50,7 +50,7 @@ public final class SummaryTable {
 
     /** Prints a line per point: its total's throughput, latency, faults and mismatches, and what saturated first. */
     static void printPoints(PrintWriter out, List<PointFigures> points) {
-        out.printf("%n%d points, a line each (every figure of each in summary.csv; its table in report.md's):%n", points.size());
+        out.printf("%n%d points, a line each (every figure of each point is in summary.csv):%n", points.size());
         int width = Math.max("point".length(), points.stream().mapToInt(p -> p.displayLabel().length()).max().orElse(0));
         String format = "%-5s  %-" + width + "s %14s %10s %10s %8s %12s %12s %10s  %s%n";
         out.printf(format, "point", "", "ops/s", "p50 us", "p99 us", "hit", "cpu faults", "nic faults", "mismatch",

@@ -77,6 +77,8 @@ public final class ResultsWriter {
     private final Set<RunResult> histogramsWritten = Collections.newSetFromMap(new IdentityHashMap<>());
     /** The time-series charts drawn for each result already written, by identity. */
     private final Map<RunResult, List<Charts.Figure>> pointCharts = new IdentityHashMap<>();
+    /** The charts across points the last write drew. */
+    private List<String> acrossPoints = List.of();
     /** Why a point's charts could not be drawn, or an empty string. */
     private String pointChartFailure = "";
     /** Whether this writer has written the folder yet: its first write replaces an earlier run's files there. */
@@ -193,7 +195,9 @@ public final class ResultsWriter {
         boolean eachInFull = PointDetail.eachInFull(points);
         Charts charts = new Charts(folder);
         List<String> drawn = charts.write(plain, replicated, eachInFull);
-        Charts.ACROSS_POINTS.stream().filter(name -> !drawn.contains(name)).sorted().forEach(this::delete);
+        // a chart an earlier write drew and this one does not (the CDF, once the run has grown past PointDetail.POINTS)
+        acrossPoints.stream().filter(name -> !drawn.contains(name)).sorted().forEach(this::delete);
+        acrossPoints = List.copyOf(drawn);
         if (!eachInFull) {
             removePointCharts();
         }

@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.report.CompareReport;
 import org.overbook.perf.report.Comparison;
+import org.overbook.perf.report.PointDetail;
 import org.overbook.perf.report.PointFigures;
 import org.overbook.perf.report.ResultsFolder;
 import picocli.CommandLine.Command;
@@ -67,8 +68,11 @@ final class CompareCommand implements Callable<Integer> {
         if (!comparison.onlyA().isEmpty() || !comparison.onlyB().isEmpty()) {
             stdout.printf("  - not compared (no match on the other side): A %s; B %s%n", comparison.onlyA(), comparison.onlyB());
         }
-        for (Comparison.Pair pair : comparison.pairs()) {
-            print(stdout, pair);
+        if (PointDetail.eachInFull(comparison.pairs().size())) {
+            comparison.pairs().forEach(pair -> print(stdout, pair));
+        } else {
+            stdout.printf("%n%d points compared: each point's headline table and differing fields are in %s%n",
+                    comparison.pairs().size(), CompareReport.MARKDOWN);
         }
         stdout.printf("%nevery metric: %s%n", folder.resolve(CompareReport.MARKDOWN).toAbsolutePath());
         stdout.flush();

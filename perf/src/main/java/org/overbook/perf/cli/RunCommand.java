@@ -81,11 +81,8 @@ final class RunCommand implements Callable<Integer> {
                 displays.add(display);
                 futures.add(cache.get(point, display));
             }
-            for (int i = 0; i < futures.size(); i++) {
-                results.add(futures.get(i).get());
-                displays.get(i).close();
-                writer.write(scenarios.source(), results, runs.size());
-            }
+            results.addAll(SweepCommand.writeAsTheyComplete(futures, writer, scenarios.source(), i -> displays.get(i).close()));
+            writer.write(scenarios.source(), results, runs.size());
         } catch (ExecutionException e) {
             throw ErrorReporter.causeOf(e);
         } finally {

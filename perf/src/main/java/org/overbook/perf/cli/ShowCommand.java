@@ -35,9 +35,7 @@ final class ShowCommand implements Callable<Integer> {
         }
         stdout.printf("%s: %d point%s of %s%n", folder, results.points().size(), results.points().size() == 1 ? "" : "s",
                 results.source());
-        SummaryTable.printFinding(stdout, results.points());
-        results.points().forEach(p -> SummaryTable.print(stdout, p, ""));
-        SummaryTable.printSaturation(stdout, results.points());
+        SummaryTable.printAll(stdout, results.points(), "");
         stdout.flush();
         long mismatches = results.points().stream().mapToLong(PointFigures::mismatches).sum();
         return mismatches > 0 ? ErrorReporter.FAILURE : 0;

@@ -58,21 +58,26 @@ final class Charts {
         return failure;
     }
 
-    /** Draws the charts that have data; returns the file names written, in the order to show them. */
-    List<String> write(List<RunResult> results, Replicated replicated) {
+    /**
+     * Draws the charts that have data; returns the file names written, in the order to show them. Unless
+     * {@code eachInFull} ({@link PointDetail}: more points than a chart's width can name), the bars by point carry
+     * neither their values nor their labels, which would overprint one another, and the CDF, a line per point told
+     * apart by a legend that cannot hold them, is not drawn.
+     */
+    List<String> write(List<RunResult> results, Replicated replicated, boolean eachInFull) {
         List<String> written = new ArrayList<>();
         try {
-            CategoryChart throughput = byPoint(results, replicated, Metrics.THROUGHPUT);
+            CategoryChart throughput = byPoint(results, replicated, Metrics.THROUGHPUT, eachInFull);
             if (throughput != null) {
                 save(throughput, THROUGHPUT, written);
             }
             // a total p99 over kinds of request (8 B and 4 MiB writes) says nothing of either: no bars, the CDF per kind
             boolean mixed = results.stream().anyMatch(LatencyKinds::mixed);
-            CategoryChart p99 = mixed ? null : byPoint(results, replicated, Metrics.P99);
+            CategoryChart p99 = mixed ? null : byPoint(results, replicated, Metrics.P99, eachInFull);
             if (p99 != null) {
                 save(p99, P99, written);
             }
-            XYChart cdf = cdf(results, axes(results), mixed);
+            XYChart cdf = eachInFull ? cdf(results, axes(results), mixed) : null;
             if (cdf != null) {
                 save(cdf, CDF, written);
             }
@@ -171,6 +176,14 @@ final class Charts {
      * rather than drawn as a bar of zero.
      */
     static CategoryChart byPoint(List<RunResult> results, Replicated replicated, String metric) {
+        return byPoint(results, replicated, metric, true);
+    }
+
+    /**
+     * The same; unless {@code eachInFull}, a profile of the points in file order: no bar's value or label, and the x
+     * axis title says how many points there are and where their figures are.
+     */
+    static CategoryChart byPoint(List<RunResult> results, Replicated replicated, String metric, boolean eachInFull) {
         boolean latency = Metrics.P99.equals(metric);
         List<RunResult> measured = results.stream().filter(r -> r.total().get(metric) != null).toList();
         ErrorBars bars = ErrorBars.of(measured, replicated, metric, 1);
@@ -181,9 +194,18 @@ final class Charts {
         List<String> out = results.stream().filter(r -> !measured.contains(r)).map(Charts::shortLabel).toList();
         String xTitle = out.isEmpty() ? axes : axes + "; left out, no request measured: "
                 + (out.size() > 3 ? out.size() + " points" : String.join(", ", out));
-        return bars((latency ? "p99 latency of all requests by " : "Total throughput of the host by ") + axes
+        if (!eachInFull) {
+            xTitle = String.format(java.util.Locale.ROOT, "%d points in file order (%s; each in summary.csv)", measured.size(), xTitle);
+        }
+        CategoryChart chart = bars((latency ? "p99 latency of all requests by " : "Total throughput of the host by ") + axes
                         + bars.caption(), latency ? "p99 latency" : "throughput (ops/s)", xTitle,
                 measured.stream().map(Charts::shortLabel).toList(), bars, latency ? TickLabels.Unit.NANOS : TickLabels.Unit.COUNT);
+        if (!eachInFull) {
+            chart.getStyler().setLabelsVisible(false);
+            chart.getStyler().setXAxisTicksVisible(false);
+            chart.getStyler().setPlotGridVerticalLinesVisible(false);
+        }
+        return chart;
     }
 
     /**

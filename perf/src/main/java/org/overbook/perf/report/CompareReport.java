@@ -164,7 +164,9 @@ public final class CompareReport {
             List<Comparison.Pair> measured = comparison.pairs().stream().filter(p -> p.row(metric) != null
                     && p.row(metric).a() != null && p.row(metric).b() != null).toList();
             List<String> out = comparison.pairs().stream().filter(p -> !measured.contains(p)).map(CompareReport::category).toList();
-            String xTitle = comparison.pairs().size() == 1 ? "" : "point";
+            boolean eachInFull = PointDetail.eachInFull(comparison.pairs().size());
+            String xTitle = comparison.pairs().size() == 1 ? "" : eachInFull ? "point"
+                    : comparison.pairs().size() + " points in file order (each in " + MARKDOWN + ")";
             if (!out.isEmpty()) {
                 xTitle += (xTitle.isEmpty() ? "" : "; ") + "left out, no value on one side: "
                         + (out.size() > 3 ? out.size() + " points" : String.join(", ", out));
@@ -183,6 +185,10 @@ public final class CompareReport {
                 chart.addSeries("B", categories, values(measured, metric, false));
             }
             Charts.roomAbove(chart);
+            if (!eachInFull) { // the points' labels would overprint
+                chart.getStyler().setXAxisTicksVisible(false);
+                chart.getStyler().setPlotGridVerticalLinesVisible(false);
+            }
             panels.add(chart);
         }
         return panels;

@@ -2,11 +2,13 @@ package org.overbook.perf.report;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.overbook.nic.NicConfig;
 import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.Saturation;
 import org.overbook.perf.run.TenantRow;
 import org.overbook.perf.scenario.Scenario;
 import org.overbook.perf.scenario.ScenarioBuilder;
@@ -23,21 +25,24 @@ final class Report {
     private final List<List<Charts.Figure>> figures;
     private final String chartFailure;
     private final String keptSwap;
+    private final boolean eachInFull;
 
     /**
      * @param charts   the charts of every point, shown at the top
      * @param figures  the charts of each point, in point order, shown in the point's section
      * @param keptSwap where the runs kept their swap files ({@code host.keep-swap}), relative to the folder: empty
      *                 for the folder itself, {@code .work/run-N/} for a folder per run
+     * @param eachInFull whether each point has a section of its own, else a row of one table ({@link PointDetail})
      */
     Report(String source, List<RunResult> results, List<String> charts, List<List<Charts.Figure>> figures,
-           String chartFailure, String keptSwap) {
+           String chartFailure, String keptSwap, boolean eachInFull) {
         this.source = source;
         this.results = results;
         this.charts = charts;
         this.figures = figures;
         this.chartFailure = chartFailure;
         this.keptSwap = keptSwap;
+        this.eachInFull = eachInFull;
     }
 
     String markdown(BiFunction<RunResult, String, String> hgrmName) {
@@ -49,7 +54,11 @@ final class Report {
             out.append(results.size() > 1 ? "At point " + results.getFirst().index() + " (`" + results.getFirst().displayLabel()
                     + "`): " : "").append(words(results.getFirst().scenario())).append("\n\n");
         }
-        if (results.size() > 1) {
+        if (!eachInFull) {
+            out.append(String.format(Locale.ROOT, "The file sweeps %d points, a row each in the table at the end: with more"
+                    + " than %d, no point has a section or charts of its own. `summary.csv` has every figure of each point,"
+                    + " `timeseries.csv` and `resources.csv` its time series.%n%n", results.size(), PointDetail.POINTS));
+        } else if (results.size() > 1) {
             out.append("The file sweeps ").append(results.size()).append(" points: ")
                     .append(results.stream().map(r -> "`" + r.displayLabel() + "`").collect(Collectors.joining("; ")))
                     .append(".\n\n");
@@ -65,7 +74,7 @@ final class Report {
         for (String chart : charts) {
             out.append("![").append(chart).append("](").append(chart).append(")\n\n");
         }
-        for (int i = 0; i < results.size(); i++) {
+        for (int i = 0; i < results.size() && eachInFull; i++) {
             RunResult result = results.get(i);
             out.append("## Point ").append(result.index()).append(": ").append(result.displayLabel()).append("\n\n");
             out.append("| tenant | workload | throughput (ops/s) | p50 (µs) | p99 (µs) | hit ratio | CPU faults (minor/major)")
@@ -93,6 +102,9 @@ final class Report {
                         .append('*').append(figure.caption()).append("*\n\n");
             }
         }
+        if (!eachInFull) {
+            out.append(pointTable(hgrmName));
+        }
         out.append("Files: `summary.csv` (every metric, one row per tenant and a total per point), `summary.json` (the same")
                 .append(" with the resolved scenario and seed), `timeseries.csv` (every tenant's page counts and cumulative")
                 .append(" faults, sampled every hundredth of the run from time 0, warm-up included), `resources.csv` (every")
@@ -107,14 +119,38 @@ final class Report {
         return out.toString();
     }
 
-    /** A row of the point's table; {@code mixedLatency}: its percentiles would merge kinds, left blank ({@link LatencyKinds}). */
-    private static String row(String name, String workload, java.util.Map<String, Number> m, boolean mixedLatency) {
+    /** The table of every point, a row each with its total's main figures, for a run not shown point by point. */
+    private String pointTable(BiFunction<RunResult, String, String> hgrmName) {
+        StringBuilder out = new StringBuilder("## Points\n\n| point | values | throughput (ops/s) | p50 (µs) | p99 (µs) | hit ratio"
+                + " | CPU faults (minor/major) | NIC faults | saturated first | mismatches | latency percentile files |\n"
+                + "|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---|\n");
+        for (RunResult result : results) {
+            Map<String, Number> m = result.total();
+            boolean mixed = LatencyKinds.mixed(result);
+            out.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s | %s | %s / %s | %d | %s | %s | %s |%n",
+                    result.index(), result.displayLabel(), Columns.format(m.get(Metrics.THROUGHPUT)),
+                    mixed ? "" : micros(m.get(Metrics.P50)), mixed ? "" : micros(m.get(Metrics.P99)), hitRatio(m),
+                    get(m, "cpu_minor_faults"), get(m, "cpu_major_faults"), nicFaults(m),
+                    Saturation.of(result.resources()).brief(), get(m, Metrics.MISMATCHES),
+                    result.histograms().keySet().stream().map(key -> "[" + key + "](" + hgrmName.apply(result, key) + ")")
+                            .collect(Collectors.joining(", "))));
+        }
+        return out.append('\n').toString();
+    }
+
+    private static long nicFaults(Map<String, Number> m) {
         long nicFaults = 0;
         for (String key : m.keySet()) {
             if (key.startsWith("nic_faults_")) {
                 nicFaults += m.get(key).longValue();
             }
         }
+        return nicFaults;
+    }
+
+    /** A row of the point's table; {@code mixedLatency}: its percentiles would merge kinds, left blank ({@link LatencyKinds}). */
+    private static String row(String name, String workload, java.util.Map<String, Number> m, boolean mixedLatency) {
+        long nicFaults = nicFaults(m);
         return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s / %s | %d | %s | %s | %s | %s | %s / %s / %s | %s |%n",
                 name, workload, Columns.format(m.get(Metrics.THROUGHPUT)), mixedLatency ? "" : micros(m.get(Metrics.P50)),
                 mixedLatency ? "" : micros(m.get(Metrics.P99)),

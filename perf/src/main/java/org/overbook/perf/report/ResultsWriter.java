@@ -46,6 +46,8 @@ import org.overbook.perf.run.TimedResult;
  * of n points draws n sets of point charts, not n(n+1)/2, and the writing that goes on beside the next point's
  * simulation stays small. A point's files that a later call no longer holds (a density search's probes move up
  * one place when a probe is found below them) are removed, so the last call leaves the folder a single call would.
+ * A run of more than {@link PointDetail#POINTS} points draws no point's time-series charts and gives each point a
+ * row in {@code report.md} rather than a section: past that, drawing them took longer than simulating the points.
  */
 public final class ResultsWriter {
 
@@ -71,8 +73,12 @@ public final class ResultsWriter {
     private final Path folder;
     /** Where the runs' kept swap files are, as the report names it: {@code server-host/} under it. */
     private final String keptSwap;
-    /** The time-series charts drawn for each result already written, by identity (results are immutable). */
-    private final Map<RunResult, List<Charts.Figure>> pointFiles = new IdentityHashMap<>();
+    /** The results whose {@code .hgrm} files are written, by identity (results are immutable). */
+    private final Set<RunResult> histogramsWritten = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The time-series charts drawn for each result already written, by identity. */
+    private final Map<RunResult, List<Charts.Figure>> pointCharts = new IdentityHashMap<>();
+    /** The charts across points the last write drew. */
+    private List<String> acrossPoints = List.of();
     /** Why a point's charts could not be drawn, or an empty string. */
     private String pointChartFailure = "";
     /** Whether this writer has written the folder yet: its first write replaces an earlier run's files there. */
@@ -120,7 +126,24 @@ public final class ResultsWriter {
     public Path write(String source, List<TimedResult> results, int points) {
         String missing = results.size() < points ? String.format(Locale.ROOT, "%d of %d points have run", results.size(), points)
                 : "";
-        return write(source, results, missing, String.format(Locale.ROOT, "0 of %d points have been written", points));
+        return write(source, results, missing, String.format(Locale.ROOT, "0 of %d points have been written", points),
+                expectedPoints(new Replicated(results), results.size(), points));
+    }
+
+    /**
+     * Returns how many points a file of {@code runs} runs has, of which {@code held} have run: every point runs as
+     * often as the first, so once a second point has run it is {@code runs} over the first point's replications;
+     * before that, at most {@code runs}.
+     */
+    static int expectedPoints(Replicated replicated, int held, int runs) {
+        List<TimedResult> primaries = replicated.primaries();
+        if (held >= runs) {
+            return primaries.size();
+        }
+        if (primaries.size() < 2) {
+            return runs;
+        }
+        return runs / replicated.replications(primaries.getFirst().result().index());
     }
 
     /**
@@ -135,14 +158,15 @@ public final class ResultsWriter {
         if (missing.isEmpty()) {
             throw new IllegalArgumentException("an unfinished run says how far it got");
         }
-        return write(source, results, missing, "no point has been written yet");
+        return write(source, results, missing, "no point has been written yet", new Replicated(results).primaries().size());
     }
 
     /**
      * Writes every file, marked incomplete with {@code missing} unless it is empty; {@code none} is what the
-     * placeholder report of the first write says ({@code 0 of 7 points have been written}).
+     * placeholder report of the first write says ({@code 0 of 7 points have been written}); {@code points} is how many
+     * points the whole run has, which decides whether each is shown in full ({@link PointDetail}).
      */
-    private Path write(String source, List<TimedResult> results, String missing, String none) {
+    private Path write(String source, List<TimedResult> results, String missing, String none, int points) {
         try {
             Files.createDirectories(folder);
         } catch (IOException e) {
@@ -168,13 +192,20 @@ public final class ResultsWriter {
         String incomplete = missing.isEmpty() ? "" : String.format(Locale.ROOT, "INCOMPLETE: %s; this run was interrupted"
                 + " or is still going.%n", missing);
         AtomicFiles.write(folder.resolve(TIMING), incomplete + timing(results));
+        boolean eachInFull = PointDetail.eachInFull(points);
         Charts charts = new Charts(folder);
-        List<String> drawn = charts.write(plain, replicated);
-        List<List<Charts.Figure>> figures = plain.stream().map(this::pointFiles).toList();
+        List<String> drawn = charts.write(plain, replicated, eachInFull);
+        // a chart an earlier write drew and this one does not (the CDF, once the run has grown past PointDetail.POINTS)
+        acrossPoints.stream().filter(name -> !drawn.contains(name)).sorted().forEach(this::delete);
+        acrossPoints = List.copyOf(drawn);
+        if (!eachInFull) {
+            removePointCharts();
+        }
+        List<List<Charts.Figure>> figures = plain.stream().map(result -> pointFiles(result, eachInFull)).toList();
         removeStalePointFiles(plain);
         String failure = charts.failure().isEmpty() ? pointChartFailure : charts.failure();
         AtomicFiles.write(folder.resolve(REPORT), (incomplete.isEmpty() ? "" : "**" + incomplete.strip() + "**\n\n")
-                + new Report(source, plain, drawn, figures, failure, keptSwap).markdown(this::hgrmName));
+                + new Report(source, plain, drawn, figures, failure, keptSwap, eachInFull).markdown(this::hgrmName));
         return folder;
     }
 
@@ -213,40 +244,63 @@ public final class ResultsWriter {
         kept.addAll(current);
         Set<String> keep = new HashSet<>();
         current.forEach(result -> keep.addAll(pointFileNames(result)));
-        for (RunResult gone : pointFiles.keySet().stream().filter(r -> !kept.contains(r)).toList()) {
+        for (RunResult gone : histogramsWritten.stream().filter(r -> !kept.contains(r)).toList()) {
             for (String name : pointFileNames(gone)) {
                 if (!keep.contains(name)) {
-                    try {
-                        Files.deleteIfExists(folder.resolve(name));
-                    } catch (IOException e) {
-                        throw new UncheckedIOException("cannot remove " + folder.resolve(name), e);
-                    }
+                    delete(name);
                 }
             }
-            pointFiles.remove(gone);
+            histogramsWritten.remove(gone);
+            pointCharts.remove(gone);
+        }
+    }
+
+    /**
+     * Removes every point's time-series charts drawn so far, for a write that shows no point in full: a run whose
+     * number of points was not known at its first writes (a replicated one, before its second point ran) may have
+     * drawn some.
+     */
+    private void removePointCharts() {
+        pointCharts.values().forEach(figures -> figures.forEach(figure -> delete(figure.file())));
+        pointCharts.clear();
+    }
+
+    private void delete(String name) {
+        try {
+            Files.deleteIfExists(folder.resolve(name));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove " + folder.resolve(name), e);
         }
     }
 
     /** Returns the names of the files {@link #pointFiles} wrote for {@code result}, which must have written them. */
     private List<String> pointFileNames(RunResult result) {
         List<String> names = new ArrayList<>(result.histograms().keySet().stream().map(key -> hgrmName(result, key)).toList());
-        pointFiles.get(result).forEach(figure -> names.add(figure.file()));
+        pointCharts.getOrDefault(result, List.of()).forEach(figure -> names.add(figure.file()));
         return names;
     }
 
-    /** Writes {@code result}'s own files, its {@code .hgrm} files and time-series charts, unless already written. */
-    private List<Charts.Figure> pointFiles(RunResult result) {
-        List<Charts.Figure> figures = pointFiles.get(result);
-        if (figures == null) {
+    /**
+     * Writes {@code result}'s own files, its {@code .hgrm} files and, when {@code charts}, its time-series charts,
+     * unless already written; returns its charts (none without {@code charts}).
+     */
+    private List<Charts.Figure> pointFiles(RunResult result, boolean charts) {
+        if (histogramsWritten.add(result)) {
             for (Map.Entry<String, Histogram> e : result.histograms().entrySet()) {
                 AtomicFiles.write(folder.resolve(hgrmName(result, e.getKey())), hgrm(e.getValue()));
             }
-            Charts charts = new Charts(folder);
-            figures = charts.writeTimeSeries(result);
+        }
+        if (!charts) {
+            return List.of();
+        }
+        List<Charts.Figure> figures = pointCharts.get(result);
+        if (figures == null) {
+            Charts drawing = new Charts(folder);
+            figures = drawing.writeTimeSeries(result);
             if (pointChartFailure.isEmpty()) {
-                pointChartFailure = charts.failure();
+                pointChartFailure = drawing.failure();
             }
-            pointFiles.put(result, figures);
+            pointCharts.put(result, figures);
         }
         return figures;
     }

@@ -37,10 +37,11 @@ class SweepPartialWritesTest {
         Path folder = directory.resolve("results");
         CompletableFuture<TimedResult> running = new CompletableFuture<>();
         AtomicReference<List<TimedResult>> collected = new AtomicReference<>();
+        List<Integer> taken = new java.util.concurrent.CopyOnWriteArrayList<>();
         Thread sweep = Thread.ofPlatform().daemon().start(() -> {
             try {
                 collected.set(SweepCommand.writeAsTheyComplete(List.of(CompletableFuture.completedFuture(first), running),
-                        new ResultsWriter(folder), file.source()));
+                        new ResultsWriter(folder), file.source(), taken::add));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -56,5 +57,13 @@ class SweepPartialWritesTest {
         sweep.join(10_000);
         assertFalse(sweep.isAlive());
         assertEquals(List.of(first, second), collected.get(), "every point, in file order; the last write is the caller's");
+        assertEquals(List.of(0, 1), taken, "each point told as it is taken, in order");
+    }
+
+    @Test
+    void aWriteThatTookLongerThanATenthOfASecondDefersTheNextByTenTimesIt() {
+        assertEquals(1_000_000_000L, SweepCommand.pause(0), "a second apart at least");
+        assertEquals(1_000_000_000L, SweepCommand.pause(100_000_000L));
+        assertEquals(7_000_000_000L, SweepCommand.pause(700_000_000L), "a write of 300 points' files: a tenth of the time");
     }
 }

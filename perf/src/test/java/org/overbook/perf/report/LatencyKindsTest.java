@@ -61,7 +61,7 @@ class LatencyKindsTest {
     }
 
     private static String report(RunResult result) {
-        return new Report("test", List.of(result), List.of(), List.of(List.of()), "", "").markdown((r, key) -> key + ".hgrm");
+        return new Report("test", List.of(result), List.of(), List.of(List.of()), "", "", true).markdown((r, key) -> key + ".hgrm");
     }
 
     private static String row(String report, String tenant) {

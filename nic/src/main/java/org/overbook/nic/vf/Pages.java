@@ -1,11 +1,29 @@
 package org.overbook.nic.vf;
 
+import org.overbook.guest.verbs.VerbsException;
 import org.overbook.nic.dma.Translator;
 
-/** Page arithmetic of guest buffers: which 4 KiB pages a byte range spans, and which of them did not translate. */
+/** Page arithmetic of guest buffers: whether a byte range lies in the guest, which 4 KiB pages it spans, which did not translate. */
 final class Pages {
 
     private Pages() {
+    }
+
+    /** Returns whether {@code length} bytes at {@code address} lie within the first {@code bytes} of the guest. */
+    static boolean inside(long address, long length, long bytes) {
+        return length >= 0 && address >= 0 && address <= bytes - length;
+    }
+
+    /**
+     * Refuses a memory policy's range that is not the guest's (an empty one is allowed, and does nothing).
+     *
+     * @throws VerbsException naming {@code call} and {@code tenant}
+     */
+    static void requireInside(String call, String tenant, long address, long length, long bytes) {
+        if (!inside(address, length, bytes)) {
+            throw new VerbsException(call + "(tenant " + tenant + ")", "[" + address + ", " + (address + length)
+                    + ") is not a range of the guest's " + bytes + " bytes");
+        }
     }
 
     /** Returns the page holding {@code address}. */

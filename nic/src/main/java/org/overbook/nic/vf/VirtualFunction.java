@@ -330,7 +330,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     @Override
     public void pin(long address, long length) {
-        checkRange("pin", address, length);
+        Pages.requireInside("pin", tenant.name(), address, length, guestBytes());
         for (int page = Pages.first(address); page <= Pages.last(address, length); page++) {
             FaultKind kind = translator.pin(page);
             vcpu().charge(costs.pinPageNanos());
@@ -340,7 +340,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     @Override
     public void unpin(long address, long length) {
-        checkRange("unpin", address, length);
+        Pages.requireInside("unpin", tenant.name(), address, length, guestBytes());
         for (int page = Pages.first(address); page <= Pages.last(address, length); page++) {
             translator.unpin(page);
         }
@@ -348,7 +348,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     @Override
     public void prefetch(long address, long length) {
-        checkRange("prefetch", address, length);
+        Pages.requireInside("prefetch", tenant.name(), address, length, guestBytes());
         int pages = 0;
         for (int page = Pages.first(address); page <= Pages.last(address, length); page++) {
             if (!translator.mapped(page)) {
@@ -361,16 +361,8 @@ public final class VirtualFunction implements Verbs, PinningContext {
         counters.countPrefetched(pages);
     }
 
-    /** Refuses a memory policy's range that is not the guest's (an empty one is allowed, and does nothing). */
-    private void checkRange(String call, long address, long length) {
-        if (length < 0 || address < 0 || address > guestBytes() - length) {
-            throw new VerbsException(call + "(tenant " + tenant.name() + ")", "[" + address + ", " + (address + length)
-                    + ") is not a range of the guest's " + guestBytes() + " bytes");
-        }
-    }
-
     void beforePost(long address, int length) {
-        if (length > 0 && address >= 0 && address <= guestBytes() - length) {
+        if (length > 0 && Pages.inside(address, length, guestBytes())) {
             memoryPolicy.beforePost(this, address, length);
         }
     }

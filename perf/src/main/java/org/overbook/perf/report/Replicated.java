@@ -94,7 +94,7 @@ public final class Replicated {
                     case "ci95_low" -> interval.low();
                     default -> interval.high();
                 }));
-                ResultsWriter.line(out, primary, statistic, "", "", row, columns);
+                SummaryFiles.line(out, primary, statistic, "", "", row, columns);
             }
         }
         return out.toString();
@@ -112,7 +112,7 @@ public final class Replicated {
             ObjectNode node = replicas.addObject();
             node.put("seed", replica.seed());
             node.put("events", replica.events());
-            ResultsWriter.metrics(node.putObject("total"), replica.total());
+            SummaryFiles.metrics(node.putObject("total"), replica.total());
         }
         ObjectNode intervals = point.putObject("intervals");
         intervals(index).forEach((metric, interval) -> {

@@ -46,12 +46,12 @@ class ResultsLockTest {
 
     @Test
     void aSecondClaimOfThisProcessIsRefusedNamingTheFolderAndTheFirstHolds() throws Exception {
-        Path folder = directory.resolve("shared");
+        Path folder = directory.resolve("held");
         try (ResultsLock first = ResultsLock.acquire(folder, "--out")) {
             ConfigurationException refused = assertThrows(ConfigurationException.class,
-                    () -> ResultsLock.acquire(directory.resolve("shared/../shared"), "--out"));
+                    () -> ResultsLock.acquire(directory.resolve("held/../held"), "--out"));
             assertTrue(refused.getMessage().startsWith("--out: '"), refused.getMessage());
-            assertTrue(refused.getMessage().contains("shared' is being written by another overbook command of this process"),
+            assertTrue(refused.getMessage().contains("held' is being written by another overbook command of this process"),
                     refused.getMessage());
             assertTrue(Files.exists(folder.resolve(ResultsLock.FILE)), "the first claim's file stays");
         }

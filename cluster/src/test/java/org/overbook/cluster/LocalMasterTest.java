@@ -32,8 +32,8 @@ class LocalMasterTest {
                 "--master", "local[2]");
         assertEquals(0, spark.exit(), spark.toString());
         assertTrue(spark.out().contains("4 points, 4 simulations run, local[2], Spark default parallelism 2"), spark.toString());
-        for (int i = 1; i <= 4; i++) {
-            assertTrue(spark.out().contains("point " + i + "/4 done"), "progress on the driver as points finish: " + spark);
+        for (int i = 0; i < 4; i++) {
+            assertTrue(spark.out().contains("point " + i + " of 4 done"), "progress on the driver as points finish: " + spark);
         }
         assertTrue(Files.exists(directory.resolve("spark").resolve(ResultsWriter.SUMMARY_CSV)));
         Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));

@@ -90,7 +90,7 @@ final class ReproduceCommand implements Callable<Integer> {
                             return;
                         }
                         synchronized (stdout) {
-                            stdout.printf("%s: point %d/%d %s%s%n", experiment, point.index() + 1, points,
+                            stdout.printf("%s: point %d of %d %s%s%n", experiment, point.index(), points,
                                     error == null ? "done" : "failed", point.label().isEmpty() ? "" : ": " + point.label());
                             stdout.flush();
                         }

@@ -76,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
             List<Announced> displays = new ArrayList<>();
             List<CompletableFuture<TimedResult>> futures = new ArrayList<>();
             for (SweepPoint point : runs) {
-                Announced display = new Announced(stdout, "point " + (point.index() + 1) + "/" + points.size()
+                Announced display = new Announced(stdout, "point " + point.index() + " of " + points.size()
                         + replicationName(point, n), point.label(), threads == 1);
                 displays.add(display);
                 futures.add(cache.get(point, display));

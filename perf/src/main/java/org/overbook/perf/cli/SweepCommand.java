@@ -90,7 +90,7 @@ final class SweepCommand implements Callable<Integer> {
                         return;
                     }
                     synchronized (stdout) {
-                        stdout.printf("point %d/%d%s %s%n", point.index() + 1, points.size(), RunCommand.replicationName(point, n),
+                        stdout.printf("point %d of %d%s %s%n", point.index(), points.size(), RunCommand.replicationName(point, n),
                                 error == null ? "done: " + point.label() : "failed: " + point.label());
                         stdout.flush();
                     }

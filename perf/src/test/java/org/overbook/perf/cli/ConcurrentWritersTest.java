@@ -43,7 +43,7 @@ class ConcurrentWritersTest {
         Path sweepFile = Files.writeString(directory.resolve("sweep.yaml"), SmallScenarios.SWEEP);
         try (OverbookProcess first = OverbookProcess.start(swap, directory.resolve("first.out"), "run", longFile.toString(),
                 "--out", results.toString())) {
-            for (int waited = 0; !first.printed().contains("running point 1/1"); waited++) {
+            for (int waited = 0; !first.printed().contains("running point 0 of 1"); waited++) {
                 assertTrue(first.process.isAlive(), "overbook ended early:\n" + first.printed());
                 assertTrue(waited < 1200, "not running within 120 s:\n" + first.printed());
                 Thread.sleep(100);

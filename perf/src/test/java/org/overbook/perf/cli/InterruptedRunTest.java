@@ -60,7 +60,7 @@ class InterruptedRunTest {
 
     /** Starts {@code overbook run} on the long scenario and returns once its first point runs with a swap file. */
     private OverbookProcess startRun(Path swapRoot, Path results) throws Exception {
-        return start(LONG, swapRoot, results, "running point 1/2", "run");
+        return start(LONG, swapRoot, results, "running point 0 of 2", "run");
     }
 
     /** Sends SIGTERM, checks the exit code and returns what the command printed. */
@@ -119,7 +119,7 @@ class InterruptedRunTest {
     void aRunStoppedAfterItsFirstPointKeepsItAndSaysWhere() throws Exception {
         Path swapRoot = directory.resolve("swap");
         Path results = directory.resolve("results");
-        try (OverbookProcess run = start(SHORT_THEN_LONG, swapRoot, results, "running point 2/2", "run", "--threads", "1")) {
+        try (OverbookProcess run = start(SHORT_THEN_LONG, swapRoot, results, "running point 1 of 2", "run", "--threads", "1")) {
             Path report = results.resolve(ResultsWriter.REPORT);
             for (int waited = 0; !(Files.exists(report) && Files.readString(report).contains("Files:")); waited++) {
                 assertTrue(waited < 600, "the first point not written within 60 s:\n" + run.printed());

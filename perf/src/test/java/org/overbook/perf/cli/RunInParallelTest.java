@@ -27,7 +27,7 @@ class RunInParallelTest {
         assertEquals(0, parallel.execute("run", file.toString(), "--out", directory.resolve("parallel").toString(), "--threads", "2"),
                 parallel.err.toString());
         String printed = parallel.out.toString();
-        assertTrue(printed.contains("running point 1/2") && printed.contains("running point 2/2"), printed);
+        assertTrue(printed.contains("running point 0 of 2") && printed.contains("running point 1 of 2"), printed);
         assertTrue(printed.contains("(2 threads)"), printed);
         assertTrue(printed.indexOf("finding:") < printed.indexOf("point 0: "), "the finding first:\n" + printed);
         assertTrue(printed.contains("  - Every value read back as written: no data-integrity mismatch."), printed);

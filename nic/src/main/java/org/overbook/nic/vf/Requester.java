@@ -382,11 +382,7 @@ final class Requester extends SendQueues {
 
     // ---- error state ----
 
-    /**
-     * The queue pair went to the error state: every request not yet acknowledged completes as FLUSHED, in the order
-     * posted (those in flight, the one being read, those waiting). A read under way still ends (its pages unlock),
-     * but sends nothing.
-     */
+    /** Error state: every request unacknowledged completes FLUSHED, in posting order (a read under way sends nothing). */
     void flush(long now) {
         for (Message message : inFlight()) {
             qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request),

@@ -67,10 +67,8 @@ public final class VirtualFunction implements Verbs, PinningContext {
     private final Upcalls upcalls;
     private final IntObjectHashMap<EventCounterImpl> eventCounters = new IntObjectHashMap<>();
     private final List<CompletionQueueImpl> completionQueues = new ArrayList<>();
-    /** The queue pairs not disconnected: a deregistration tells each. */
-    private final List<QueuePairImpl> queuePairs = new ArrayList<>();
-    /** Queue pairs made so far, disconnected or not: numbers are never reused. */
-    private int queuePairsMade;
+    private final List<QueuePairImpl> queuePairs = new ArrayList<>(); // not disconnected: a deregistration tells each
+    private int queuePairsMade; // disconnected or not: numbers are never reused
     private Connector connector;
 
     /** Where {@link #listen} and {@link #connect} find the other side. */

@@ -23,4 +23,12 @@ public interface QueuePair {
 
     /** Returns whether the queue pair has gone to the error state; posts then complete as FLUSHED. */
     boolean inError();
+
+    /**
+     * Disconnects and destroys the queue pair ({@code rdma_disconnect}, then {@code ibv_destroy_qp}): the workload is
+     * done with it. It goes to the error state at once, and the peer's when the disconnect reaches it, one link
+     * latency later; on each side everything outstanding then completes as {@link CompletionStatus#FLUSHED}. A server
+     * refuses a connection it cannot serve this way. Calling it again does nothing.
+     */
+    void disconnect();
 }

@@ -29,6 +29,13 @@ final class Binding {
         owed.removeIf(e -> e.kind != Entry.Kind.REQUEST || !e.posted());
     }
 
+    /** Its model connection failed: everything owed is dropped, and the socket is to be closed without a reply. */
+    void drop() {
+        ending = true;
+        unposted.clear();
+        owed.clear();
+    }
+
     /** Returns whether nothing is owed any more and nothing more will come. */
     boolean finished() {
         return ending && owed.isEmpty();

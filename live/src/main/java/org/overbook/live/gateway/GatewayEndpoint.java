@@ -189,9 +189,7 @@ public final class GatewayEndpoint implements Workload, LatencyRecording {
                 connection = newConnection();
             } catch (GuestOutOfMemoryException | VerbsException e) {
                 counters.refusedClients++;
-                client.owed.clear();
-                client.unposted.clear();
-                client.ending = true;
+                client.drop();
                 byte[] reply = "SERVER_ERROR out of memory\r\n".getBytes(StandardCharsets.US_ASCII);
                 send(client, reply, 0, reply.length, 0);
                 closeClient(client);

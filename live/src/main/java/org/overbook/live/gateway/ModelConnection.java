@@ -23,7 +23,10 @@ import org.overbook.workloads.memcached.protocol.MessageBuffer;
  *
  * <p>When its client is done and nothing is in flight, the connection goes back to the gateway's pool, as a
  * memcached proxy keeps its server connections; one that sent {@code quit} (the server stopped reading it) or
- * failed is retired, and its guest memory freed once no send is in flight.
+ * failed is retired, and its guest memory freed once no send is in flight. A connection fails when the server
+ * disconnects it, as it does one it has no guest memory for: every post then completes as flushed, and the client
+ * is closed without a reply, as memcached closes a socket it cannot allocate a connection for; nothing the client
+ * sent reaches the server's engine.
  */
 final class ModelConnection {
 
@@ -238,17 +241,19 @@ final class ModelConnection {
         if (client != null) {
             binding = null;
             client.connection = null;
-            client.forgetUnsent();
-            client.owed.clear();
+            client.drop(); // not forgetUnsent(), which would take the client for gone and leave its socket open
             endpoint.failed(client);
         }
         freeIfRetiredAndIdle();
     }
 
-    /** Frees a retired connection's buffers once nothing is in flight from them. */
+    /** Frees a retired connection's buffers once nothing is in flight from them, and a failed one's queue pair. */
     void freeIfRetiredAndIdle() {
         if (retired && !freed && binding == null && onTheWire.isEmpty()) {
             freed = true;
+            if (qp.inError()) {
+                qp.disconnect(); // the server refused it or it failed: nothing more can cross it
+            }
             verbs.deregister(sendRegion);
             verbs.deregister(receiveRegion);
             memory.free(area, areaBytes);

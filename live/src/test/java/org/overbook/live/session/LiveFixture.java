@@ -1,5 +1,8 @@
 package org.overbook.live.session;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -8,10 +11,14 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
+import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;
 
@@ -43,6 +50,25 @@ final class LiveFixture {
         }
         return LiveSession.start(new LiveSession.Options(point, "test session", addresses, speed, 0, maxConnections,
                 1 << 20, 1L << 30, folder), new PrintWriter(out, true));
+    }
+
+    /**
+     * Replays the session log of the results folder {@code live} into {@code replayed} and checks that every file of
+     * the two folders but {@code timing.txt} (wall-clock time) is byte for byte the same.
+     */
+    static void assertReplaysToTheSameResults(Path live, Path replayed) throws IOException {
+        Replay.run(live.resolve(LiveSession.LOG), replayed);
+        List<String> names;
+        try (Stream<Path> files = Files.list(live)) {
+            names = files.filter(Files::isRegularFile).map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        assertTrue(names.contains(ResultsWriter.SUMMARY_CSV) && names.contains(LiveSession.LOG), names.toString());
+        for (String name : names) {
+            if (!name.equals(ResultsWriter.TIMING)) {
+                assertArrayEquals(Files.readAllBytes(live.resolve(name)), Files.readAllBytes(replayed.resolve(name)),
+                        name + " differs in the replay");
+            }
+        }
     }
 
     /** A raw text-protocol connection, as telnet would be. */
@@ -107,7 +133,11 @@ final class LiveFixture {
             return until(end);
         }
 
-        /** Returns whether the server closed the connection (reads to the end, at most {@code limit} bytes). */
+        /**
+         * Reads until the server closes the connection and returns what it sent, with {@code <reset>} at the end if
+         * the connection was reset; fails if the server neither sends nor closes within the socket's timeout (a hang
+         * guard, not a measure of time).
+         */
         String readToEnd() {
             StringBuilder text = new StringBuilder();
             try {
@@ -115,6 +145,8 @@ final class LiveFixture {
                 while ((b = in.read()) >= 0) {
                     text.append((char) b);
                 }
+            } catch (SocketTimeoutException e) {
+                throw new UncheckedIOException("the server neither closed the connection nor sent more, after: " + text, e);
             } catch (IOException e) {
                 text.append("<reset>");
             }

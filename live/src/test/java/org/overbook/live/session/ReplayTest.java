@@ -1,14 +1,11 @@
 package org.overbook.live.session;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.perf.report.ResultsWriter;
@@ -38,19 +35,7 @@ class ReplayTest {
             session.stop();
         }
         session.await();
-        Path replayed = directory.resolve("replayed");
-        Replay.run(live.resolve(LiveSession.LOG), replayed);
-        List<String> names;
-        try (Stream<Path> files = Files.list(live)) {
-            names = files.filter(Files::isRegularFile).map(p -> p.getFileName().toString()).sorted().toList();
-        }
-        assertTrue(names.contains(ResultsWriter.SUMMARY_CSV) && names.contains(LiveSession.LOG), names.toString());
-        for (String name : names) {
-            if (name.equals(ResultsWriter.TIMING)) {
-                continue;
-            }
-            assertArrayEquals(Files.readAllBytes(live.resolve(name)), Files.readAllBytes(replayed.resolve(name)), name + " differs in the replay");
-        }
+        LiveFixture.assertReplaysToTheSameResults(live, directory.resolve("replayed"));
         String summary = Files.readString(live.resolve(ResultsWriter.SUMMARY_CSV));
         assertTrue(summary.contains("live0") && summary.contains("gateway"), "the live clients are tenants: " + summary);
     }

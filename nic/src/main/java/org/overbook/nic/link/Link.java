@@ -45,6 +45,11 @@ public final class Link {
             return mtu;
         }
 
+        /** Returns the link's propagation latency: how long after its last bit leaves a packet arrives. */
+        public long latencyNanos() {
+            return latencyNanos;
+        }
+
         /**
          * Sends a packet of {@code payloadBytes} no earlier than {@code time}; {@code onArrival} runs when
          * it arrives, unless it is lost. Returns when it arrives, or {@link #LOST}. Each packet arrives

@@ -41,6 +41,7 @@ final class QueuePairImpl implements QueuePair, VfCounters.Traffic {
     /** This side's packets and answers on their way to the peer. */
     Wire wire;
     private boolean error;
+    private boolean disconnected;
 
     QueuePairImpl(VirtualFunction vf, QueuePairConfig config, int number, boolean reliable) {
         this.vf = vf;
@@ -134,6 +135,23 @@ final class QueuePairImpl implements QueuePair, VfCounters.Traffic {
     @Override
     public boolean inError() {
         return error;
+    }
+
+    /**
+     * Goes to the error state now and tells the peer, which goes to it one link latency later. The disconnect is the
+     * connection manager's request, which travels apart from the queue pair's packets (and is retried until it
+     * arrives): it is not queued behind them on the wire, and the link never loses it.
+     */
+    @Override
+    public void disconnect() {
+        if (disconnected) {
+            return;
+        }
+        disconnected = true;
+        long at = Math.max(vcpu.now(), simulation.now());
+        fail();
+        vf.disconnected(this);
+        simulation.scheduleAt(at + wire.latencyNanos(), peer::fail);
     }
 
     /** Moves to the error state: everything outstanding completes as FLUSHED. */

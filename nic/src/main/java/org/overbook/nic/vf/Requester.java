@@ -70,6 +70,8 @@ final class Requester extends SendQueues {
     private boolean reading;
     /** Whether the request being read has not yet become a message in flight (its first packet unread). */
     private boolean readingRequest;
+    /** That request, while {@link #readingRequest}: an error flushes it with the queues. */
+    private WorkRequest unreadRequest;
     private boolean pumpScheduled;
     private boolean rnrWait;
     private long engineFree;
@@ -137,6 +139,7 @@ final class Requester extends SendQueues {
         pollWaiting();
         reading = true;
         readingRequest = true;
+        unreadRequest = request;
         read(request, Math.max(now, engineFree) + wqeNanos);
     }
 
@@ -155,6 +158,7 @@ final class Requester extends SendQueues {
             return;
         }
         if (qp.inError()) {
+            reading = false; // the error flushed the request
             return;
         }
         Translator translator = qp.translator;
@@ -208,9 +212,14 @@ final class Requester extends SendQueues {
         Translator translator = qp.translator;
         message.read = index + 1;
         if (index == 0) {
-            DmaCopy.out(translator, message.request.address(), frames, message.payload, message.length);
             readingRequest = false;
-            transmit(message);
+            unreadRequest = null;
+            if (qp.inError()) {
+                giveBack(message.payload); // the error flushed the request while its pages were read: nothing leaves
+            } else {
+                DmaCopy.out(translator, message.request.address(), frames, message.payload, message.length);
+                transmit(message);
+            }
         } else if (!rnrWait && !qp.inError()) {
             send(message, index);
         }
@@ -373,10 +382,17 @@ final class Requester extends SendQueues {
 
     // ---- error state ----
 
+    /** Error state: every request unacknowledged completes FLUSHED, in posting order (a read under way sends nothing). */
     void flush(long now) {
         for (Message message : inFlight()) {
             qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request),
                     CompletionStatus.FLUSHED, 0, now);
+        }
+        if (readingRequest) {
+            qp.complete(qp.config.sendCompletions(), unreadRequest, QueuePairImpl.opcodeOf(unreadRequest),
+                    CompletionStatus.FLUSHED, 0, now);
+            readingRequest = false;
+            unreadRequest = null;
         }
         for (WorkRequest request = pollWaiting(); request != null; request = pollWaiting()) {
             qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request), CompletionStatus.FLUSHED, 0, now);

@@ -67,7 +67,8 @@ public final class VirtualFunction implements Verbs, PinningContext {
     private final Upcalls upcalls;
     private final IntObjectHashMap<EventCounterImpl> eventCounters = new IntObjectHashMap<>();
     private final List<CompletionQueueImpl> completionQueues = new ArrayList<>();
-    private final List<QueuePairImpl> queuePairs = new ArrayList<>();
+    private final List<QueuePairImpl> queuePairs = new ArrayList<>(); // not disconnected: a deregistration tells each
+    private int queuePairsMade; // disconnected or not: numbers are never reused
     private Connector connector;
 
     /** Where {@link #listen} and {@link #connect} find the other side. */
@@ -303,9 +304,14 @@ public final class VirtualFunction implements Verbs, PinningContext {
     }
 
     private QueuePairImpl newQueuePair(QueuePairConfig config) {
-        QueuePairImpl qp = new QueuePairImpl(this, config, (number << 16) | queuePairs.size(), reliable);
+        QueuePairImpl qp = new QueuePairImpl(this, config, (number << 16) | queuePairsMade++, reliable);
         queuePairs.add(qp);
         return qp;
+    }
+
+    /** {@code qp} is disconnected: its workload is done with it (its traffic still counts in the VF's). */
+    void disconnected(QueuePairImpl qp) {
+        queuePairs.remove(qp);
     }
 
     private void check(String call, QueuePairConfig config) {

@@ -61,6 +61,11 @@ final class Wire extends Action {
         return direction.mtu();
     }
 
+    /** Returns the link's propagation latency toward the peer. */
+    long latencyNanos() {
+        return direction.latencyNanos();
+    }
+
     /** Sends packet {@code index} of {@code message} now, for the peer's responder. */
     void data(Message message, int index) {
         send(simulation.now(), message.length(index), DATA, 0, index, message);

@@ -47,8 +47,11 @@ import org.overbook.workloads.memcached.protocol.RequestParser;
  * <p>Robustness: the engine answers every input with memcached's own replies, so bad input never
  * throws; {@code quit} stops the server reading that connection (what it had answered before still
  * leaves); a connection whose queue pair fails is dropped; a connection the guest has no memory for
- * is refused and counted. Completion queues are shared by all connections (a listener has one
- * configuration) and sized for {@code max-connections}.
+ * is counted ({@code rejected_connections}) and disconnected, as memcached closes a socket it cannot
+ * allocate a connection for ({@code conn_new} failing): its queue pair and the client's go to the error
+ * state, so the client's posts complete as flushed instead of waiting, and nothing it sent is run.
+ * Completion queues are shared by all connections (a listener has one configuration) and sized for
+ * {@code max-connections}.
  *
  * <p>Parameters: the engine's ({@link MemcachedSettings#from}) and the server's
  * ({@link ServerSettings#from}). Reported: the engine's statistics under memcached's names and the
@@ -107,6 +110,7 @@ public final class MemcachedServer implements Workload, Consumer<Completion> {
             counters.open++;
         } catch (GuestOutOfMemoryException e) {
             counters.rejected++;
+            qp.disconnect(); // nothing was allocated: the buffers are the connection's first allocation
         }
     }
 

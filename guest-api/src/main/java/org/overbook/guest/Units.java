@@ -7,7 +7,9 @@ import java.util.regex.Pattern;
 /**
  * Parses quantities written with units, as scenario files write them: sizes ({@code 4KiB},
  * {@code 2GiB}, {@code 512MB}), durations ({@code 200ms}, {@code 60us}, {@code 1.5s}) and rates
- * ({@code 56Gbps}). A bare number is taken in the base unit (bytes, nanoseconds, bits per second).
+ * ({@code 56Gbps}). A bare number is a size in bytes; a duration or a rate needs its unit unless it is 0,
+ * since {@code duration: 10} would be 10 ns, never what was meant. A size is a whole number of bytes, and a
+ * rate is in bits per second: {@code 7GBps} (bytes) is refused rather than read as {@code 7Gbps}.
  */
 public final class Units {
 
@@ -30,7 +32,8 @@ public final class Units {
 
     /** Parses a size into bytes; {@code field} names the field in the error message. */
     public static long bytes(String field, String text) {
-        return parse(field, text, "a size such as 4096, 64KiB, 4GiB or 1.5MB", unit -> switch (unit) {
+        String accepted = "a size such as 4096, 64KiB, 4GiB or 1.5MB";
+        double bytes = parse(field, text, accepted, "bytes", unit -> switch (unit) {
             case "", "b" -> 1L;
             case "kb" -> 1_000L;
             case "mb" -> 1_000_000L;
@@ -42,36 +45,56 @@ public final class Units {
             case "t", "tib" -> 1L << 40;
             default -> -1L;
         });
+        if (bytes != Math.rint(bytes)) {
+            throw new ConfigurationException(field, "'" + text.strip() + "' is " + bytes + " bytes, not a whole number of bytes; accepted: "
+                    + accepted + " that comes to whole bytes");
+        }
+        return (long) bytes;
     }
 
     /** Parses a duration into nanoseconds; {@code field} names the field in the error message. */
     public static long nanos(String field, String text) {
-        return parse(field, text, "a duration such as 500ns, 60us, 200ms or 2s", unit -> switch (unit) {
+        return Math.round(parse(field, text, "a duration such as 500ns, 60us, 200ms or 2s", "nanoseconds", unit -> switch (unit) {
             case "", "ns" -> 1L;
             case "us", "µs" -> 1_000L;
             case "ms" -> 1_000_000L;
             case "s" -> 1_000_000_000L;
             case "min" -> 60_000_000_000L;
             default -> -1L;
-        });
+        }));
     }
 
     /** Parses a rate into bits per second; {@code field} names the field in the error message. */
     public static long bitsPerSecond(String field, String text) {
-        return parse(field, text, "a rate such as 10Gbps, 56Gbps or 100Mbps", unit -> switch (unit) {
+        String accepted = "a rate in bits per second such as 10Gbps, 56Gbps or 100Mbps";
+        Matcher m = QUANTITY.matcher(text == null ? "" : text);
+        if (m.matches() && m.group(2).matches("[kKMGT]?Bps")) {
+            throw new ConfigurationException(field, "'" + text.strip() + "' is in bytes per second (B); accepted: " + accepted
+                    + " (b), so " + m.group(1) + m.group(2) + " is " + bitsOf(m.group(1)) + m.group(2).replace("B", "b"));
+        }
+        return Math.round(parse(field, text, accepted, "bits per second", unit -> switch (unit) {
             case "", "bps" -> 1L;
             case "kbps" -> 1_000L;
             case "mbps" -> 1_000_000L;
             case "gbps" -> 1_000_000_000L;
             default -> -1L;
-        });
+        }));
+    }
+
+    private static String bitsOf(String bytes) {
+        double bits = Double.parseDouble(bytes) * 8;
+        return bits == Math.rint(bits) ? Long.toString((long) bits) : Double.toString(bits);
     }
 
     private interface UnitTable {
         long multiplier(String lowerCaseUnit);
     }
 
-    private static long parse(String field, String text, String accepted, UnitTable units) {
+    /**
+     * Returns the quantity in its base unit, unrounded. Without a unit, only a size or 0 is accepted: a bare
+     * duration or rate is almost always a unit left out ({@code duration: 10} meaning 10 s, not 10 ns).
+     */
+    private static double parse(String field, String text, String accepted, String baseUnit, UnitTable units) {
         if (text == null) {
             throw new ConfigurationException(field, "missing; expected " + accepted);
         }
@@ -83,10 +106,16 @@ public final class Units {
         if (multiplier < 0) {
             throw new ConfigurationException(field, "unknown unit '" + m.group(2) + "' in '" + text + "'; expected " + accepted);
         }
-        double value = Double.parseDouble(m.group(1)) * multiplier;
-        if (value >= Long.MAX_VALUE) {
-            throw new ConfigurationException(field, "'" + text + "' is too large");
+        double number = Double.parseDouble(m.group(1));
+        if (m.group(2).isEmpty() && !"bytes".equals(baseUnit) && number != 0) {
+            throw new ConfigurationException(field, "'" + text.strip() + "' has no unit; accepted: " + accepted
+                    + " (a bare number other than 0 is refused, as it would be read in " + baseUnit + ")");
         }
-        return Math.round(value);
+        double value = number * multiplier;
+        if (value >= Long.MAX_VALUE) {
+            throw new ConfigurationException(field, "'" + text.strip() + "' is too large; accepted: " + accepted
+                    + ", less than 2^63 " + baseUnit);
+        }
+        return value;
     }
 }

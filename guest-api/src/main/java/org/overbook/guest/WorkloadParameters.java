@@ -1,5 +1,6 @@
 package org.overbook.guest;
 
+import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -99,21 +100,20 @@ public final class WorkloadParameters {
         return value;
     }
 
-    /** Returns a size in bytes in {@code [min, max]}; accepts {@code 4096} or {@code 4KiB}. */
+    /** Returns a size in bytes in {@code [min, max]}; accepts {@code 4096} or {@code 4KiB}, never a fraction of a byte. */
     public long bytes(String key, long defaultValue, long min, long max) {
         Object raw = take(key);
-        long value = raw == null ? defaultValue
-                : raw instanceof Number n ? n.longValue()
-                : Units.bytes(field(key), raw.toString());
+        long value = raw == null ? defaultValue : Units.bytes(field(key), quantity(raw));
         return inRange(key, value, min, max);
     }
 
-    /** Returns a duration in nanoseconds in {@code [min, max]}; accepts {@code 200ms}, {@code 60us}. */
+    /**
+     * Returns a duration in nanoseconds in {@code [min, max]}; accepts {@code 200ms}, {@code 60us} or {@code 0}, but no
+     * other bare number ({@code 100} would be 100 ns, rarely what was meant).
+     */
     public long nanos(String key, long defaultValue, long min, long max) {
         Object raw = take(key);
-        long value = raw == null ? defaultValue
-                : raw instanceof Number n ? n.longValue()
-                : Units.nanos(field(key), raw.toString());
+        long value = raw == null ? defaultValue : Units.nanos(field(key), quantity(raw));
         return inRange(key, value, min, max);
     }
 
@@ -155,6 +155,12 @@ public final class WorkloadParameters {
             throw new ConfigurationException(field(unread.iterator().next()),
                     "unknown parameter; accepted: " + (read.isEmpty() ? "none" : String.join(", ", read)));
         }
+    }
+
+    /** Returns a quantity as {@link Units} reads it: a number in plain digits ({@code 1e7} as {@code 10000000}), or the text. */
+    private static String quantity(Object raw) {
+        boolean fraction = raw instanceof Double || raw instanceof Float;
+        return fraction && Double.isFinite(((Number) raw).doubleValue()) ? new BigDecimal(raw.toString()).toPlainString() : raw.toString();
     }
 
     private Object take(String key) {

@@ -36,4 +36,32 @@ class UnitsTest {
         assertThrows(ConfigurationException.class, () -> Units.bytes("host.memory", "-4GiB"));
         assertThrows(ConfigurationException.class, () -> Units.bytes("host.memory", null));
     }
+
+    @Test
+    void aDurationOrRateNeedsItsUnitUnlessZeroWhileASizeMayBeBare() {
+        assertEquals(0, Units.nanos("f", "0"));
+        assertEquals(0, Units.bitsPerSecond("f", "0"));
+        assertEquals(100, Units.bytes("f", "100"));
+        ConfigurationException duration = assertThrows(ConfigurationException.class, () -> Units.nanos("duration", "10"));
+        assertEquals("duration", duration.field());
+        assertTrue(duration.getMessage().contains("'10' has no unit") && duration.getMessage().contains("nanoseconds"),
+                duration.getMessage());
+        ConfigurationException rate = assertThrows(ConfigurationException.class, () -> Units.bitsPerSecond("link.bandwidth", "56"));
+        assertTrue(rate.getMessage().contains("'56' has no unit"), rate.getMessage());
+    }
+
+    @Test
+    void bytesPerSecondAndFractionsOfAByteAreRefused() {
+        ConfigurationException bytes = assertThrows(ConfigurationException.class, () -> Units.bitsPerSecond("link.bandwidth", "7GBps"));
+        assertTrue(bytes.getMessage().contains("bytes per second") && bytes.getMessage().contains("7GBps is 56Gbps"),
+                bytes.getMessage());
+        assertEquals(7_000_000_000L, Units.bitsPerSecond("f", "7gbps"), "a lower-case b is bits, whatever the prefix's case");
+        assertEquals(500, Units.bytes("f", "0.5KB"));
+        ConfigurationException fraction = assertThrows(ConfigurationException.class, () -> Units.bytes("value-size", "0.3KiB"));
+        assertTrue(fraction.getMessage().contains("'0.3KiB' is 307.2 bytes, not a whole number of bytes"), fraction.getMessage());
+        ConfigurationException half = assertThrows(ConfigurationException.class, () -> Units.bytes("value-size", "1.5"));
+        assertTrue(half.getMessage().contains("not a whole number of bytes"), half.getMessage());
+        ConfigurationException large = assertThrows(ConfigurationException.class, () -> Units.bytes("host.memory", "9000000TiB"));
+        assertTrue(large.getMessage().contains("too large; accepted:"), large.getMessage());
+    }
 }

@@ -36,6 +36,21 @@ class WorkloadParametersTest {
     }
 
     @Test
+    void aBareDurationOrAFractionOfAByteIsRefusedNamingTheParameter() {
+        WorkloadParameters p = new WorkloadParameters("clients[0].workload.params", Map.of(
+                "miss-penalty", 100L, "zero", 0L, "value-size", 1.5, "big", 1e7, "ten", 10L));
+        ConfigurationException bare = assertThrows(ConfigurationException.class, () -> p.nanos("miss-penalty", 0, 0, Long.MAX_VALUE));
+        assertEquals("clients[0].workload.params.miss-penalty", bare.field());
+        assertTrue(bare.getMessage().contains("'100' has no unit"), bare.getMessage());
+        assertEquals(0, p.nanos("zero", 5, 0, 10));
+        ConfigurationException half = assertThrows(ConfigurationException.class, () -> p.bytes("value-size", 0, 0, Long.MAX_VALUE));
+        assertEquals("clients[0].workload.params.value-size", half.field());
+        assertTrue(half.getMessage().contains("not a whole number of bytes"), half.getMessage());
+        assertEquals(10_000_000, p.bytes("big", 0, 0, Long.MAX_VALUE), "1e7 is read in plain digits");
+        assertEquals(10, p.bytes("ten", 0, 0, 100), "a bare size is bytes");
+    }
+
+    @Test
     void unreadParametersAreRejected() {
         WorkloadParameters p = new WorkloadParameters("w", Map.of("a", 1, "typo", 2));
         p.integer("a", 0, 0, 5);

@@ -129,7 +129,8 @@ public record HostConfig(long memoryBytes, long swapBytes, double reclaimLow, do
             throw new ConfigurationException(field, bytes + " bytes; must be " + (allowZero ? "zero or more" : "positive"));
         }
         if (bytes % GuestMemory.PAGE_SIZE != 0) {
-            throw new ConfigurationException(field, bytes + " bytes is not a whole number of 4 KiB pages");
+            throw new ConfigurationException(field, bytes + " bytes is not a whole number of 4 KiB pages; accepted: a multiple of 4KiB"
+                    + " (KiB, MiB and GiB are powers of two, a page of 4 KiB divides them; KB, MB and GB are powers of ten)");
         }
     }
 

@@ -2,8 +2,11 @@ package org.overbook.perf.scenario;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.overbook.guest.ConfigurationException;
@@ -71,13 +74,29 @@ public final class ScenarioLoader {
      * @throws ConfigurationException if it cannot be read or names a field, type, unit, name or value that is wrong
      */
     public ScenarioFile load(Path file) {
-        String text;
+        return parse(read(file), file.toString());
+    }
+
+    /** Reads a scenario file's text, saying in words why it cannot be read (the JDK's message is often the path alone). */
+    private static String read(Path file) {
+        String why;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            if (Files.isDirectory(file)) {
+                why = "it is a folder";
+            } else {
+                return Files.readString(file, StandardCharsets.UTF_8);
+            }
+        } catch (NoSuchFileException e) {
+            why = "no such file";
+        } catch (AccessDeniedException e) {
+            why = "permission denied";
+        } catch (CharacterCodingException e) {
+            why = "it is not UTF-8 text (a binary file?)";
         } catch (IOException e) {
-            throw new ConfigurationException(file.toString(), "cannot read the scenario file: " + e.getMessage());
+            why = e.getMessage();
         }
-        return parse(text, file.toString());
+        throw new ConfigurationException(file.toString(), "cannot read the scenario file: " + why
+                + "; accepted: a readable YAML file, UTF-8 text");
     }
 
     /** An empty file is most likely a mistake (a wrong path, a file not yet saved), so it is refused rather than run as the defaults. */

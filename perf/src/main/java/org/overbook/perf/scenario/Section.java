@@ -91,7 +91,7 @@ final class Section {
     String text(String key, String what) {
         JsonNode value = require(key, what);
         if (!value.isTextual()) {
-            throw wrongType(key, value, what);
+            throw new ConfigurationException(field(key), describe(value) + " is of the wrong type; accepted: " + what + yamlBoolean(value));
         }
         return value.textValue();
     }
@@ -100,14 +100,21 @@ final class Section {
     long integer(String key, long min, long max) {
         String what = "a whole number";
         JsonNode value = require(key, what);
-        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+        if (!value.isIntegralNumber()) {
             throw wrongType(key, value, what);
+        }
+        if (!value.canConvertToLong()) {
+            throw outOfRange(key, value.asText(), min, max);
         }
         long n = value.longValue();
         if (n < min || n > max) {
-            throw new ConfigurationException(field(key), n + " is out of range; accepted: a whole number from " + min + " to " + max);
+            throw outOfRange(key, Long.toString(n), min, max);
         }
         return n;
+    }
+
+    private ConfigurationException outOfRange(String key, String value, long min, long max) {
+        return new ConfigurationException(field(key), value + " is out of range; accepted: a whole number from " + min + " to " + max);
     }
 
     /** Returns a whole number that fits an {@code int}; ranges are the domain records' to check. */
@@ -155,7 +162,7 @@ final class Section {
         if (!value.isTextual() && !value.isNumber()) {
             throw wrongType(key, value, what);
         }
-        return value.asText();
+        return value.isNumber() ? value.decimalValue().toPlainString() : value.asText();
     }
 
     private JsonNode require(String key, String what) {
@@ -175,6 +182,12 @@ final class Section {
 
     private ConfigurationException wrongType(String key, JsonNode value, String what) {
         return new ConfigurationException(field(key), describe(value) + " is of the wrong type; accepted: " + what);
+    }
+
+    /** YAML reads {@code on}, {@code off}, {@code yes} and {@code no} as true or false: says so where a word was wanted. */
+    private static String yamlBoolean(JsonNode value) {
+        return value != null && value.isBoolean() ? " (YAML reads true, false, yes, no, on and off as true or false;"
+                + " write a name in quotes, such as 'on')" : "";
     }
 
     /** Describes a value for an error message: {@code 'many'}, {@code 512}, {@code a list}, {@code a section}. */

@@ -89,6 +89,12 @@ final class SweepExpander {
         List<List<JsonNode>> tuples = new ArrayList<>();
         for (int i = 0; i < values.size(); i++) {
             JsonNode value = values.get(i);
+            for (int j = 0; j < i; j++) {
+                if (values.get(j).equals(value)) {
+                    throw new ConfigurationException(field + "[" + i + "]", Section.describe(value) + " repeats value [" + j
+                            + "] of the axis; accepted: each value once (a repeated value gives a second, identical point)");
+                }
+            }
             if (paths.size() == 1) {
                 tuples.add(List.of(value));
             } else if (value.isArray() && value.size() == paths.size()) {

@@ -111,7 +111,11 @@ final class TenantReader {
         if (value.isTextual()) {
             return fill(field, value.textValue(), index, true);
         }
-        if (value.isIntegralNumber() && value.canConvertToLong()) {
+        if (value.isIntegralNumber()) {
+            if (!value.canConvertToLong()) {
+                throw new ConfigurationException(field, value.asText() + " is out of range; accepted: a whole number from "
+                        + Long.MIN_VALUE + " to " + Long.MAX_VALUE);
+            }
             return value.longValue();
         }
         if (value.isFloatingPointNumber()) {

@@ -1,7 +1,7 @@
 package org.overbook.perf.scenario;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -35,15 +35,22 @@ final class YamlTrees {
     private YamlTrees() {
     }
 
-    /** Parses {@code text}; {@code source} names the file in errors. An empty file is an empty section. */
+    /**
+     * Parses {@code text}; {@code source} names the file in errors. An empty file is an empty section. A second
+     * document (after {@code ---}) is refused: YAML readers take the first alone, so whatever it set would be lost.
+     */
     static ObjectNode parse(String text, String source) {
         JsonNode root;
-        try {
-            root = MAPPER.readTree(text);
+        try (JsonParser parser = MAPPER.createParser(text)) {
+            root = MAPPER.readTree(parser);
+            if (parser.nextToken() != null) {
+                throw new ConfigurationException(source, "line " + parser.currentLocation().getLineNr() + ": a second YAML "
+                        + "document (after ---), which would be ignored; accepted: one document, a scenario per file");
+            }
         } catch (JacksonException e) {
-            JsonLocation where = e.getLocation();
-            String at = where == null ? "" : "line " + where.getLineNr() + ", column " + where.getColumnNr() + ": ";
-            throw new ConfigurationException(source, "not valid YAML: " + at + e.getOriginalMessage());
+            throw new ConfigurationException(source, YamlErrors.describe(e, text.length()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // reading a string
         }
         if (root == null || root.isMissingNode() || root.isNull()) {
             return JsonNodeFactory.instance.objectNode();

@@ -102,9 +102,9 @@ public record Estimate(String name, String path, String workload, String param, 
         return text(tenant.path("workload").path("params").path(param), defaultValue);
     }
 
-    /** Returns {@code value} (a duration) times {@code factor}, in whole nanoseconds (a bare number is nanoseconds). */
+    /** Returns {@code value} (a duration) times {@code factor}, in whole nanoseconds ({@code 2300ns}). */
     String scale(String value, double factor) {
-        return String.valueOf(Math.round(Units.nanos(name, value) * factor));
+        return Math.round(Units.nanos(name, value) * factor) + "ns";
     }
 
     private static JsonNode at(JsonNode tree, String path) {

@@ -36,7 +36,7 @@ class ScenarioMergeTest {
                 duration: 1.5s
                 warm-up: 60us
                 link: {bandwidth: 100Gbps, latency: 1.2us}
-                costs: {rto: 200ms, minor-fault: 3500}
+                costs: {rto: 200ms, minor-fault: 3500ns}
                 """);
         assertEquals(2L << 30, s.host().memoryBytes());
         assertEquals(reference.host().swapBytes(), s.host().swapBytes(), "host.swap keeps its default");

@@ -1,8 +1,7 @@
 package org.overbook.perf.scenario;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.overbook.perf.scenario.ScenarioErrors.assertError;
 
 import org.junit.jupiter.api.Test;
 import org.overbook.guest.ConfigurationException;
@@ -17,13 +16,6 @@ class ScenarioValidationTest {
 
     private ConfigurationException error(String yaml) {
         return assertThrows(ConfigurationException.class, () -> loader.parse(yaml, "test.yaml"));
-    }
-
-    private static void assertError(ConfigurationException e, String field, String... mentions) {
-        assertEquals(field, e.field(), e.getMessage());
-        for (String mention : mentions) {
-            assertTrue(e.getMessage().contains(mention), "'" + e.getMessage() + "' should mention '" + mention + "'");
-        }
     }
 
     @Test

@@ -1,0 +1,118 @@
+package org.overbook.perf.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.overbook.perf.scenario.ScenarioErrors.assertError;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.guest.ConfigurationException;
+
+/**
+ * Mistakes a new author makes that were once read one way or another without a word, or refused with a
+ * message that did not say what was wrong: each is refused naming the field (or the file and line) and
+ * what is accepted.
+ */
+class AuthoringMistakesTest {
+
+    private final ScenarioLoader loader = ScenarioLoader.standard();
+
+    @TempDir
+    Path directory;
+
+    private ConfigurationException error(String yaml) {
+        return assertThrows(ConfigurationException.class, () -> loader.parse(yaml, "my.yaml"));
+    }
+
+    private static final String CLIENT = """
+            clients:
+              count: 1
+              template: {memory: 16MiB, workload: {name: memaslap, params: {targets: "${servers}", %s}}}
+            """;
+
+    @Test
+    void aDurationOrARateWithoutItsUnitIsRefusedNotReadAsNanosecondsOrBits() {
+        assertError(error("duration: 10"), "duration", "'10' has no unit", "200ms", "nanoseconds");
+        assertError(error("warm-up: \"10\""), "warm-up", "'10' has no unit");
+        assertError(error("link: {bandwidth: 56}"), "link.bandwidth", "'56' has no unit", "56Gbps", "bits per second");
+        assertError(error(CLIENT.formatted("miss-penalty: 100")), "clients[0].workload.params.miss-penalty", "'100' has no unit");
+        assertEquals(0, loader.parse("warm-up: 0", "my.yaml").scenario().warmUpNanos(), "0 needs no unit");
+    }
+
+    @Test
+    void aRateInBytesPerSecondIsRefusedNotReadAsBits() {
+        assertError(error("link: {bandwidth: 7GBps}"), "link.bandwidth", "'7GBps' is in bytes per second", "7GBps is 56Gbps");
+        assertError(error("nic: {pcie: {bandwidth: 16GBps}}"), "nic.pcie.bandwidth", "bytes per second", "128Gbps");
+    }
+
+    @Test
+    void aSizeThatIsNotWholeBytesIsRefusedNotTruncated() {
+        assertError(error(CLIENT.formatted("value-size: 1.5")), "clients[0].workload.params.value-size",
+                "'1.5' is 1.5 bytes, not a whole number of bytes");
+        assertError(error("host: {memory: 0.1MiB}"), "host.memory", "not a whole number of bytes");
+    }
+
+    @Test
+    void aDecimalSizeThatIsNotWholePagesSaysWhichUnitsArePowersOfTwo() {
+        assertError(error("host: {memory: 1GB}"), "host.memory", "not a whole number of 4 KiB pages", "GiB are powers of two");
+    }
+
+    @Test
+    void aNumberBeyondALongIsOutOfRangeNotOfTheWrongType() {
+        assertError(error("seed: 99999999999999999999999"), "seed", "is out of range", "9223372036854775807");
+        assertError(error(CLIENT.formatted("window: 99999999999999999999999")), "clients[0].workload.params.window",
+                "is out of range");
+        assertError(error("host: {memory: 9000000TiB}"), "host.memory", "is too large; accepted:");
+    }
+
+    @Test
+    void aWordYamlReadsAsABooleanSaysSo() {
+        assertError(error("nic: {memory-policy: on}"), "nic.memory-policy", "true is of the wrong type", "in quotes");
+    }
+
+    @Test
+    void aRepeatedSweepValueIsRefusedNotRunTwice() {
+        assertError(error("sweep: {nic.memory-policy: [on-demand, prefault, on-demand]}"), "sweep.nic.memory-policy[2]",
+                "'on-demand' repeats value [0]");
+        assertError(error("sweep: {\"nic.memory-policy, host.memory\": [[on-demand, 1GiB], [on-demand, 1GiB]]}"),
+                "sweep.nic.memory-policy, host.memory[1]", "repeats value [0]");
+        assertEquals(2, loader.parse("sweep: {\"nic.memory-policy, host.memory\": [[on-demand, 1GiB], [on-demand, 2GiB]]}",
+                "my.yaml").points().size(), "a linked value repeated in one path alone is a different point");
+    }
+
+    @Test
+    void aSecondYamlDocumentIsRefusedNotIgnored() {
+        assertError(error("duration: 5ms\n---\nduration: 10ms\n"), "my.yaml", "line 3", "a second YAML document");
+        assertEquals(5_000_000, loader.parse("---\nduration: 5ms\n", "my.yaml").scenario().durationNanos(),
+                "a document marker before the one document is fine");
+    }
+
+    @Test
+    void aYamlSyntaxErrorIsOneLineWithTheLineTheParserBlames() {
+        ConfigurationException tab = error("duration: 5ms\nhost:\n\tmemory: 64MiB\n");
+        assertError(tab, "my.yaml", "not valid YAML: line 3, column 1", "TAB");
+        assertFalse(tab.getMessage().contains("\n"), tab.getMessage());
+        ConfigurationException indent = error("host:\n  memory: 64MiB\n   swap: 64MiB\n");
+        assertError(indent, "my.yaml", "line 3, column 8: mapping values are not allowed here");
+        assertFalse(indent.getMessage().contains("\n"), indent.getMessage());
+    }
+
+    @Test
+    void aFileTooLongForTheParserSaysHowLongItMayBe() {
+        String huge = "# a comment line of some length to fill the file\n".repeat(70_000) + "duration: 5ms\n";
+        assertError(error(huge), "my.yaml", "the file has " + huge.length() + " characters; accepted: at most 3145728");
+    }
+
+    @Test
+    void aFileThatCannotBeReadSaysWhyInWords() throws Exception {
+        Path missing = directory.resolve("missing.yaml");
+        assertError(assertThrows(ConfigurationException.class, () -> loader.load(missing)), missing.toString(), "no such file");
+        assertError(assertThrows(ConfigurationException.class, () -> loader.load(directory)), directory.toString(), "it is a folder");
+        Path binary = directory.resolve("binary.yaml");
+        Files.write(binary, new byte[] {'a', ':', ' ', (byte) 0xC3, (byte) 0x28});
+        assertError(assertThrows(ConfigurationException.class, () -> loader.load(binary)), binary.toString(), "not UTF-8 text");
+    }
+}

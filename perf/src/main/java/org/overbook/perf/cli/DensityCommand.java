@@ -44,9 +44,6 @@ import picocli.CommandLine.Spec;
                 "marked INCOMPLETE until it ends, so Ctrl-C keeps what it had found."})
 final class DensityCommand implements Callable<Integer> {
 
-    /** The least wall time between two writes of the folder before the search ends (wall time: not the model's). */
-    private static final long PARTIAL_WRITE_NANOS = 1_000_000_000L;
-
     @Spec
     private CommandSpec spec;
 
@@ -114,20 +111,15 @@ final class DensityCommand implements Callable<Integer> {
             stdout.flush();
             PointCache cache = new PointCache(executor, 1024);
             // the folder is written as the search judges its probes, so that a search stopped part way (Ctrl-C) keeps
-            // what it had found, marked INCOMPLETE; at most once a second, as sweep does, since every write redraws
-            // the charts across probes
+            // what it had found, marked INCOMPLETE; at sweep's pace, since every write redraws the charts across probes
+            // (the search waits for its probes itself, so a curve the pace held back is written with the next probe)
             DensityWriter writer = new DensityWriter(folder);
-            long[] lastWrite = {System.nanoTime()};
+            PacedWrites pace = new PacedWrites();
             DensityCurve curve = experiment.run(cache, threads, p -> {
                 if (!ErrorReporter.exiting()) {
                     DensityTable.probe(stdout, p, objective.primary());
                 }
-            }, soFar -> {
-                if (System.nanoTime() - lastWrite[0] >= PARTIAL_WRITE_NANOS) {
-                    writer.write(soFar);
-                    lastWrite[0] = System.nanoTime();
-                }
-            });
+            }, soFar -> pace.offer(() -> writer.write(soFar)));
             writer.write(curve);
             RunCommand.deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
             DensityTable.print(stdout, curve);

@@ -1,18 +1,13 @@
 package org.overbook.perf.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.report.ResultsWriter;
-import org.overbook.perf.report.TornadoChart;
 import org.overbook.perf.reproduce.Presets;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
@@ -21,6 +16,8 @@ import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.sensitivity.Estimates;
 import org.overbook.perf.sensitivity.Sensitivity;
 import org.overbook.perf.sensitivity.SensitivityReport;
+import org.overbook.perf.sensitivity.SensitivityWriter;
+import org.overbook.perf.sensitivity.Study;
 import org.overbook.perf.sensitivity.Subject;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,15 +31,16 @@ import picocli.CommandLine.Spec;
  * input the reference file marks as Overbook's estimate by -50 % and +50 %, one at a time, under the same seeds, and
  * reports how far each headline moves: of a scenario file (the embedded default without FILE), its best point's
  * throughput, p50 and p99; of a reproduce preset, its figures. Prints the ranking; writes {@code sensitivity.md},
- * {@code sensitivity.csv} and a tornado chart per subject. Exit 0; 2 on a configuration error.
+ * {@code sensitivity.csv} and a tornado chart per subject as the variants finish ({@link PacedStudy}), marked
+ * INCOMPLETE until the study ends. Exit 0; 2 on a configuration error.
  */
 @Command(name = "sensitivity", mixinStandardHelpOptions = true,
         description = {"Varies each input marked as Overbook's estimate by -50 %% and +50 %%, one at a time.",
                 "Reports how far each headline figure moves (with replications, against their spread): a ranking,",
-                "sensitivity.md, sensitivity.csv, tornado charts."})
+                "sensitivity.md, sensitivity.csv, tornado charts, written as the variants",
+                "finish and marked INCOMPLETE until the study ends, so Ctrl-C keeps what",
+                "was measured."})
 final class SensitivityCommand implements Callable<Integer> {
-
-    private static final int BARS = 12;
 
     @Spec
     private CommandSpec spec;
@@ -92,55 +90,32 @@ final class SensitivityCommand implements Callable<Integer> {
         for (var preset : allPresets ? List.copyOf(Presets.all()) : Presets.named("--preset", presets)) {
             subjects.add(Subject.of(preset, loader, quick, replications));
         }
-        Sensitivity study = new Sensitivity(Estimates.of(ScenarioLoader.referenceText()));
+        Study study = new Sensitivity(Estimates.of(ScenarioLoader.referenceText())).study(subjects);
         Path folder = output.folder("sensitivity");
+        String setting = "Each input marked as Overbook's estimate in the reference file, at -50 % and +50 % of its value, one "
+                + "at a time, " + replications + " replications a variant under the same seeds" + (quick ? "; presets at "
+                + "reduced size (--quick)" : "") + ". (within the seeds' noise): the move is inside the unchanged figure's 95 % interval; "
+                + "(no effect): the figure came out exactly the same.";
+        SensitivityWriter writer = new SensitivityWriter(folder, setting);
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), parallelism.threads(),
                 "overbook sensitivity", plugins.plugins().jars())) {
-            List<Sensitivity.Row> rows = study.run(subjects, executor, (subject, variant) -> {
+            List<Sensitivity.Row> rows = PacedStudy.run(study, executor, (subject, variant) -> {
                 if (ErrorReporter.exiting()) {
                     return;
                 }
                 stdout.printf("%s: %s%n", subject, variant);
                 stdout.flush();
-            });
+            }, writer);
             stdout.println();
             SensitivityReport.print(stdout, rows);
             stdout.flush();
-            createFolder(folder);
-            List<String> charts = new ArrayList<>();
-            for (Subject subject : subjects) {
-                String chart = "tornado-" + subject.name() + ".png";
-                List<TornadoChart.Bar> bars = rows.stream().filter(r -> r.subject().equals(subject.name()))
-                        .sorted(Comparator.comparingDouble((Sensitivity.Row r) -> Double.isNaN(r.swing()) ? -1 : r.swing()).reversed())
-                        .limit(BARS).map(r -> new TornadoChart.Bar(r.estimate().name() + ": " + r.headline(), r.lowChange(), r.highChange()))
-                        .toList();
-                String failure = TornadoChart.write(folder, chart, subject.name() + ": how far each headline moves with each "
-                        + "estimate at -50 % and +50 %", bars);
-                if (failure.isEmpty()) {
-                    charts.add(chart);
-                } else {
-                    stdout.printf("%s: %s%n", chart, failure);
-                }
-            }
-            String setting = "Each input marked as Overbook's estimate in the reference file, at -50 % and +50 % of its value, one "
-                    + "at a time, " + replications + " replications a variant under the same seeds" + (quick ? "; presets at "
-                    + "reduced size (--quick)" : "") + ". (within the seeds' noise): the move is inside the unchanged figure's 95 % interval; "
-                    + "(no effect): the figure came out exactly the same.";
-            SensitivityReport.write(folder, rows, setting, charts);
+            writer.write(study.progress()).forEach(stdout::println);
             stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
             KeptSwap.print(stdout, folder);
             stdout.flush();
             return 0;
         } catch (ExecutionException e) {
             throw ErrorReporter.causeOf(e);
-        }
-    }
-
-    private static void createFolder(Path folder) {
-        try {
-            Files.createDirectories(folder);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the results folder " + folder, e);
         }
     }
 }

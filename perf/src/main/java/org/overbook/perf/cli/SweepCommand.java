@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.IntConsumer;
 import org.overbook.perf.report.Replicated;
 import org.overbook.perf.report.ResultsWriter;
@@ -37,15 +35,6 @@ import picocli.CommandLine.Spec;
         description = {"Runs every point of a scenario file's sweep, in parallel on all cores.",
                 "Writes the same results folder as run, whatever the parallelism."})
 final class SweepCommand implements Callable<Integer> {
-
-    /** The least wall time between two writes of a sweep's folder before its end (wall time: not the model's). */
-    private static final long PARTIAL_WRITE_NANOS = 1_000_000_000L;
-    /**
-     * The least wall time between two writes as a multiple of the last write's own: a write re-serialises every point
-     * so far (a sweep of 300 cheap points, 30 MB of summaries and series, took 0.7 s), so at a fixed second apart a
-     * long sweep would spend its time writing; this keeps writing to a tenth of it, whatever the number of points.
-     */
-    private static final long PARTIAL_WRITE_SHARE = 10;
 
     @Spec
     private CommandSpec spec;
@@ -115,54 +104,25 @@ final class SweepCommand implements Callable<Integer> {
 
     /**
      * Waits for {@code futures} in file order and writes the folder as they complete, as run writes it, so that a
-     * sweep stopped part way (Ctrl-C) keeps what finished, marked INCOMPLETE. At most once a second, since every write
-     * redraws the charts across points and a sweep of hundreds would spend its time drawing; but a point that
-     * completed within a second of the last write is written a second after it, not only with the next one. Once a
-     * write takes more than a tenth of a second, the next waits ten times as long as it took ({@link #pause}). The
-     * last write, of every point, is the caller's. {@code completed} is told the place in {@code futures} of each
-     * result as it is taken, in order ({@code run} closes that point's progress display).
+     * sweep stopped part way (Ctrl-C) keeps what finished, marked INCOMPLETE: at the pace of {@link PacedWrites}, since
+     * every write redraws the charts across points and a sweep of hundreds would spend its time drawing; a point that
+     * completed too soon after the last write is written once the pace allows, not only with the next one. The last
+     * write, of every point, is the caller's. {@code completed} is told the place in {@code futures} of each result as
+     * it is taken, in order ({@code run} closes that point's progress display).
      */
     static List<TimedResult> writeAsTheyComplete(List<CompletableFuture<TimedResult>> futures, ResultsWriter writer,
                                                  String source, IntConsumer completed)
             throws InterruptedException, ExecutionException {
         List<TimedResult> results = new ArrayList<>();
-        long lastWrite = System.nanoTime();
-        long pause = PARTIAL_WRITE_NANOS;
-        boolean unwritten = false;
+        PacedWrites pace = new PacedWrites();
         for (CompletableFuture<TimedResult> future : futures) {
-            while (unwritten && !future.isDone()) {
-                long wait = pause - (System.nanoTime() - lastWrite);
-                if (wait <= 0) {
-                    long start = System.nanoTime();
-                    writer.write(source, results, futures.size());
-                    lastWrite = System.nanoTime();
-                    pause = pause(lastWrite - start);
-                    unwritten = false;
-                } else {
-                    try {
-                        future.get(wait, TimeUnit.NANOSECONDS);
-                    } catch (TimeoutException e) {
-                        // time to write what completed meanwhile
-                    }
-                }
-            }
-            results.add(future.get());
+            results.add(pace.await(future));
             completed.accept(results.size() - 1);
             if (results.size() < futures.size()) {
-                unwritten = System.nanoTime() - lastWrite < pause;
-                if (!unwritten) {
-                    long start = System.nanoTime();
-                    writer.write(source, results, futures.size());
-                    lastWrite = System.nanoTime();
-                    pause = pause(lastWrite - start);
-                }
+                List<TimedResult> soFar = List.copyOf(results);
+                pace.offer(() -> writer.write(source, soFar, futures.size()));
             }
         }
         return results;
-    }
-
-    /** Returns the least wall time from the end of a write that took {@code writeNanos} to the start of the next. */
-    static long pause(long writeNanos) {
-        return Math.max(PARTIAL_WRITE_NANOS, PARTIAL_WRITE_SHARE * writeNanos);
     }
 }

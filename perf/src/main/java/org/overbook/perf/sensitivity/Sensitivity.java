@@ -1,14 +1,8 @@
 package org.overbook.perf.sensitivity;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.function.UnaryOperator;
 import org.overbook.perf.report.Interval;
 import org.overbook.perf.run.PointExecutor;
-import org.overbook.perf.scenario.ScenarioFile;
 
 /**
  * A one-at-a-time sensitivity study: each subject runs unchanged, then once with each estimate it uses at
@@ -18,8 +12,9 @@ import org.overbook.perf.scenario.ScenarioFile;
  * <h2>Design</h2>
  * The runs go through the caller's {@link PointExecutor}, so a study uses every core (or a Spark cluster) as a
  * sweep does, and each simulation stays single-threaded and deterministic: the same subjects, estimates and
- * replications give the same rows whatever the parallelism. Variants run one after another; the points and
- * replications of each run side by side.
+ * replications give the same rows whatever the parallelism. Variants run one after another, a {@link Study} of them
+ * one at a time, so that a caller can write what it has between two; the points and replications of each run side by
+ * side.
  */
 public final class Sensitivity {
 
@@ -86,31 +81,8 @@ public final class Sensitivity {
         this.estimates = List.copyOf(estimates);
     }
 
-    /** Runs the study of {@code subjects} on {@code executor}; returns a row per subject, estimate used and figure. */
-    public List<Row> run(List<Subject> subjects, PointExecutor executor, Listener listener)
-            throws InterruptedException, ExecutionException {
-        List<Row> rows = new ArrayList<>();
-        for (Subject subject : subjects) {
-            listener.running(subject.name(), "base");
-            Map<String, Interval> base = subject.measure(UnaryOperator.identity(), executor);
-            for (Estimate estimate : estimates) {
-                Optional<ScenarioFile> uses = subject.files().stream().filter(f -> estimate.scaled(f, LOW).isPresent()).findFirst();
-                if (uses.isEmpty()) {
-                    continue;
-                }
-                listener.running(subject.name(), estimate.name() + " x" + LOW);
-                Map<String, Interval> low = subject.measure(scaled(estimate, LOW), executor);
-                listener.running(subject.name(), estimate.name() + " x" + HIGH);
-                Map<String, Interval> high = subject.measure(scaled(estimate, HIGH), executor);
-                String value = estimate.valueIn(uses.get());
-                base.forEach((headline, interval) -> rows.add(new Row(subject.name(), estimate, value, headline, interval,
-                        low.get(headline), high.get(headline))));
-            }
-        }
-        return rows;
-    }
-
-    private static UnaryOperator<ScenarioFile> scaled(Estimate estimate, double factor) {
-        return file -> estimate.scaled(file, factor).orElse(file);
+    /** Returns the study of {@code subjects}, not yet run: {@link Study#runNext} runs it a variant at a time. */
+    public Study study(List<Subject> subjects) {
+        return new Study(subjects, estimates);
     }
 }

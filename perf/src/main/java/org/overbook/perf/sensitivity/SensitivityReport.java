@@ -5,24 +5,20 @@ import static org.overbook.perf.reproduce.ReproduceReport.quote;
 import static org.overbook.perf.reproduce.ReproduceReport.shown;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.overbook.perf.report.AtomicFiles;
 
 /**
- * A sensitivity study's results: {@code sensitivity.md} (the ranking of the estimates, then a table per subject,
- * its rows by how far the figure moved), {@code sensitivity.csv} (every row, exact) and the same ranking on the
- * terminal. Pure functions of the rows, so the same study writes the same bytes.
+ * A sensitivity study's results as text: {@code sensitivity.md} (the ranking of the estimates, then a table per
+ * subject, its rows by how far the figure moved), {@code sensitivity.csv} (every row, exact) and the same ranking on
+ * the terminal ({@link SensitivityWriter} writes the files). Pure functions of the rows, so the same study writes the
+ * same bytes.
  */
 public final class SensitivityReport {
-
-    public static final String CSV = "sensitivity.csv";
-    public static final String MARKDOWN = "sensitivity.md";
 
     private SensitivityReport() {
     }
@@ -38,7 +34,8 @@ public final class SensitivityReport {
         return out;
     }
 
-    private static double swing(Sensitivity.Row row) {
+    /** Returns how far {@code row}'s figure moved, for sorting: its swing, or -1 (last) when undefined. */
+    static double swing(Sensitivity.Row row) {
         return Double.isNaN(row.swing()) ? -1 : row.swing();
     }
 
@@ -52,12 +49,6 @@ public final class SensitivityReport {
         }
     }
 
-    /** Writes {@code sensitivity.csv} and {@code sensitivity.md} into {@code folder}. */
-    public static void write(Path folder, List<Sensitivity.Row> rows, String setting, List<String> charts) {
-        AtomicFiles.write(folder.resolve(CSV), csv(rows));
-        AtomicFiles.write(folder.resolve(MARKDOWN), markdown(rows, setting, charts));
-    }
-
     static String csv(List<Sensitivity.Row> rows) {
         StringBuilder out = new StringBuilder("subject,estimate,value,headline,base,base_ci95_low,base_ci95_high,low,high,"
                 + "change_low,change_high\n");
@@ -66,6 +57,37 @@ public final class SensitivityReport {
                     exact(r.base().mean()), exact(r.base().low()), exact(r.base().high()), exact(r.low().mean()),
                     exact(r.high().mean()), exact(r.lowChange()), exact(r.highChange()))).append('\n');
         }
+        return out.toString();
+    }
+
+    /**
+     * Returns the line that opens the {@code sensitivity.md} of a study not over, saying how far it got:
+     * {@code **INCOMPLETE: no variant has been written yet; this sensitivity study was interrupted or is still going.**}.
+     */
+    static String unfinished(String howFar) {
+        return "**INCOMPLETE: " + howFar + "; this sensitivity study was interrupted or is still going.**\n";
+    }
+
+    /**
+     * Returns what opens the {@code sensitivity.md} of a study not over: how far it got, then, per subject, the
+     * estimates measured (whose rows the tables hold) and those not.
+     */
+    static String unfinished(StudyProgress progress) {
+        StringBuilder out = new StringBuilder(unfinished(progress.run() + " of " + progress.variants() + " variants have run"
+                + " (each subject unchanged, then each estimate it uses at -50 % and at +50 %)")).append('\n');
+        out.append("Measured, in the tables below:").append(bySubject(progress.measured())).append('\n');
+        out.append("Not measured:").append(bySubject(progress.unmeasured())).append('\n');
+        return out.toString();
+    }
+
+    /** Returns a list item per subject naming its estimates, or {@code none}. */
+    private static String bySubject(Map<String, List<String>> estimates) {
+        if (estimates.isEmpty()) {
+            return " none.\n";
+        }
+        StringBuilder out = new StringBuilder("\n\n");
+        estimates.forEach((subject, names) -> out.append("- ").append(subject).append(": ").append(String.join(", ", names))
+                .append('\n'));
         return out.toString();
     }
 

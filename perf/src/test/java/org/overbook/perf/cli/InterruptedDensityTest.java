@@ -36,11 +36,7 @@ class InterruptedDensityTest {
         Path report = folder.resolve(DensityWriter.REPORT);
         try (OverbookProcess density = OverbookProcess.start(directory.resolve("swap"), directory.resolve("density.out"),
                 "density", scenario.toString(), "--slo", "p99=500us", "--max", "6", "--threads", "1", "--out", folder.toString())) {
-            for (int waited = 0; !(Files.exists(report) && JUDGED.matcher(Files.readString(report)).find()); waited++) {
-                assertTrue(density.process.isAlive(), "density ended before it wrote a curve so far:\n" + density.printed());
-                assertTrue(waited < 2400, "no curve so far within 120 s:\n" + density.printed());
-                Thread.sleep(50);
-            }
+            density.awaitWritten(report, JUDGED, "a curve so far");
             density.process.destroy(); // SIGTERM: the shutdown hooks run, as on Ctrl-C
             assertEquals(143, density.waitFor(60), "stopped by the signal, not finished:\n" + density.printed());
         }

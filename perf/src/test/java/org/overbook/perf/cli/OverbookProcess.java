@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.overbook.perf.run.SwapArea;
 
 /**
@@ -49,6 +50,22 @@ final class OverbookProcess implements AutoCloseable {
             throw new IllegalStateException("overbook did not end within " + seconds + " s; it printed:\n" + printed());
         }
         return process.exitValue();
+    }
+
+    /**
+     * Waits until {@code file} holds text in which {@code written} is found (a write of the results so far); throws,
+     * naming {@code what} and what the process printed, if the process ends first or two minutes pass.
+     */
+    void awaitWritten(Path file, Pattern written, String what) throws IOException, InterruptedException {
+        for (int waited = 0; !(Files.exists(file) && written.matcher(Files.readString(file)).find()); waited++) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("overbook ended before it wrote " + what + "; it printed:\n" + printed());
+            }
+            if (waited == 2400) {
+                throw new IllegalStateException("overbook wrote no " + what + " within 120 s; it printed:\n" + printed());
+            }
+            Thread.sleep(50);
+        }
     }
 
     String printed() {

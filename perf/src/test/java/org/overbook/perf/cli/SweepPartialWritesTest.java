@@ -19,8 +19,9 @@ import org.overbook.perf.scenario.ScenarioFile;
 import org.overbook.perf.scenario.ScenarioLoader;
 
 /**
- * A sweep writes its folder as its points complete, at most once a second: a point that completes within a second
- * of the last write is still written a second later, while the next point runs on, so that Ctrl-C keeps it.
+ * A sweep writes its folder as its points complete, at most once a second ({@link PacedWrites}): a point that completes
+ * within a second of the last write is still written a second later, while the next point runs on, so that Ctrl-C keeps
+ * it.
  */
 class SweepPartialWritesTest {
 
@@ -58,12 +59,5 @@ class SweepPartialWritesTest {
         assertFalse(sweep.isAlive());
         assertEquals(List.of(first, second), collected.get(), "every point, in file order; the last write is the caller's");
         assertEquals(List.of(0, 1), taken, "each point told as it is taken, in order");
-    }
-
-    @Test
-    void aWriteThatTookLongerThanATenthOfASecondDefersTheNextByTenTimesIt() {
-        assertEquals(1_000_000_000L, SweepCommand.pause(0), "a second apart at least");
-        assertEquals(1_000_000_000L, SweepCommand.pause(100_000_000L));
-        assertEquals(7_000_000_000L, SweepCommand.pause(700_000_000L), "a write of 300 points' files: a tenth of the time");
     }
 }

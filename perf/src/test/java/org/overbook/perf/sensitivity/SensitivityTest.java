@@ -3,14 +3,18 @@ package org.overbook.perf.sensitivity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.overbook.perf.report.TornadoChart;
 import org.overbook.perf.run.LocalPointExecutor;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.SmallScenarios;
@@ -20,7 +24,8 @@ import org.overbook.perf.scenario.ScenarioLoader;
 /**
  * The estimates are found where the reference file marks them, a variant changes exactly the input it names, and a
  * one-at-a-time study of a small memcached scenario moves its latency the way the physics says: more CPU per request,
- * a higher p50.
+ * a higher p50; written part way, its folder says what it measured and what not, and written again once it ends, the
+ * folder is the one a single write of the whole study leaves.
  */
 class SensitivityTest {
 
@@ -74,24 +79,62 @@ class SensitivityTest {
     }
 
     @Test
-    void aStudyOfASmallScenarioRanksTheEstimatesAndWritesItsFiles() throws Exception {
+    void aStudyOfASmallScenarioRanksTheEstimatesAndWritesItsFilesAsItGoes() throws Exception {
         ScenarioFile file = loader.parse(SmallScenarios.MEMCACHED, "small.yaml");
         List<Estimate> estimates = List.of(Estimate.parameter("memcached", "request-cost", "1us"), Estimate.field("costs.wqe", "100ns"));
-        List<Sensitivity.Row> rows;
+        List<String> variants = new ArrayList<>();
+        StudyProgress partway = null;
+        StudyProgress whole;
         try (LocalPointExecutor executor = LocalPointExecutor.withThreads(Runner.standard(loader.registry()), directory.resolve(".work"), 2)) {
-            rows = new Sensitivity(estimates).run(List.of(Subject.of("small", file, 2)), executor, (subject, variant) -> { });
+            Study study = new Sensitivity(estimates).study(List.of(Subject.of("small", file, 2)));
+            while (!study.finished()) {
+                study.runNext(executor, (subject, variant) -> variants.add(subject + ": " + variant));
+                if (variants.size() == 3) {
+                    partway = study.progress();
+                }
+            }
+            whole = study.progress();
         }
+        assertEquals(List.of("small: base", "small: memcached request-cost x0.5", "small: memcached request-cost x1.5",
+                "small: costs.wqe x0.5", "small: costs.wqe x1.5"), variants);
+        List<Sensitivity.Row> rows = whole.rows();
         assertEquals(2 * 3, rows.size(), "two estimates, three headlines each: " + rows);
         Sensitivity.Row p50 = rows.stream().filter(r -> r.estimate().name().equals("memcached request-cost")
                 && r.headline().startsWith("p50")).findFirst().orElseThrow();
         assertTrue(p50.highChange() > 0 && p50.lowChange() < 0, "a request that costs more CPU takes longer: " + p50);
         assertEquals(2, p50.base().n());
-        SensitivityReport.write(directory, rows, "test", List.of());
-        String csv = Files.readString(directory.resolve(SensitivityReport.CSV));
-        assertEquals(1 + rows.size(), csv.lines().count(), csv);
-        assertTrue(Files.readString(directory.resolve(SensitivityReport.MARKDOWN)).contains("| memcached request-cost (1us) |"));
-        String failure = TornadoChart.write(directory, "t.png", "small", rows.stream()
-                .map(r -> new TornadoChart.Bar(r.estimate().name() + ": " + r.headline(), r.lowChange(), r.highChange())).toList());
-        assertTrue(failure.isEmpty() ? Files.size(directory.resolve("t.png")) > 1000 : failure.contains("chart not drawn"), failure);
+        assertEquals(rows.subList(0, 3), partway.rows(), "the first estimate's rows, as the whole study gives them");
+
+        Path asItWent = directory.resolve("as-it-went");
+        SensitivityWriter writer = new SensitivityWriter(asItWent, "test");
+        writer.write(partway);
+        String md = Files.readString(asItWent.resolve(SensitivityWriter.MARKDOWN));
+        assertTrue(md.startsWith("**INCOMPLETE: 3 of 5 variants have run"), md);
+        assertTrue(md.contains("Measured, in the tables below:\n\n- small: memcached request-cost\n"), md);
+        assertTrue(md.contains("Not measured:\n\n- small: costs.wqe\n"), md);
+        assertTrue(md.contains("| memcached request-cost (1us) |") && !md.contains("| costs.wqe (100ns) |"), md);
+        assertEquals(1 + 3, Files.readAllLines(asItWent.resolve(SensitivityWriter.CSV)).size(), "a header and the rows so far");
+
+        List<String> failures = writer.write(whole);
+        Path atOnce = directory.resolve("at-once");
+        assertEquals(failures, new SensitivityWriter(atOnce, "test").write(whole));
+        assertEquals(files(atOnce), files(asItWent), "written as it went, the folder ends as one written at once");
+        md = Files.readString(atOnce.resolve(SensitivityWriter.MARKDOWN));
+        assertTrue(md.startsWith("# Sensitivity to Overbook's estimates"), md);
+        assertTrue(md.contains("| memcached request-cost (1us) |") && md.contains("| costs.wqe (100ns) |"), md);
+        assertEquals(1 + rows.size(), Files.readAllLines(atOnce.resolve(SensitivityWriter.CSV)).size());
+        Path chart = atOnce.resolve("tornado-small.png");
+        assertTrue(failures.isEmpty() ? Files.size(chart) > 1000 : failures.getFirst().contains("chart not drawn"), failures.toString());
+    }
+
+    /** Returns every file of {@code folder} by name, with its bytes as a string (ISO-8859-1, so any byte survives). */
+    private static Map<String, String> files(Path folder) throws IOException {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.toList()) {
+                out.put(file.getFileName().toString(), new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1));
+            }
+        }
+        return out;
     }
 }

@@ -11,7 +11,9 @@ import java.util.function.LongSupplier;
  * The pace at which a long command writes its results folder while its runs go on ({@code run}, {@code sweep},
  * {@code density}, {@code sensitivity}), so that Ctrl-C keeps what finished without the command spending its time
  * writing. A write of what has finished so far is made at once if the last write ended at least a second ago and at
- * least ten times as long ago as it took ({@link #pause}); otherwise it is held, and made as soon as the pace allows
+ * least ten times as long ago as it took ({@link #pause}; the first write's own time does not count, as it carries the
+ * process's one-off costs, loading the chart library and its fonts among them, which once made a sensitivity study
+ * wait ten seconds for its second write); otherwise it is held, and made as soon as the pace allows
  * while the command waits for its next run ({@link #await}), unless a later write replaces it first. A command that
  * waits elsewhere (a density search judges its probes inside the search) makes a held write with its next one. The
  * last write, of everything, is the command's own, made whenever it comes.
@@ -34,6 +36,7 @@ final class PacedWrites {
     private long pause = LEAST_PAUSE_NANOS;
     /** The write offered and not yet made, or null. */
     private Runnable held;
+    private boolean written;
 
     /** Returns the pace of a command starting now: its first write comes a second on at the earliest. */
     PacedWrites() {
@@ -87,7 +90,8 @@ final class PacedWrites {
         long start = clock.getAsLong();
         write.run();
         lastWrite = clock.getAsLong();
-        pause = pause(lastWrite - start);
+        pause = written ? pause(lastWrite - start) : LEAST_PAUSE_NANOS;
+        written = true;
     }
 
     private long remaining() {

@@ -1,5 +1,8 @@
 package org.overbook.hypervisor.testing;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -9,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * A JVM whose {@link Math} returns other last bits than this one's: HotSpot with its math intrinsics off, as on a
  * processor that has other ones or none. A test of figures that must not depend on the machine runs its class's
- * {@code main} there, which prints digests one a line ({@link #mix}), and compares them with its own: typically the
- * digest of the figures, which must be equal, and that of the library beneath them, which tells whether the child's
+ * {@code main} there, which prints two digests ({@link #mix}), one a line, and compares them with its own: that of
+ * the figures, which must be equal, and that of the library beneath them, which tells whether the child's
  * {@code Math} differs from this one's at all (if not, as on a JVM without those intrinsics, the test proves
  * nothing and is skipped).
  */
@@ -21,8 +24,22 @@ public final class OtherMathJvm {
     private OtherMathJvm() {
     }
 
+    /**
+     * Runs {@code mainClass}'s {@code main} in a JVM with HotSpot's math intrinsics off and asserts that the first
+     * digest it prints is {@code figures}, this JVM's digest of {@code what}; skipped when the second is
+     * {@code library}, this JVM's digest of the library's own results.
+     */
+    public static void assertSameFigures(Class<?> mainClass, long figures, long library, String what)
+            throws IOException, InterruptedException {
+        List<String> child = run(mainClass);
+        assertEquals(2, child.size(), child.toString());
+        assumeFalse(child.get(1).equals(Long.toString(library)),
+                "this JVM's Math gives the same bits with its intrinsics off: nothing to compare");
+        assertEquals(Long.toString(figures), child.get(0), what + " came out otherwise in a JVM whose Math rounds otherwise");
+    }
+
     /** Runs {@code mainClass}'s {@code main} in a JVM with HotSpot's math intrinsics off; returns the lines it printed. */
-    public static List<String> run(Class<?> mainClass) throws IOException, InterruptedException {
+    private static List<String> run(Class<?> mainClass) throws IOException, InterruptedException {
         // an option other JVMs do not know is ignored
         Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+IgnoreUnrecognizedVMOptions", "-XX:+UnlockDiagnosticVMOptions", "-XX:-UseLibmIntrinsic",

@@ -1,11 +1,7 @@
 package org.overbook.workloads.dist;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
-
 import static org.overbook.hypervisor.testing.OtherMathJvm.mix;
 
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
@@ -26,12 +22,7 @@ class PortableDrawsTest {
 
     @Test
     void theDrawsDoNotDependOnTheJvmsMathLibrary() throws Exception {
-        List<String> child = OtherMathJvm.run(PortableDrawsTest.class);
-        assertEquals(2, child.size(), child.toString());
-        assumeFalse(child.get(1).equals(Long.toString(mathDigest())),
-                "this JVM's Math gives the same bits with its intrinsics off: nothing to compare");
-        assertEquals(Long.toString(drawsDigest()), child.get(0),
-                "the samplers drew other values in a JVM whose Math rounds otherwise");
+        OtherMathJvm.assertSameFigures(PortableDrawsTest.class, drawsDigest(), mathDigest(), "the samplers' draws");
     }
 
     /** Prints the draws' digest and the digest of {@code Math} itself, one a line (the child JVM's side). */

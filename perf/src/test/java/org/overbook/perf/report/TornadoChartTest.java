@@ -59,7 +59,8 @@ class TornadoChartTest {
             for (int x = text.x; x < text.x + text.width; x++) {
                 for (int y = text.y; y < text.y + text.height; y++) {
                     crossed |= withoutNames.rgb(x, y) != neither.rgb(x, y);
-                    assertEquals(withoutGrid.rgb(x, y), drawn.rgb(x, y), "a grid line runs through the name at (" + x + ", " + y + ")");
+                    assertEquals(withoutGrid.rgb(x, y), drawn.rgb(x, y),
+                            "a grid line runs through the name at (" + x + ", " + y + ")");
                 }
             }
         }

@@ -59,7 +59,8 @@ class WelchTest {
             BigDecimal below = exact.divide(step, 0, RoundingMode.FLOOR).multiply(step);
             BigDecimal midpoint = below.add(step.divide(BigDecimal.TWO));
             double ulps = exact.subtract(midpoint).abs().doubleValue() / Math.ulp(p);
-            assertTrue(ulps > 16, "p = " + p + " of " + pair[0] + " against " + pair[1] + " lies " + ulps + " ulps from a rounding midpoint");
+            assertTrue(ulps > 16, "p = " + p + " of " + pair[0] + " against " + pair[1] + " lies " + ulps
+                    + " ulps from a rounding midpoint");
         }
     }
 

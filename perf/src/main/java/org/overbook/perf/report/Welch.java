@@ -10,8 +10,8 @@ import org.apache.commons.statistics.inference.TTest;
  * <h2>Design</h2>
  * The p-value comes from Commons Statistics' t distribution, whose last bit depends on the machine's {@link Math}
  * (with HotSpot's math intrinsics off, one p-value in fourteen of a grid of small samples came out a bit apart).
- * {@code compare} writes it in full ({@code compare.csv}), prints it to four digits and calls the difference
- * significant or not, so it is rounded to {@value StudentT#DIGITS} significant digits, as the interval's t quantile
+ * {@code compare} writes it to nine significant digits ({@code compare.csv}), prints it to four and calls the
+ * difference significant or not, so it is rounded to {@value StudentT#DIGITS} significant digits, as the interval's t quantile
  * is ({@link StudentT}). Every machine then holds the same value, and the digits and the verdict drawn from it,
  * unless the exact p-value lies within a few units in its last place of a midpoint of the rounding (for a p-value
  * whose last bit differs, a chance of the order of one in a million). The degrees of freedom and the statistic are

@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.report.CompareCsv;
 import org.overbook.perf.report.CompareReport;
+import org.overbook.perf.report.CompareTable;
 import org.overbook.perf.report.Comparison;
-import org.overbook.perf.report.PointDetail;
 import org.overbook.perf.report.PointFigures;
 import org.overbook.perf.report.ResultsFolder;
 import picocli.CommandLine.Command;
@@ -23,13 +24,14 @@ import picocli.CommandLine.Spec;
  * {@code overbook compare A B [--out DIR]}: two results folders, point by point where their points match, or two
  * points ({@code FOLDER:N}, N the point's index) of one folder or two. Prints what differs and the headline metrics
  * side by side with their ratio and difference (and Welch's test when the folders hold replications), and writes
- * {@code compare.md} (every metric) and {@code compare.png}. Nothing is re-run. Exit 0; 2 when A or B is not a
- * results folder or names a point it lacks.
+ * {@code compare.md} (every metric) and {@code compare.png}. Past {@link org.overbook.perf.report.PointDetail#POINTS}
+ * pairs it prints and writes a line per pair instead ({@link CompareTable}), and every metric to {@code compare.csv}.
+ * Nothing is re-run. Exit 0; 2 when A or B is not a results folder or names a point it lacks.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compares two results folders where their points match, or two points (FOLDER:N).",
                 "Every metric side by side with ratio and difference; Welch's t-test when replicated.",
-                "Writes compare.md and compare.png."})
+                "Writes compare.md and compare.png (and, past 40 points, compare.csv)."})
 final class CompareCommand implements Callable<Integer> {
 
     private static final Pattern POINT = Pattern.compile("(.+):([0-9]+)");
@@ -64,17 +66,21 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         stdout.printf("%nfinding:%n");
-        CompareReport.summary(comparison).forEach(s -> stdout.printf("  - %s%n", s.replace("`", "")));
+        boolean eachInFull = CompareReport.eachInFull(comparison);
+        (eachInFull ? CompareReport.summary(comparison) : CompareTable.summary(comparison))
+                .forEach(s -> stdout.printf("  - %s%n", s.replace("`", "")));
         if (!comparison.onlyA().isEmpty() || !comparison.onlyB().isEmpty()) {
             stdout.printf("  - not compared (no match on the other side): A %s; B %s%n", comparison.onlyA(), comparison.onlyB());
         }
-        if (PointDetail.eachInFull(comparison.pairs().size())) {
+        if (eachInFull) {
             comparison.pairs().forEach(pair -> print(stdout, pair));
+            stdout.printf("%nevery metric: %s%n", folder.resolve(CompareReport.MARKDOWN).toAbsolutePath());
         } else {
-            stdout.printf("%n%d points compared: each point's headline table and differing fields are in %s%n",
-                    comparison.pairs().size(), CompareReport.MARKDOWN);
+            stdout.println();
+            CompareTable.lines(comparison).forEach(stdout::println);
+            stdout.printf("%nevery metric: %s (this table: %s)%n", folder.resolve(CompareCsv.FILE).toAbsolutePath(),
+                    CompareReport.MARKDOWN);
         }
-        stdout.printf("%nevery metric: %s%n", folder.resolve(CompareReport.MARKDOWN).toAbsolutePath());
         stdout.flush();
         return 0;
     }

@@ -17,7 +17,8 @@ import org.overbook.perf.run.Metrics;
  * Writes a {@link Comparison}: {@code compare.md} (what is compared, the fields that differ, a table per pair
  * of every metric with the ratio, the difference and, when replicated, Welch's p-value and the confidence interval
  * of the difference) and {@code compare.png} (the headline metrics of both sides, pair by pair, as small
- * multiples). Also spells the cells the terminal shows.
+ * multiples). Past {@link PointDetail#POINTS} pairs, {@code compare.md} is one table, a row per pair, and every
+ * metric goes to {@code compare.csv} ({@link CompareTable}). Also spells the cells the terminal shows.
  */
 public final class CompareReport {
 
@@ -31,7 +32,10 @@ public final class CompareReport {
     private CompareReport() {
     }
 
-    /** Writes {@code compare.md} and, where fonts allow, {@code compare.png} into {@code folder}; returns the folder. */
+    /**
+     * Writes {@code compare.md} and, where fonts allow, {@code compare.png} into {@code folder}, and past
+     * {@link PointDetail#POINTS} pairs {@code compare.csv} ({@link CompareCsv}); returns the folder.
+     */
     public static Path write(Comparison comparison, Path folder) {
         try {
             Files.createDirectories(folder);
@@ -48,26 +52,23 @@ public final class CompareReport {
         } catch (RuntimeException | LinkageError | IOException e) {
             chartFailure = e.getClass().getSimpleName() + ": " + e.getMessage();
         }
-        AtomicFiles.write(folder.resolve(MARKDOWN), markdown(comparison, chartFailure));
+        if (eachInFull(comparison)) {
+            AtomicFiles.write(folder.resolve(MARKDOWN), markdown(comparison, chartFailure));
+        } else {
+            AtomicFiles.write(folder.resolve(CompareCsv.FILE), CompareCsv.csv(comparison));
+            AtomicFiles.write(folder.resolve(MARKDOWN), CompareTable.markdown(comparison, chartFailure));
+        }
         return folder;
     }
 
-    /** The Markdown of {@code comparison}. */
+    /** Returns whether each pair gets a table of its own ({@link PointDetail}), or a row of one ({@link CompareTable}). */
+    public static boolean eachInFull(Comparison comparison) {
+        return PointDetail.eachInFull(comparison.pairs().size());
+    }
+
+    /** The Markdown of {@code comparison}, a table of every metric per pair. */
     static String markdown(Comparison comparison, String chartFailure) {
-        StringBuilder out = new StringBuilder("# Overbook comparison\n\n");
-        out.append("- **A**: ").append(comparison.nameA()).append("\n- **B**: ").append(comparison.nameB()).append("\n\n");
-        out.append(summary(comparison).stream().map(s -> "- " + s + "\n").reduce("", String::concat)).append('\n');
-        if (!comparison.onlyA().isEmpty() || !comparison.onlyB().isEmpty()) {
-            out.append("Not compared, no matching point on the other side: ")
-                    .append(comparison.onlyA().isEmpty() ? "" : "A's " + quoted(comparison.onlyA()))
-                    .append(!comparison.onlyA().isEmpty() && !comparison.onlyB().isEmpty() ? "; " : "")
-                    .append(comparison.onlyB().isEmpty() ? "" : "B's " + quoted(comparison.onlyB())).append(".\n\n");
-        }
-        if (!chartFailure.isEmpty()) {
-            out.append("(The chart could not be drawn: ").append(chartFailure).append(")\n\n");
-        } else if (!comparison.pairs().isEmpty()) {
-            out.append("![headline metrics, A against B](").append(CHART).append(")\n\n");
-        }
+        StringBuilder out = head(comparison, summary(comparison), chartFailure);
         for (Comparison.Pair pair : comparison.pairs()) {
             out.append("## ").append(title(pair)).append("\n\n");
             out.append(pair.differences().isEmpty() ? "The two scenarios are the same, field for field.\n\n"
@@ -88,6 +89,25 @@ public final class CompareReport {
             out.append('\n');
         }
         return out.toString();
+    }
+
+    /** The opening of {@code compare.md}: what is compared, {@code summary} as a list, what is not compared, the chart. */
+    static StringBuilder head(Comparison comparison, List<String> summary, String chartFailure) {
+        StringBuilder out = new StringBuilder("# Overbook comparison\n\n");
+        out.append("- **A**: ").append(comparison.nameA()).append("\n- **B**: ").append(comparison.nameB()).append("\n\n");
+        out.append(summary.stream().map(s -> "- " + s + "\n").reduce("", String::concat)).append('\n');
+        if (!comparison.onlyA().isEmpty() || !comparison.onlyB().isEmpty()) {
+            out.append("Not compared, no matching point on the other side: ")
+                    .append(comparison.onlyA().isEmpty() ? "" : "A's " + quoted(comparison.onlyA()))
+                    .append(!comparison.onlyA().isEmpty() && !comparison.onlyB().isEmpty() ? "; " : "")
+                    .append(comparison.onlyB().isEmpty() ? "" : "B's " + quoted(comparison.onlyB())).append(".\n\n");
+        }
+        if (!chartFailure.isEmpty()) {
+            out.append("(The chart could not be drawn: ").append(chartFailure).append(")\n\n");
+        } else if (!comparison.pairs().isEmpty()) {
+            out.append("![headline metrics, A against B](").append(CHART).append(")\n\n");
+        }
+        return out;
     }
 
     /** A sentence per pair on the headline metrics: throughput and p99, B against A, and significance if known. */
@@ -145,7 +165,7 @@ public final class CompareReport {
         return metric.endsWith("_ns") ? TickLabels.nanos(value.doubleValue()) : TickLabels.count(value.doubleValue());
     }
 
-    private static String p(Welch welch) {
+    static String p(Welch welch) {
         return welch.pValue() < 1e-4 ? "< 0.0001" : String.format(Locale.ROOT, "%.4f", welch.pValue());
     }
 
@@ -164,7 +184,7 @@ public final class CompareReport {
             List<Comparison.Pair> measured = comparison.pairs().stream().filter(p -> p.row(metric) != null
                     && p.row(metric).a() != null && p.row(metric).b() != null).toList();
             List<String> out = comparison.pairs().stream().filter(p -> !measured.contains(p)).map(CompareReport::category).toList();
-            boolean eachInFull = PointDetail.eachInFull(comparison.pairs().size());
+            boolean eachInFull = eachInFull(comparison);
             String xTitle = comparison.pairs().size() == 1 ? "" : eachInFull ? "point"
                     : comparison.pairs().size() + " points in file order (each in " + MARKDOWN + ")";
             if (!out.isEmpty()) {
@@ -194,7 +214,8 @@ public final class CompareReport {
         return panels;
     }
 
-    private static String category(Comparison.Pair pair) {
+    /** The pair's sweep values without their field paths, or A's and B's. */
+    static String category(Comparison.Pair pair) {
         return pair.a().label().equals(pair.b().label()) ? pair.a().shortLabel()
                 : pair.a().shortLabel() + " vs " + pair.b().shortLabel();
     }

@@ -2,22 +2,20 @@ package org.overbook.perf.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import java.io.IOException;
+import static org.overbook.hypervisor.testing.OtherMathJvm.mix;
+
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.commons.statistics.distribution.TDistribution;
 import org.junit.jupiter.api.Test;
+import org.overbook.hypervisor.testing.OtherMathJvm;
 
 /**
  * A replicated point's interval is the same on any machine: a JVM whose {@link Math} returns other last bits (this
- * one with HotSpot's math intrinsics off, as on a processor with other ones or none) writes the same interval bits.
+ * one with HotSpot's math intrinsics off, as on a processor with other ones or none: {@link OtherMathJvm}) writes the
+ * same interval bits.
  */
 class StudentTTest {
 
@@ -25,11 +23,7 @@ class StudentTTest {
 
     @Test
     void intervalsDoNotDependOnTheJvmsMathLibrary() throws Exception {
-        List<String> child = childDigests();
-        assumeFalse(child.get(1).equals(Long.toString(libraryDigest())),
-                "this JVM's Math gives the same bits with its intrinsics off: nothing to compare");
-        assertEquals(Long.toString(intervalsDigest()), child.get(0),
-                "the intervals came out otherwise in a JVM whose Math rounds otherwise");
+        OtherMathJvm.assertSameFigures(StudentTTest.class, intervalsDigest(), libraryDigest(), "the intervals");
     }
 
     @Test
@@ -74,26 +68,5 @@ class StudentTTest {
             digest = mix(digest, Double.doubleToRawLongBits(TDistribution.of(df).inverseCumulativeProbability(0.975)));
         }
         return digest;
-    }
-
-    private static long mix(long digest, long value) {
-        return (digest ^ value) * 0x9E3779B97F4A7C15L + 1;
-    }
-
-    /** Runs {@link #main} in a JVM with HotSpot's math intrinsics off (an option other JVMs ignore). */
-    private static List<String> childDigests() throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+IgnoreUnrecognizedVMOptions", "-XX:+UnlockDiagnosticVMOptions", "-XX:-UseLibmIntrinsic",
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-                StudentTTest.class.getName()).redirectErrorStream(true).start();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IllegalStateException("the child JVM did not end within 60 s");
-        }
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, process.exitValue(), out);
-        List<String> lines = out.lines().toList();
-        assertEquals(2, lines.size(), out);
-        return lines;
     }
 }

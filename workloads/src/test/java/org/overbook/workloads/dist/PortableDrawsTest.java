@@ -1,20 +1,16 @@
 package org.overbook.workloads.dist;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.overbook.hypervisor.testing.OtherMathJvm.mix;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
+import org.overbook.hypervisor.testing.OtherMathJvm;
 
 /**
  * The samplers draw the same values on any machine: a JVM whose {@link Math} returns other last bits (this one
- * with HotSpot's math intrinsics off, as on a processor that has other ones or none) draws what this JVM draws.
+ * with HotSpot's math intrinsics off, as on a processor that has other ones or none: {@link OtherMathJvm}) draws
+ * what this JVM draws.
  * The child JVM prints two digests: of the samplers' draws, which must equal this JVM's, and of {@link Math#pow}
  * and {@link Math#log} over the same inputs, which tells whether the child's {@code Math} differs from this
  * one's at all (if not, as on a JVM without those intrinsics, the test proves nothing and is skipped).
@@ -26,11 +22,7 @@ class PortableDrawsTest {
 
     @Test
     void theDrawsDoNotDependOnTheJvmsMathLibrary() throws Exception {
-        List<String> child = childDigests();
-        assumeFalse(child.get(1).equals(Long.toString(mathDigest())),
-                "this JVM's Math gives the same bits with its intrinsics off: nothing to compare");
-        assertEquals(Long.toString(drawsDigest()), child.get(0),
-                "the samplers drew other values in a JVM whose Math rounds otherwise");
+        OtherMathJvm.assertSameFigures(PortableDrawsTest.class, drawsDigest(), mathDigest(), "the samplers' draws");
     }
 
     /** Prints the draws' digest and the digest of {@code Math} itself, one a line (the child JVM's side). */
@@ -65,26 +57,5 @@ class PortableDrawsTest {
             digest = mix(digest, Double.doubleToRawLongBits(Math.log(u)));
         }
         return digest;
-    }
-
-    private static long mix(long digest, long value) {
-        return (digest ^ value) * 0x9E3779B97F4A7C15L + 1;
-    }
-
-    /** Runs {@link #main} in a JVM with HotSpot's math intrinsics off (an option other JVMs ignore). */
-    private static List<String> childDigests() throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+IgnoreUnrecognizedVMOptions", "-XX:+UnlockDiagnosticVMOptions", "-XX:-UseLibmIntrinsic",
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-                PortableDrawsTest.class.getName()).redirectErrorStream(true).start();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IllegalStateException("the child JVM did not end within 60 s");
-        }
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, process.exitValue(), out);
-        List<String> lines = out.lines().toList();
-        assertEquals(2, lines.size(), out);
-        return lines;
     }
 }

@@ -19,7 +19,6 @@ final class TaskFailure {
                 return configuration;
             }
         }
-        return new IllegalStateException("point " + (point.index() + 1) + (point.label().isEmpty() ? "" : " (" + point.label() + ")")
-                + " failed on the cluster: " + SparkPointExecutor.firstLine(sparkFailure), sparkFailure);
+        return new IllegalStateException(PointTask.name(point) + " failed on the cluster: " + SparkPointExecutor.firstLine(sparkFailure), sparkFailure);
     }
 }

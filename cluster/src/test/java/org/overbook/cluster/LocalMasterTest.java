@@ -14,7 +14,7 @@ import org.overbook.perf.report.ResultsWriter;
 
 /**
  * {@code --master local[2]}: Spark in this JVM runs the points as tasks, and the results folder is byte-identical
- * to the default path's; a master URL Spark does not accept, or a cluster that is not there, is one line and exit 2
+ * to the default path's, replications and a plug-in's names included; a master URL Spark does not accept, or a cluster that is not there, is one line and exit 2
  * within a bounded time.
  */
 class LocalMasterTest {
@@ -38,6 +38,31 @@ class LocalMasterTest {
         assertTrue(Files.exists(directory.resolve("spark").resolve(ResultsWriter.SUMMARY_CSV)));
         Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
         assertTrue(Files.notExists(directory.resolve("spark").resolve(".work")), "the driver ran nothing locally");
+    }
+
+    @Test
+    void replicasRunUnderTheirOwnSeeds() throws Exception {
+        Path file = Sweeps.fourPoints(directory);
+        Sweeps.Outcome threads = Sweeps.overbook("sweep", file.toString(), "--replications", "2", "--threads", "2",
+                "--out", directory.resolve("threads").toString());
+        assertEquals(0, threads.exit(), threads.toString());
+        Sweeps.Outcome spark = Sweeps.overbook("sweep", file.toString(), "--replications", "2", "--master", "local[2]",
+                "--out", directory.resolve("spark").toString());
+        assertEquals(0, spark.exit(), spark.toString());
+        Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
+    }
+
+    @Test
+    void aPlugInsPolicyReachesTheTasks() throws Exception {
+        Path jar = PluginJar.build(directory.resolve("plug-in"));
+        Path file = PluginJar.scenario(directory);
+        Sweeps.Outcome threads = Sweeps.overbook("sweep", file.toString(), "--plugins", jar.toString(), "--threads", "2",
+                "--out", directory.resolve("threads").toString());
+        assertEquals(0, threads.exit(), threads.toString());
+        Sweeps.Outcome spark = Sweeps.overbook("sweep", file.toString(), "--plugins", jar.toString(), "--master", "local[2]",
+                "--out", directory.resolve("spark").toString());
+        assertEquals(0, spark.exit(), spark.toString());
+        Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
     }
 
     @Test

@@ -121,8 +121,9 @@ final class SparkPointExecutor implements PointExecutor {
         conf.setIfMissing("spark.ui.enabled", "false");
         conf.setIfMissing("spark.executor.memory", "1g");
         conf.setIfMissing("spark.executor.extraJavaOptions", String.join(" ", jdkOptions()));
-        if (master.onLoopback()) {
-            // A master on loopback has its workers there too: they can reach the driver only on loopback.
+        if (master.onLoopback() || !master.remote()) {
+            // A master on loopback has its workers there too: they can reach the driver only on loopback. In local
+            // mode nothing outside this JVM needs to reach it at all.
             conf.setIfMissing("spark.driver.host", "127.0.0.1");
             conf.setIfMissing("spark.driver.bindAddress", "127.0.0.1");
         }

@@ -54,8 +54,8 @@ class LocalMasterTest {
 
     @Test
     void aPlugInsPolicyReachesTheTasks() throws Exception {
-        Path jar = PluginJar.build(directory.resolve("plug-in"));
-        Path file = PluginJar.scenario(directory);
+        Path jar = PluginJar.policy(directory);
+        Path file = PluginJar.policyScenario(directory);
         Sweeps.Outcome threads = Sweeps.overbook("sweep", file.toString(), "--plugins", jar.toString(), "--threads", "2",
                 "--out", directory.resolve("threads").toString());
         assertEquals(0, threads.exit(), threads.toString());
@@ -63,6 +63,22 @@ class LocalMasterTest {
                 "--out", directory.resolve("spark").toString());
         assertEquals(0, spark.exit(), spark.toString());
         Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
+    }
+
+    @Test
+    void aRunThatFailsOnATaskSaysWhatItSaysLocally() throws Exception {
+        Path jar = PluginJar.failing(directory);
+        Path file = PluginJar.failingScenario(directory);
+        Sweeps.Outcome threads = Sweeps.overbook("sweep", file.toString(), "--plugins", jar.toString(), "--threads", "2",
+                "--out", directory.resolve("threads").toString());
+        assertEquals(1, threads.exit(), threads.toString());
+        Sweeps.Outcome spark = Sweeps.overbook("sweep", file.toString(), "--plugins", jar.toString(), "--master", "local[2]",
+                "--out", directory.resolve("spark").toString());
+        assertEquals(1, spark.exit(), spark.toString());
+        assertTrue(threads.err().startsWith("overbook: point 0 stopped at 1,000 ns of virtual time: IllegalStateException: "
+                + "a bug of the plug-in's"), threads.toString());
+        // the frame names the plug-ins' class loader locally, Spark's (which has no name) in a task
+        assertEquals(threads.err().replace("overbook-plugins//", ""), spark.err(), "the same one line as the threads' run");
     }
 
     @Test

@@ -8,6 +8,8 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.perf.report.ResultsWriter;
@@ -42,43 +44,42 @@ class LocalMasterTest {
 
     @Test
     void replicasRunUnderTheirOwnSeeds() throws Exception {
-        Path file = Sweeps.fourPoints(directory);
-        Sweeps.Outcome threads = Sweeps.overbook("sweep", file.toString(), "--replications", "2", "--threads", "2",
-                "--out", directory.resolve("threads").toString());
-        assertEquals(0, threads.exit(), threads.toString());
-        Sweeps.Outcome spark = Sweeps.overbook("sweep", file.toString(), "--replications", "2", "--master", "local[2]",
-                "--out", directory.resolve("spark").toString());
-        assertEquals(0, spark.exit(), spark.toString());
+        bothWays(0, "sweep", Sweeps.fourPoints(directory).toString(), "--replications", "2");
         Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
     }
 
     @Test
     void aPlugInsPolicyReachesTheTasks() throws Exception {
-        Path jar = PluginJar.policy(directory);
-        Path file = PluginJar.policyScenario(directory);
-        Sweeps.Outcome threads = Sweeps.overbook("sweep", file.toString(), "--plugins", jar.toString(), "--threads", "2",
-                "--out", directory.resolve("threads").toString());
-        assertEquals(0, threads.exit(), threads.toString());
-        Sweeps.Outcome spark = Sweeps.overbook("sweep", file.toString(), "--plugins", jar.toString(), "--master", "local[2]",
-                "--out", directory.resolve("spark").toString());
-        assertEquals(0, spark.exit(), spark.toString());
+        bothWays(0, "sweep", PluginJar.policyScenario(directory).toString(), "--plugins", PluginJar.policy(directory).toString());
         Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
     }
 
     @Test
     void aRunThatFailsOnATaskSaysWhatItSaysLocally() throws Exception {
-        Path jar = PluginJar.failing(directory);
-        Path file = PluginJar.failingScenario(directory);
-        Sweeps.Outcome threads = Sweeps.overbook("sweep", file.toString(), "--plugins", jar.toString(), "--threads", "2",
-                "--out", directory.resolve("threads").toString());
-        assertEquals(1, threads.exit(), threads.toString());
-        Sweeps.Outcome spark = Sweeps.overbook("sweep", file.toString(), "--plugins", jar.toString(), "--master", "local[2]",
-                "--out", directory.resolve("spark").toString());
-        assertEquals(1, spark.exit(), spark.toString());
-        assertTrue(threads.err().startsWith("overbook: point 0 stopped at 1,000 ns of virtual time: IllegalStateException: "
-                + "a bug of the plug-in's"), threads.toString());
+        List<Sweeps.Outcome> outcomes = bothWays(1, "sweep", PluginJar.failingScenario(directory).toString(),
+                "--plugins", PluginJar.failing(directory).toString());
+        String threads = outcomes.getFirst().err();
+        assertTrue(threads.startsWith("overbook: point 0 stopped at 1,000 ns of virtual time: IllegalStateException: "
+                + "a bug of the plug-in's"), threads);
         // the frame names the plug-ins' class loader locally, Spark's (which has no name) in a task
-        assertEquals(threads.err().replace("overbook-plugins//", ""), spark.err(), "the same one line as the threads' run");
+        assertEquals(threads.replace("overbook-plugins//", ""), outcomes.getLast().err(), "the same one line as the threads' run");
+    }
+
+    /**
+     * Runs {@code overbook ARGS} on two threads into folder {@code threads}, then on local[2] into {@code spark}, and
+     * returns both outcomes once each has exited with {@code exit}.
+     */
+    private List<Sweeps.Outcome> bothWays(int exit, String... args) {
+        List<Sweeps.Outcome> outcomes = new ArrayList<>();
+        for (List<String> where : List.of(List.of("--threads", "2", "--out", directory.resolve("threads").toString()),
+                List.of("--master", "local[2]", "--out", directory.resolve("spark").toString()))) {
+            List<String> command = new ArrayList<>(List.of(args));
+            command.addAll(where);
+            Sweeps.Outcome outcome = Sweeps.overbook(command.toArray(String[]::new));
+            assertEquals(exit, outcome.exit(), outcome.toString());
+            outcomes.add(outcome);
+        }
+        return outcomes;
     }
 
     @Test

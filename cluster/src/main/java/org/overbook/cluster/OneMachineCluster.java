@@ -44,7 +44,8 @@ public final class OneMachineCluster {
                 stopped.countDown();
             }
         }));
-        System.out.printf("Spark master at %s: %d worker%s of 1 core and %s each; logs under %s%n", cluster.masterUrl(),
+        // the URL stands alone (no ':' after it), so that a double click in a terminal copies the URL and nothing more
+        System.out.printf("Spark master at %s (%d worker%s of 1 core and %s each); logs under %s%n", cluster.masterUrl(),
                 workers, workers == 1 ? "" : "s", StandaloneCluster.WORKER_MEMORY, directory);
         System.out.printf("run a sweep on it:  ./overbook sweep scenarios/overcommit-sweep.yaml --master %s%n", cluster.masterUrl());
         System.out.println("Ctrl-C stops it.");

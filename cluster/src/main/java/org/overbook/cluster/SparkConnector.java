@@ -2,6 +2,7 @@ package org.overbook.cluster;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.overbook.perf.plugin.Catalog;
 import org.overbook.perf.run.ClusterConnector;
 import org.overbook.perf.run.PointExecutor;
 
@@ -9,7 +10,7 @@ import org.overbook.perf.run.PointExecutor;
 public final class SparkConnector implements ClusterConnector {
 
     @Override
-    public PointExecutor connect(String master, String application, List<Path> pluginJars) {
-        return SparkPointExecutor.connect(master, application, pluginJars);
+    public PointExecutor connect(String master, String application, Catalog catalog, List<Path> pluginJars) {
+        return SparkPointExecutor.connect(master, application, catalog, pluginJars);
     }
 }

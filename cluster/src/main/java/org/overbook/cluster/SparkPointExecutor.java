@@ -19,6 +19,7 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaFutureAction;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.plugin.Catalog;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
@@ -56,7 +57,7 @@ final class SparkPointExecutor implements PointExecutor {
     private final MasterUrl master;
     private final JavaSparkContext spark;
     private final Path temporary;
-    private final ScenarioLoader loader = ScenarioLoader.standard();
+    private final ScenarioLoader loader;
     private final ConcurrentLinkedQueue<Pending> pending = new ConcurrentLinkedQueue<>();
     private final ScheduledExecutorService poller = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "overbook-spark-poller");
@@ -70,17 +71,18 @@ final class SparkPointExecutor implements PointExecutor {
                            CompletableFuture<TimedResult> future) {
     }
 
-    private SparkPointExecutor(MasterUrl master, JavaSparkContext spark, Path temporary) {
+    private SparkPointExecutor(MasterUrl master, JavaSparkContext spark, Path temporary, ScenarioLoader loader) {
         this.master = master;
         this.spark = spark;
         this.temporary = temporary;
+        this.loader = loader;
     }
 
     /**
      * Starts a Spark application on {@code masterUrl}, ships Overbook's jars and {@code pluginJars} to its executors,
-     * and waits (bounded) until it has one.
+     * and waits (bounded) until it has one. {@code catalog} holds the names the points use, plug-ins' included.
      */
-    static SparkPointExecutor connect(String masterUrl, String application, List<Path> pluginJars) {
+    static SparkPointExecutor connect(String masterUrl, String application, Catalog catalog, List<Path> pluginJars) {
         MasterUrl master = MasterUrl.check(masterUrl);
         Path temporary = temporaryDirectory();
         SparkConf conf = configuration(master, application, temporary);
@@ -92,7 +94,7 @@ final class SparkPointExecutor implements PointExecutor {
             throw new ConfigurationException(MasterUrl.OPTION, master + ": Spark does not accept it (" + firstLine(e) + "); "
                     + MasterUrl.ACCEPTED);
         }
-        SparkPointExecutor executor = new SparkPointExecutor(master, spark, temporary);
+        SparkPointExecutor executor = new SparkPointExecutor(master, spark, temporary, new ScenarioLoader(catalog));
         try {
             addPlugins(spark, pluginJars);
             executor.awaitExecutor();
@@ -106,7 +108,7 @@ final class SparkPointExecutor implements PointExecutor {
 
     /**
      * The hook for {@code --plugins}: each plug-in jar is added to the application, so every task's class loader
-     * sees it and {@code WorkloadRegistry.discover()} on the executor finds its workloads.
+     * sees it and {@code Catalog.discover} on the executor finds its workloads and policies.
      */
     static void addPlugins(JavaSparkContext spark, List<Path> pluginJars) {
         for (Path jar : pluginJars) {
@@ -119,8 +121,9 @@ final class SparkPointExecutor implements PointExecutor {
         conf.setIfMissing("spark.ui.enabled", "false");
         conf.setIfMissing("spark.executor.memory", "1g");
         conf.setIfMissing("spark.executor.extraJavaOptions", String.join(" ", jdkOptions()));
-        if (master.onLoopback()) {
-            // A master on loopback has its workers there too: they can reach the driver only on loopback.
+        if (master.onLoopback() || !master.remote()) {
+            // A master on loopback has its workers there too: they can reach the driver only on loopback. In local
+            // mode nothing outside this JVM needs to reach it at all.
             conf.setIfMissing("spark.driver.host", "127.0.0.1");
             conf.setIfMissing("spark.driver.bindAddress", "127.0.0.1");
         }
@@ -172,11 +175,7 @@ final class SparkPointExecutor implements PointExecutor {
     public CompletableFuture<TimedResult> run(SweepPoint point, Runner.Progress progress) {
         CompletableFuture<TimedResult> future = new CompletableFuture<>();
         try {
-            PointTask task = new PointTask("point " + (point.index() + 1) + (point.label().isEmpty() ? "" : " (" + point.label() + ")"),
-                    point.yaml());
-            if (!task.point(loader).scenario().equals(point.scenario())) {
-                throw new IllegalStateException(task.source() + ": its scenario text does not read back to its scenario");
-            }
+            PointTask task = PointTask.of(point, loader);
             spark.setJobDescription(task.source());
             JavaFutureAction<List<byte[]>> job = spark.parallelize(List.of(task), 1).map(new RunPoints()).collectAsync();
             pending.add(new Pending(point, progress, job, future));

@@ -1,25 +1,32 @@
 package org.overbook.cluster;
 
 import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.run.RunFailure;
 import org.overbook.perf.scenario.SweepPoint;
 
 /**
- * What a point whose task failed (after Spark's retries) reports: the task's own exception when Spark kept it (a
- * {@link ConfigurationException} stays one, so the command still exits 2 naming the field), otherwise one line
- * naming the point and Spark's reason.
+ * What a point whose task failed (after Spark's retries) reports: the task's own exception when Spark kept it, so
+ * the command prints the line it prints locally (a {@link ConfigurationException} stays one and the command still
+ * exits 2 naming the field; a {@link RunFailure} names the point, the virtual time and where the model's code
+ * threw), otherwise one line naming the point and Spark's reason, the run's own words when Spark quotes them.
  */
 final class TaskFailure {
+
+    /** How Spark's reason quotes a run failure whose exception it could not bring back. */
+    private static final String QUOTED_RUN_FAILURE = RunFailure.class.getName() + ": ";
 
     private TaskFailure() {
     }
 
     static RuntimeException of(SweepPoint point, Throwable sparkFailure) {
         for (Throwable t = sparkFailure; t != null; t = t.getCause()) {
-            if (t instanceof ConfigurationException configuration) {
-                return configuration;
+            if (t instanceof ConfigurationException || t instanceof RunFailure) {
+                return (RuntimeException) t;
             }
         }
-        return new IllegalStateException("point " + (point.index() + 1) + (point.label().isEmpty() ? "" : " (" + point.label() + ")")
-                + " failed on the cluster: " + SparkPointExecutor.firstLine(sparkFailure), sparkFailure);
+        String reason = SparkPointExecutor.firstLine(sparkFailure);
+        int quoted = reason.indexOf(QUOTED_RUN_FAILURE);
+        return new IllegalStateException(PointTask.name(point) + " failed on the cluster: "
+                + (quoted < 0 ? reason : reason.substring(quoted + QUOTED_RUN_FAILURE.length())), sparkFailure);
     }
 }

@@ -1,5 +1,5 @@
 /**
- * Runs the points of {@code sweep}, {@code density} and {@code reproduce} as Apache Spark tasks when a command is
+ * Runs the points of {@code sweep}, {@code density}, {@code reproduce} and {@code sensitivity} as Apache Spark tasks when a command is
  * given {@code --master}: {@link org.overbook.cluster.SparkConnector} is the service the command looks up, and
  * {@link org.overbook.cluster.SparkPointExecutor} submits each point as a one-task job whose task parses the
  * point's resolved scenario, runs one simulation single-threaded and returns its result in a compact form

@@ -8,13 +8,15 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.perf.report.ResultsWriter;
 
 /**
  * {@code --master local[2]}: Spark in this JVM runs the points as tasks, and the results folder is byte-identical
- * to the default path's; a master URL Spark does not accept, or a cluster that is not there, is one line and exit 2
+ * to the default path's, replications and a plug-in's names included; a master URL Spark does not accept, or a cluster that is not there, is one line and exit 2
  * within a bounded time.
  */
 class LocalMasterTest {
@@ -38,6 +40,46 @@ class LocalMasterTest {
         assertTrue(Files.exists(directory.resolve("spark").resolve(ResultsWriter.SUMMARY_CSV)));
         Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
         assertTrue(Files.notExists(directory.resolve("spark").resolve(".work")), "the driver ran nothing locally");
+    }
+
+    @Test
+    void replicasRunUnderTheirOwnSeeds() throws Exception {
+        bothWays(0, "sweep", Sweeps.fourPoints(directory).toString(), "--replications", "2");
+        Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
+    }
+
+    @Test
+    void aPlugInsPolicyReachesTheTasks() throws Exception {
+        bothWays(0, "sweep", PluginJar.policyScenario(directory).toString(), "--plugins", PluginJar.policy(directory).toString());
+        Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
+    }
+
+    @Test
+    void aRunThatFailsOnATaskSaysWhatItSaysLocally() throws Exception {
+        List<Sweeps.Outcome> outcomes = bothWays(1, "sweep", PluginJar.failingScenario(directory).toString(),
+                "--plugins", PluginJar.failing(directory).toString());
+        String threads = outcomes.getFirst().err();
+        assertTrue(threads.startsWith("overbook: point 0 stopped at 1,000 ns of virtual time: IllegalStateException: "
+                + "a bug of the plug-in's"), threads);
+        // the frame names the plug-ins' class loader locally, Spark's (which has no name) in a task
+        assertEquals(threads.replace("overbook-plugins//", ""), outcomes.getLast().err(), "the same one line as the threads' run");
+    }
+
+    /**
+     * Runs {@code overbook ARGS} on two threads into folder {@code threads}, then on local[2] into {@code spark}, and
+     * returns both outcomes once each has exited with {@code exit}.
+     */
+    private List<Sweeps.Outcome> bothWays(int exit, String... args) {
+        List<Sweeps.Outcome> outcomes = new ArrayList<>();
+        for (List<String> where : List.of(List.of("--threads", "2", "--out", directory.resolve("threads").toString()),
+                List.of("--master", "local[2]", "--out", directory.resolve("spark").toString()))) {
+            List<String> command = new ArrayList<>(List.of(args));
+            command.addAll(where);
+            Sweeps.Outcome outcome = Sweeps.overbook(command.toArray(String[]::new));
+            assertEquals(exit, outcome.exit(), outcome.toString());
+            outcomes.add(outcome);
+        }
+        return outcomes;
     }
 
     @Test

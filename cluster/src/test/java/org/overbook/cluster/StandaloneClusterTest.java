@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A 4-point sweep on a real standalone Spark cluster on loopback (a master and two workers, separate JVMs started
  * from Spark's own classes): the results folder is byte-identical to the local run's, and stays so when a worker
- * and its executor are killed while a task runs. The cluster is torn down whatever happens.
+ * and its executor are killed while a task runs; a sweep that names a plug-in's policy, replicated, is too, the jar
+ * reaching executors that have only Spark on their class path. The cluster is torn down whatever happens.
  *
  * <p>About two minutes on two busy cores (three JVMs of Spark, then an executor per worker per run, each
  * fetching Overbook's jars), so it is a CI step of its own rather than part of {@code ./build test}.
@@ -35,6 +36,11 @@ class StandaloneClusterTest {
         Path file = Sweeps.fourPoints(directory);
         Sweeps.Outcome local = Sweeps.overbook("sweep", file.toString(), "--out", directory.resolve("local").toString(), "--threads", "2");
         assertEquals(0, local.exit(), local.toString());
+        Path plugIn = PluginJar.policy(directory);
+        Path plugInFile = PluginJar.policyScenario(directory);
+        Sweeps.Outcome plugInLocal = Sweeps.overbook("sweep", plugInFile.toString(), "--plugins", plugIn.toString(), "--replications", "2",
+                "--out", directory.resolve("plug-in-local").toString(), "--threads", "2");
+        assertEquals(0, plugInLocal.exit(), plugInLocal.toString());
         StandaloneCluster cluster = StandaloneCluster.start(directory.resolve("cluster"), 2);
         try (cluster) {
             Sweeps.Outcome whole = Sweeps.overbook("sweep", file.toString(), "--out", directory.resolve("cluster-run").toString(),
@@ -42,6 +48,11 @@ class StandaloneClusterTest {
             assertEquals(0, whole.exit(), whole.toString());
             assertTrue(whole.out().contains("4 points, 4 simulations run, " + cluster.masterUrl()), whole.toString());
             Sweeps.assertSameResults(directory.resolve("local"), directory.resolve("cluster-run"));
+
+            Sweeps.Outcome plugInRun = Sweeps.overbook("sweep", plugInFile.toString(), "--plugins", plugIn.toString(), "--replications", "2",
+                    "--out", directory.resolve("plug-in-cluster").toString(), "--master", cluster.masterUrl());
+            assertEquals(0, plugInRun.exit(), plugInRun.toString());
+            Sweeps.assertSameResults(directory.resolve("plug-in-local"), directory.resolve("plug-in-cluster"));
 
             Set<Path> earlier = cluster.applications();
             CompletableFuture<Sweeps.Outcome> faulty = CompletableFuture.supplyAsync(() -> Sweeps.overbook("sweep", file.toString(),

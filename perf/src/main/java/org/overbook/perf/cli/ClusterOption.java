@@ -1,9 +1,9 @@
 package org.overbook.perf.cli;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.ServiceLoader;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.plugin.Plugins;
 import org.overbook.perf.run.ClusterConnector;
 import org.overbook.perf.run.LocalPointExecutor;
 import org.overbook.perf.run.PointExecutor;
@@ -31,15 +31,15 @@ final class ClusterOption {
      * Returns where the points of {@code application} run: the cluster given with {@code --master}, or
      * {@code threads} threads of this JVM, each run with its hosts' files under {@code workDirectory}.
      *
-     * @param pluginJars plug-in jars the remote tasks need (none yet: the hook for {@code --plugins})
+     * @param plugins the plug-ins the points name: their names for the driver, their jars for the remote tasks
      */
-    PointExecutor open(Runner runner, Path workDirectory, int threads, String application, List<Path> pluginJars) {
+    PointExecutor open(Runner runner, Path workDirectory, int threads, String application, Plugins plugins) {
         if (master == null) {
             return LocalPointExecutor.withThreads(runner, workDirectory, threads);
         }
         ClusterConnector connector = ServiceLoader.load(ClusterConnector.class).findFirst().orElseThrow(() ->
                 new ConfigurationException("--master", master + ": Spark support (the cluster module) is not on the class path;"
                         + " accepted: run through ./overbook, which adds it for --master, or put cluster's jars on the class path"));
-        return connector.connect(master, application, pluginJars);
+        return connector.connect(master, application, plugins.catalog(), plugins.jars());
     }
 }

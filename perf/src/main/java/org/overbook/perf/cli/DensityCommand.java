@@ -104,7 +104,7 @@ final class DensityCommand implements Callable<Integer> {
         DensityExperiment experiment = new DensityExperiment(scenarios, loader.registry(), objective, min, max, autoWindow);
         Path folder = output.folder(RunCommand.nameOf(file));
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
-                parallelism.threads(), "overbook density " + file.getFileName(), plugins.plugins().jars())) {
+                parallelism.threads(), "overbook density " + file.getFileName(), plugins.plugins())) {
             int threads = executor.parallelism();
             stdout.printf("density of %s: %s from %d to %d, %s%nobjective: %s for every tenant that records latency,"
                     + " no data mismatch%n", file, experiment.axis(), min, max, executor.describe(), objective);

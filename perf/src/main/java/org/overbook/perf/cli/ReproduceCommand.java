@@ -83,7 +83,7 @@ final class ReproduceCommand implements Callable<Integer> {
         Path folder = output.folder(quick ? "reproduce-quick" : "reproduce");
         ScenarioLoader loader = plugins.loader();
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
-                "overbook reproduce", plugins.plugins().jars())) {
+                "overbook reproduce", plugins.plugins())) {
             List<Reproduction.PresetResult> results = new Reproduction(loader, quick, replications::apply)
                     .run(presets, folder, executor, (experiment, point, points, error) -> {
                         if (ErrorReporter.exiting()) {

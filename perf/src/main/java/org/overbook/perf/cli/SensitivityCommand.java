@@ -98,7 +98,7 @@ final class SensitivityCommand implements Callable<Integer> {
                 + "(no effect): the figure came out exactly the same.";
         SensitivityWriter writer = new SensitivityWriter(folder, setting);
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), parallelism.threads(),
-                "overbook sensitivity", plugins.plugins().jars())) {
+                "overbook sensitivity", plugins.plugins())) {
             List<Sensitivity.Row> rows = PacedStudy.run(study, executor, (subject, variant) -> {
                 if (ErrorReporter.exiting()) {
                     return;

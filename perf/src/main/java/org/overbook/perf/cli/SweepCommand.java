@@ -68,7 +68,7 @@ final class SweepCommand implements Callable<Integer> {
             SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
         }
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
-                "overbook sweep " + file.getFileName(), plugins.plugins().jars())) {
+                "overbook sweep " + file.getFileName(), plugins.plugins())) {
             PointCache cache = new PointCache(executor, 1024);
             List<SweepPoint> points = scenarios.points();
             List<CompletableFuture<TimedResult>> futures = new ArrayList<>();

@@ -68,9 +68,7 @@ final class Requester extends SendQueues {
     /** Whether an RNR NACK has taken a retry since the last progress: only then has an acknowledgement a count to restore. */
     private boolean rnrRetryTaken;
     private boolean reading;
-    /** Whether the request being read has not yet become a message in flight (its first packet unread). */
-    private boolean readingRequest;
-    /** That request, while {@link #readingRequest}: an error flushes it with the queues. */
+    /** The request being read while it is not yet a message in flight (its first packet unread), or null. */
     private WorkRequest unreadRequest;
     private boolean pumpScheduled;
     private boolean rnrWait;
@@ -92,7 +90,7 @@ final class Requester extends SendQueues {
 
     /** Returns the send-ring slots taken: waiting, being read, or unacknowledged. */
     int outstanding() {
-        return waitingCount() + (readingRequest ? 1 : 0) + inFlightCount();
+        return waitingCount() + (unreadRequest != null ? 1 : 0) + inFlightCount();
     }
 
     void post(WorkRequest request, long at) {
@@ -138,7 +136,6 @@ final class Requester extends SendQueues {
         }
         pollWaiting();
         reading = true;
-        readingRequest = true;
         unreadRequest = request;
         read(request, Math.max(now, engineFree) + wqeNanos);
     }
@@ -212,7 +209,6 @@ final class Requester extends SendQueues {
         Translator translator = qp.translator;
         message.read = index + 1;
         if (index == 0) {
-            readingRequest = false;
             unreadRequest = null;
             if (qp.inError()) {
                 giveBack(message.payload); // the error flushed the request while its pages were read: nothing leaves
@@ -385,19 +381,20 @@ final class Requester extends SendQueues {
     /** Error state: every request unacknowledged completes FLUSHED, in posting order (a read under way sends nothing). */
     void flush(long now) {
         for (Message message : inFlight()) {
-            qp.complete(qp.config.sendCompletions(), message.request, QueuePairImpl.opcodeOf(message.request),
-                    CompletionStatus.FLUSHED, 0, now);
+            flushed(message.request, now);
         }
-        if (readingRequest) {
-            qp.complete(qp.config.sendCompletions(), unreadRequest, QueuePairImpl.opcodeOf(unreadRequest),
-                    CompletionStatus.FLUSHED, 0, now);
-            readingRequest = false;
+        if (unreadRequest != null) {
+            flushed(unreadRequest, now);
             unreadRequest = null;
         }
         for (WorkRequest request = pollWaiting(); request != null; request = pollWaiting()) {
-            qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request), CompletionStatus.FLUSHED, 0, now);
+            flushed(request, now);
         }
         clearQueues();
         timer.cancel();
+    }
+
+    private void flushed(WorkRequest request, long now) {
+        qp.complete(qp.config.sendCompletions(), request, QueuePairImpl.opcodeOf(request), CompletionStatus.FLUSHED, 0, now);
     }
 }

@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
 public final class Units {
 
     private static final Pattern QUANTITY = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-zµ/]*)\\s*");
+    /** A quantity written with a minus sign: no size, duration or rate is negative. */
+    private static final Pattern NEGATIVE = Pattern.compile("\\s*-\\s*" + QUANTITY.pattern());
 
     private Units() {
     }
@@ -99,6 +101,9 @@ public final class Units {
             throw new ConfigurationException(field, "missing; expected " + accepted);
         }
         Matcher m = QUANTITY.matcher(text);
+        if (!m.matches() && NEGATIVE.matcher(text).matches()) {
+            throw new ConfigurationException(field, "'" + text.strip() + "' is negative; accepted: " + accepted + " (0 or more)");
+        }
         if (!m.matches()) {
             throw new ConfigurationException(field, "'" + text + "' is not " + accepted);
         }

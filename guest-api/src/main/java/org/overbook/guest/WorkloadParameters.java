@@ -152,8 +152,9 @@ public final class WorkloadParameters {
         Set<String> unread = new TreeSet<>(values.keySet());
         unread.removeAll(read);
         if (!unread.isEmpty()) {
-            throw new ConfigurationException(field(unread.iterator().next()),
-                    "unknown parameter; accepted: " + (read.isEmpty() ? "none" : String.join(", ", read)));
+            String unknown = unread.iterator().next();
+            throw new ConfigurationException(field(unknown), "unknown parameter; accepted: "
+                    + (read.isEmpty() ? "none" : String.join(", ", read)) + Suggestions.didYouMean(unknown, read));
         }
     }
 

@@ -33,7 +33,11 @@ class UnitsTest {
         assertTrue(unit.getMessage().contains("unknown unit 'parsecs'") && unit.getMessage().contains("200ms"), unit.getMessage());
         ConfigurationException garbage = assertThrows(ConfigurationException.class, () -> Units.bytes("host.memory", "lots"));
         assertTrue(garbage.getMessage().startsWith("host.memory: 'lots' is not a size"), garbage.getMessage());
-        assertThrows(ConfigurationException.class, () -> Units.bytes("host.memory", "-4GiB"));
+        ConfigurationException negative = assertThrows(ConfigurationException.class, () -> Units.bytes("host.memory", "-4GiB"));
+        assertEquals("host.memory: '-4GiB' is negative; accepted: a size such as 4096, 64KiB, 4GiB or 1.5MB (0 or more)",
+                negative.getMessage());
+        assertTrue(assertThrows(ConfigurationException.class, () -> Units.nanos("duration", " - 5ms")).getMessage()
+                .startsWith("duration: '- 5ms' is negative;"));
         assertThrows(ConfigurationException.class, () -> Units.bytes("host.memory", null));
     }
 

@@ -1,6 +1,7 @@
 package org.overbook.guest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,6 +58,17 @@ class WorkloadParametersTest {
         ConfigurationException e = assertThrows(ConfigurationException.class, p::rejectUnread);
         assertEquals("w.typo", e.field());
         assertTrue(e.getMessage().contains("accepted: a"), e.getMessage());
+        assertFalse(e.getMessage().contains("did you mean"), "nothing read is near 'typo': " + e.getMessage());
+    }
+
+    @Test
+    void aMisspeltParameterGetsTheNearestAcceptedOne() {
+        WorkloadParameters p = new WorkloadParameters("clients.template.workload.params", Map.of("windw", 100, "rate", 5));
+        p.integer("window", 0, 0, 1000);
+        p.integer("rate", 0, 0, 1000);
+        ConfigurationException e = assertThrows(ConfigurationException.class, p::rejectUnread);
+        assertEquals("clients.template.workload.params.windw: unknown parameter; accepted: rate, window (did you mean window?)",
+                e.getMessage());
     }
 
     @Test

@@ -5,7 +5,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.perf.density.CurvePoint;
 import org.overbook.perf.density.DensityCurve;
 import org.overbook.perf.density.DensityExperiment;
 import org.overbook.perf.density.Objective;
@@ -115,11 +117,11 @@ final class DensityCommand implements Callable<Integer> {
             // (the search waits for its probes itself, so a curve the pace held back is written with the next probe)
             DensityWriter writer = new DensityWriter(folder);
             PacedWrites pace = new PacedWrites();
-            DensityCurve curve = experiment.run(cache, threads, p -> {
+            DensityCurve curve = search(experiment, cache, threads, p -> {
                 if (!ErrorReporter.exiting()) {
                     DensityTable.probe(stdout, p, objective.primary());
                 }
-            }, soFar -> pace.offer(() -> writer.write(soFar)));
+            }, writer, pace);
             writer.write(curve);
             RunCommand.deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
             DensityTable.print(stdout, curve);
@@ -136,6 +138,21 @@ final class DensityCommand implements Callable<Integer> {
             KeptSwap.print(stdout, folder);
             stdout.flush();
             return RunCommand.verdict(curve.results(), spec.commandLine().getErr());
+        }
+    }
+
+    /**
+     * Runs {@code experiment}'s search, writing its curve so far with {@code writer} at {@code pace} after each probe;
+     * a probe that fails ends it: the curve judged before it is written at once, whatever the pace, and the failure is
+     * thrown. The last write, of the whole curve, is the caller's.
+     */
+    static DensityCurve search(DensityExperiment experiment, PointCache cache, int threads, Consumer<CurvePoint> onProbe,
+                               DensityWriter writer, PacedWrites pace) {
+        try {
+            return experiment.run(cache, threads, onProbe, soFar -> pace.offer(() -> writer.write(soFar)));
+        } catch (RuntimeException failure) {
+            pace.keepBefore(failure);
+            throw failure;
         }
     }
 }

@@ -44,7 +44,7 @@ final class PacedStudy {
                         throw error;
                     }
                     Exception failure = e.getCause() instanceof ExecutionException run ? run : ErrorReporter.causeOf(e);
-                    keepWhatWasMeasured(pace, failure);
+                    pace.keepBefore(failure);
                     if (failure instanceof ExecutionException run) {
                         throw run;
                     }
@@ -59,20 +59,5 @@ final class PacedStudy {
             variants.shutdownNow();
         }
         return study.progress().rows();
-    }
-
-    /**
-     * Writes what the study had measured before {@code failure} ended it, unless the process is exiting (Ctrl-C: the
-     * folder is no longer written); a failure to write is added to {@code failure}, which is the one to report.
-     */
-    private static void keepWhatWasMeasured(PacedWrites pace, Exception failure) {
-        if (ErrorReporter.exiting()) {
-            return;
-        }
-        try {
-            pace.flush();
-        } catch (RuntimeException writing) {
-            failure.addSuppressed(writing);
-        }
     }
 }

@@ -84,6 +84,22 @@ final class PacedWrites {
         }
     }
 
+    /**
+     * Makes the held write now, for a command that {@code failure} (a run that failed) ends, so that it keeps what had
+     * finished before it; not when the process is exiting (Ctrl-C: the folder is no longer written). A failure to write
+     * is added to {@code failure}, which is the one to report.
+     */
+    void keepBefore(Exception failure) {
+        if (ErrorReporter.exiting()) {
+            return;
+        }
+        try {
+            flush();
+        } catch (RuntimeException writing) {
+            failure.addSuppressed(writing);
+        }
+    }
+
     private void writeHeld() {
         Runnable write = held;
         held = null;

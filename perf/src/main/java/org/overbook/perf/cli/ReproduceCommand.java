@@ -85,12 +85,12 @@ final class ReproduceCommand implements Callable<Integer> {
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
                 "overbook reproduce", plugins.plugins())) {
             List<Reproduction.PresetResult> results = new Reproduction(loader, quick, replications::apply)
-                    .run(presets, folder, executor, (experiment, point, points, error) -> {
+                    .run(presets, folder, executor, (experiment, point, points, n, error) -> {
                         if (ErrorReporter.exiting()) {
                             return;
                         }
                         synchronized (stdout) {
-                            stdout.printf("%s: point %d of %d %s%s%n", experiment, point.index(), points,
+                            stdout.printf("%s: point %d of %d%s %s%s%n", experiment, point.index(), points, RunCommand.replicationName(point, n),
                                     error == null ? "done" : "failed", point.label().isEmpty() ? "" : ": " + point.label());
                             stdout.flush();
                         }

@@ -108,15 +108,27 @@ final class SweepCommand implements Callable<Integer> {
      * every write redraws the charts across points and a sweep of hundreds would spend its time drawing; a point that
      * completed too soon after the last write is written once the pace allows, not only with the next one. The last
      * write, of every point, is the caller's. {@code completed} is told the place in {@code futures} of each result as
-     * it is taken, in order ({@code run} closes that point's progress display).
+     * it is taken, in order ({@code run} closes that point's progress display). A point that fails ends it: the points
+     * before it are written at once, whatever the pace, and the failure is thrown.
      */
     static List<TimedResult> writeAsTheyComplete(List<CompletableFuture<TimedResult>> futures, ResultsWriter writer,
                                                  String source, IntConsumer completed)
             throws InterruptedException, ExecutionException {
+        return writeAsTheyComplete(futures, writer, source, completed, new PacedWrites());
+    }
+
+    /** As {@link #writeAsTheyComplete(List, ResultsWriter, String, IntConsumer)}, at {@code pace}. */
+    static List<TimedResult> writeAsTheyComplete(List<CompletableFuture<TimedResult>> futures, ResultsWriter writer,
+                                                 String source, IntConsumer completed, PacedWrites pace)
+            throws InterruptedException, ExecutionException {
         List<TimedResult> results = new ArrayList<>();
-        PacedWrites pace = new PacedWrites();
         for (CompletableFuture<TimedResult> future : futures) {
-            results.add(pace.await(future));
+            try {
+                results.add(pace.await(future));
+            } catch (ExecutionException failure) {
+                pace.keepBefore(failure);
+                throw failure;
+            }
             completed.accept(results.size() - 1);
             if (results.size() < futures.size()) {
                 List<TimedResult> soFar = List.copyOf(results);

@@ -39,12 +39,13 @@ public final class Reproduction {
     @FunctionalInterface
     public interface Listener {
         /**
-         * @param experiment the experiment's resource name ({@code esx-balloon})
-         * @param point      the point
-         * @param points     how many points the experiment has
-         * @param error      why it failed, or null
+         * @param experiment   the experiment's resource name ({@code esx-balloon})
+         * @param point        the point, one replication of it when replicated
+         * @param points       how many points the experiment has
+         * @param replications how many times the experiment runs each point, under a seed each (1 unless replicated)
+         * @param error        why it failed, or null
          */
-        void pointDone(String experiment, SweepPoint point, int points, Throwable error);
+        void pointDone(String experiment, SweepPoint point, int points, int replications, Throwable error);
     }
 
     /**
@@ -99,7 +100,7 @@ public final class Reproduction {
      * study that runs the presets many times ({@code overbook sensitivity}). The results carry no folders.
      */
     public List<PresetResult> measure(List<Preset> presets, PointExecutor executor) throws InterruptedException, ExecutionException {
-        return execute(presets, null, executor, (experiment, point, points, error) -> { });
+        return execute(presets, null, executor, (experiment, point, points, replications, error) -> { });
     }
 
     /** Runs the presets, writing each experiment's results folder under {@code folder} unless it is null. */
@@ -117,7 +118,8 @@ public final class Reproduction {
             List<CompletableFuture<TimedResult>> points = new ArrayList<>();
             for (SweepPoint point : Replications.of(file.points(), file.replications())) {
                 points.add(cache.get(point, Runner.Progress.none())
-                        .whenComplete((result, error) -> listener.pointDone(experiment.resource(), point, file.points().size(), error)));
+                        .whenComplete((result, error) -> listener.pointDone(experiment.resource(), point, file.points().size(),
+                                file.replications(), error)));
             }
             futures.put(experiment, points);
         });

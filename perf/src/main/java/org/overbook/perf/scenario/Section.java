@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Suggestions;
 import org.overbook.guest.Units;
 
 /**

@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Suggestions;
 
 /**
  * Field paths as scenario files and error messages write them ({@code nic.tlb.sets},

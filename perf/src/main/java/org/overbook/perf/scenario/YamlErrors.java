@@ -2,10 +2,14 @@ package org.overbook.perf.scenario;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.overbook.guest.ConfigurationException;
 
 /**
  * Turns a YAML parser's error into the one line a configuration error prints: where (the line and column the
@@ -18,7 +22,40 @@ final class YamlErrors {
     /** SnakeYAML's refusal of a document past its size limit (3 MiB of characters by default). */
     private static final Pattern LIMIT = Pattern.compile("exceeds the limit: (\\d+) code points");
 
+    /** The parser's refusal of YAML's infinities and not-a-number ({@code .inf}, {@code -.inf}, {@code .nan}). */
+    private static final Pattern NON_FINITE = Pattern.compile("Malformed numeric value '([-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))'");
+
     private YamlErrors() {
+    }
+
+    /**
+     * Returns the configuration error for {@code e}, raised while parsing {@code source}, a text of {@code length}
+     * characters: a value the parser cannot read as a number, YAML's {@code .inf} or {@code .nan}, is named by its
+     * field's path (no field takes one); anything else by the file, with {@link #describe}.
+     */
+    static ConfigurationException refusal(JacksonException e, String source, int length) {
+        Matcher nonFinite = NON_FINITE.matcher(e.getOriginalMessage() == null ? "" : e.getOriginalMessage());
+        if (nonFinite.find() && e.getProcessor() instanceof JsonParser parser && !path(parser.getParsingContext()).isEmpty()) {
+            String value = nonFinite.group(1);
+            String what = value.toLowerCase(Locale.ROOT).endsWith("nan") ? "YAML's not-a-number" : "YAML's "
+                    + (value.startsWith("-") ? "negative " : "") + "infinity";
+            return new ConfigurationException(path(parser.getParsingContext()), value + " is " + what + "; accepted: a finite"
+                    + " value in the field's own form (such as 8, 0.5, 4GiB, 200ms or 56Gbps)");
+        }
+        return new ConfigurationException(source, describe(e, length));
+    }
+
+    /**
+     * Returns the field path of the value {@code context} is at ({@code tenants.template.memory}, {@code tenants[1].memory}),
+     * or nothing if the file is not a section of fields.
+     */
+    private static String path(JsonStreamContext context) {
+        String path = "";
+        for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
+            String step = c.inArray() ? "[" + c.getCurrentIndex() + "]" : c.getCurrentName() == null ? "" : c.getCurrentName();
+            path = step + (path.isEmpty() || path.startsWith("[") ? "" : ".") + path;
+        }
+        return path.startsWith("[") ? "" : path; // a file that is a list names no field: the file is at fault
     }
 
     /** Describes {@code e}, raised while parsing a text of {@code length} characters. */

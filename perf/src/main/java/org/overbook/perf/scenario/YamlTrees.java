@@ -48,7 +48,7 @@ final class YamlTrees {
                         + "document (after ---), which would be ignored; accepted: one document, a scenario per file");
             }
         } catch (JacksonException e) {
-            throw new ConfigurationException(source, YamlErrors.describe(e, text.length()));
+            throw YamlErrors.refusal(e, source, text.length());
         } catch (IOException e) {
             throw new UncheckedIOException(e); // reading a string
         }

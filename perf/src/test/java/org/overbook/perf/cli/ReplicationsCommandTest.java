@@ -13,8 +13,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.perf.report.Replicated;
 import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.reproduce.Presets;
+import org.overbook.perf.reproduce.Reproduction;
 import org.overbook.perf.run.Replications;
 import org.overbook.perf.run.SmallScenarios;
+import org.overbook.perf.scenario.ScenarioFile;
+import org.overbook.perf.scenario.ScenarioLoader;
 import picocli.CommandLine;
 
 /** {@code --replications} and {@code replications:}: every replica's rows, the statistics, the same bytes on any thread count. */
@@ -74,6 +78,17 @@ class ReplicationsCommandTest {
             assertTrue(csv.stream().anyMatch(line -> line.split(",", -1)[3].equals(statistic)), statistic + " rows: " + csv);
         }
         assertTrue(Files.exists(folder.resolve("reproduce.md")), "the figures are still measured and reported");
+
+        List<String> progress = out.toString().lines().filter(line -> line.startsWith("pin-down-cache: point ")).toList();
+        assertEquals(progress.size(), progress.stream().distinct().count(), "each replication's line names it: " + progress);
+        ScenarioFile first = Reproduction.files(Presets.named("NAME", List.of("pin-down-cache")).getFirst(),
+                ScenarioLoader.standard(), true).getFirst();
+        int points = first.points().size();
+        long seed = first.points().getFirst().scenario().seed();
+        for (long replica : new long[] {seed, Replications.seed(seed, 1)}) {
+            assertTrue(progress.contains("pin-down-cache: point 0 of " + points + ", seed " + replica + " of 2 replications done"
+                    + (first.points().getFirst().label().isEmpty() ? "" : ": " + first.points().getFirst().label())), progress.toString());
+        }
     }
 
     @Test

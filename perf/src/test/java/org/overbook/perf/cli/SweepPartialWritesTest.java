@@ -2,12 +2,15 @@ package org.overbook.perf.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +24,7 @@ import org.overbook.perf.scenario.ScenarioLoader;
 /**
  * A sweep writes its folder as its points complete, at most once a second ({@link PacedWrites}): a point that completes
  * within a second of the last write is still written a second later, while the next point runs on, so that Ctrl-C keeps
- * it.
+ * it; and a point that fails writes the points before it at once, so that the failure loses none of them.
  */
 class SweepPartialWritesTest {
 
@@ -59,5 +62,22 @@ class SweepPartialWritesTest {
         assertFalse(sweep.isAlive());
         assertEquals(List.of(first, second), collected.get(), "every point, in file order; the last write is the caller's");
         assertEquals(List.of(0, 1), taken, "each point told as it is taken, in order");
+    }
+
+    @Test
+    void aPointThatFailsEndsTheSweepWithThePointsBeforeItWrittenThoughThePaceHeldThemBack() throws Exception {
+        ScenarioLoader loader = ScenarioLoader.standard();
+        ScenarioFile file = loader.parse(SmallScenarios.SWEEP, "sweep.yaml");
+        TimedResult first = Runner.standard(loader.registry()).run(file.points().get(0), directory.resolve("work"));
+        Path folder = directory.resolve("results");
+        IllegalStateException failed = new IllegalStateException("point 1 stopped: the workload's own bug");
+        PacedWrites stopped = new PacedWrites(() -> 0L); // a clock that never moves: the pace allows no write
+        ExecutionException thrown = assertThrows(ExecutionException.class, () -> SweepCommand.writeAsTheyComplete(
+                List.of(CompletableFuture.completedFuture(first), CompletableFuture.failedFuture(failed)),
+                new ResultsWriter(folder), file.source(), i -> { }, stopped));
+        assertSame(failed, thrown.getCause(), "the point's own failure, to report");
+        String summary = Files.readString(folder.resolve(ResultsWriter.SUMMARY_JSON));
+        assertTrue(summary.contains("\"1 of 2 points have run\""), summary);
+        assertTrue(Files.readString(folder.resolve("report.md")).startsWith("**INCOMPLETE"), "the report says what is missing");
     }
 }

@@ -69,6 +69,25 @@ class AuthoringMistakesTest {
     }
 
     @Test
+    void yamlsInfinityOrNotANumberIsRefusedNamingTheFieldNotOnlyTheLine() {
+        assertError(error("tenants: {template: {memory: .inf}}"), "tenants.template.memory", ".inf is YAML's infinity",
+                "accepted: a finite value");
+        assertError(error("duration: -.inf"), "duration", "-.inf is YAML's negative infinity");
+        assertError(error(CLIENT.formatted("rate: .NaN")), "clients.template.workload.params.rate", ".NaN is YAML's not-a-number");
+        assertError(error("tenants: [{memory: 8MiB}, {memory: +.Inf}]"), "tenants[1].memory", "+.Inf is YAML's infinity");
+        assertError(error("sweep: {host.memory: [1GiB, .nan]}"), "sweep.host.memory[1]", ".nan is YAML's not-a-number");
+    }
+
+    @Test
+    void aNegativeSizeOrDurationSaysThatNegativesAreTheProblem() {
+        assertError(error("tenants: {template: {memory: -1GiB}}"), "tenants.template.memory", "'-1GiB' is negative",
+                "accepted: a size such as", "0 or more");
+        assertError(error("duration: -5ms"), "duration", "'-5ms' is negative", "accepted: a duration such as");
+        assertError(error("link: {bandwidth: -56Gbps}"), "link.bandwidth", "'-56Gbps' is negative");
+        assertError(error(CLIENT.formatted("value-size: -1")), "clients[0].workload.params.value-size", "'-1' is negative");
+    }
+
+    @Test
     void aWordYamlReadsAsABooleanSaysSo() {
         assertError(error("nic: {memory-policy: on}"), "nic.memory-policy", "true is of the wrong type", "in quotes");
     }

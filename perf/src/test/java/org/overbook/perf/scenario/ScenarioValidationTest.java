@@ -79,7 +79,7 @@ class ScenarioValidationTest {
                 """;
         assertError(error(yaml), "clients[2].workload.params.value-size", "'1 KB/s'", "4KiB");
         assertError(error("clients: {count: 1, template: {workload: {params: {valu-size: 100}}}}"), "clients[0].workload.params.valu-size",
-                "unknown parameter", "value-size");
+                "unknown parameter", "value-size", "(did you mean value-size?)");
     }
 
     @Test

@@ -1,15 +1,18 @@
-package org.overbook.perf.scenario;
+package org.overbook.guest;
 
 import java.util.Collection;
 
-/** "Did you mean ...?" for a misspelt field: the accepted name nearest by edit distance, if near enough. */
-final class Suggestions {
+/**
+ * "Did you mean ...?" for a misspelt name (a scenario's field, a workload's parameter): the accepted name nearest by
+ * edit distance, if near enough.
+ */
+public final class Suggestions {
 
     private Suggestions() {
     }
 
     /** Returns {@code " (did you mean x?)"}, or an empty string when nothing accepted is close to {@code wrong}. */
-    static String didYouMean(String wrong, Collection<String> accepted) {
+    public static String didYouMean(String wrong, Collection<String> accepted) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : accepted) {
@@ -24,7 +27,7 @@ final class Suggestions {
     }
 
     /** Returns the Levenshtein distance between two strings. */
-    static int distance(String a, String b) {
+    private static int distance(String a, String b) {
         int[] previous = new int[b.length() + 1];
         int[] current = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

@@ -1,0 +1,84 @@
+package org.overbook.perf.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.density.DensityExperiment;
+import org.overbook.perf.density.Objective;
+import org.overbook.perf.report.DensityWriter;
+import org.overbook.perf.run.LocalPointExecutor;
+import org.overbook.perf.run.PointCache;
+import org.overbook.perf.run.PointExecutor;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.SmallScenarios;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.ScenarioFile;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
+
+/**
+ * A density search whose probe fails ends with that failure, and leaves its folder with the probes judged before it,
+ * marked INCOMPLETE, even when the pace of writes had held their write back.
+ */
+class DensityFailedProbeTest {
+
+    @TempDir
+    Path directory;
+
+    /** Runs every point here, but fails a point of two tenants or more as a run that failed would. */
+    private static final class FailingFromTwo implements PointExecutor {
+
+        private final LocalPointExecutor local;
+
+        FailingFromTwo(LocalPointExecutor local) {
+            this.local = local;
+        }
+
+        @Override
+        public CompletableFuture<TimedResult> run(SweepPoint point, Runner.Progress progress) {
+            return point.scenario().tenants().size() >= 2
+                    ? CompletableFuture.failedFuture(new IllegalStateException("the probe's run failed"))
+                    : local.run(point, progress);
+        }
+
+        @Override
+        public int parallelism() {
+            return 1;
+        }
+
+        @Override
+        public String describe() {
+            return "1 thread";
+        }
+
+        @Override
+        public void close() {
+            local.close();
+        }
+    }
+
+    @Test
+    void aProbeThatFailsEndsTheSearchWithTheProbesBeforeItWrittenThoughThePaceHeldThemBack() throws Exception {
+        ScenarioLoader loader = ScenarioLoader.standard();
+        ScenarioFile file = loader.parse(SmallScenarios.DENSITY, "density.yaml");
+        DensityExperiment experiment = new DensityExperiment(file, loader.registry(), Objective.parse(List.of("p99=500us")), 1, 4);
+        Path folder = directory.resolve("density");
+        PacedWrites stopped = new PacedWrites(() -> 0L); // a clock that never moves: the pace allows no write
+        try (PointExecutor executor = new FailingFromTwo(LocalPointExecutor.withThreads(Runner.standard(loader.registry()),
+                directory.resolve("work"), 1))) {
+            IllegalStateException failure = assertThrows(IllegalStateException.class, () -> DensityCommand.search(experiment,
+                    new PointCache(executor, 16), 1, p -> { }, new DensityWriter(folder), stopped));
+            assertEquals("the probe's run failed", failure.getMessage(), "the probe's own failure, to report");
+        }
+        String report = Files.readString(folder.resolve(DensityWriter.REPORT));
+        assertTrue(report.startsWith("**INCOMPLETE: 1 probe judged;"), report);
+        assertEquals(2, Files.readAllLines(folder.resolve(DensityWriter.CSV)).size(), "a header and the probe of one tenant");
+    }
+}

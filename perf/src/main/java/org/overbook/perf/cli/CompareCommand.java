@@ -61,7 +61,7 @@ final class CompareCommand implements Callable<Integer> {
         stdout.printf("A: %s%nB: %s%n", comparison.nameA(), comparison.nameB());
         for (Side side : List.of(a, b)) {
             if (!side.folder.incomplete().isEmpty()) {
-                stdout.printf("INCOMPLETE: %s %s: %s; its run was interrupted, or is still going.%n",
+                stdout.printf("INCOMPLETE: %s %s: %s; its run was interrupted, ended by a failure, or is still going.%n",
                         side == a ? "A" : "B", side.folder.folder(), side.folder.incomplete());
             }
         }

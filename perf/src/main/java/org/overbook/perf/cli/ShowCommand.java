@@ -31,7 +31,7 @@ final class ShowCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         ResultsFolder results = ResultsFolder.read(folder, "DIR");
         if (!results.incomplete().isEmpty()) {
-            stdout.printf("INCOMPLETE: %s; this run was interrupted, or is still going.%n", results.incomplete());
+            stdout.printf("INCOMPLETE: %s; this run was interrupted, ended by a failure, or is still going.%n", results.incomplete());
         }
         stdout.printf("%s: %d point%s of %s%n", folder, results.points().size(), results.points().size() == 1 ? "" : "s",
                 results.source());

@@ -24,10 +24,10 @@ final class DensityReport {
 
     /**
      * Returns the line that opens the report of a search not over yet, saying how far it got:
-     * {@code **INCOMPLETE: 4 probes judged; this density search was interrupted or is still going.**}.
+     * {@code **INCOMPLETE: 4 probes judged; this density search was interrupted, ended by a failure or is still going.**}.
      */
     static String unfinished(String howFar) {
-        return "**INCOMPLETE: " + howFar + "; this density search was interrupted or is still going.**\n";
+        return "**INCOMPLETE: " + howFar + "; this density search was interrupted, ended by a failure or is still going.**\n";
     }
 
     String markdown() {

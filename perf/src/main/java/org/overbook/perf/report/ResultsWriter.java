@@ -170,7 +170,7 @@ public final class ResultsWriter {
             // Before any summary of this run is published: a report.md that says so, in place of an earlier run's
             // (or of none), so a folder interrupted while its first files are written never passes for a whole one.
             AtomicFiles.write(folder.resolve(REPORT), String.format(Locale.ROOT, "**INCOMPLETE: %s; this run was"
-                    + " interrupted or is still going.**%n", none));
+                    + " interrupted, ended by a failure or is still going.**%n", none));
             written = true;
         }
         Replicated replicated = new Replicated(results);
@@ -182,8 +182,8 @@ public final class ResultsWriter {
         AtomicFiles.write(folder.resolve(SUMMARY_JSON), SummaryFiles.json(source, plain, replicated, missing));
         AtomicFiles.write(folder.resolve(TIMESERIES_CSV), TimeSeriesCsv.csv(plain));
         AtomicFiles.write(folder.resolve(RESOURCES_CSV), ResourcesCsv.csv(plain));
-        String incomplete = missing.isEmpty() ? "" : String.format(Locale.ROOT, "INCOMPLETE: %s; this run was interrupted"
-                + " or is still going.%n", missing);
+        String incomplete = missing.isEmpty() ? "" : String.format(Locale.ROOT, "INCOMPLETE: %s; this run was interrupted,"
+                + " ended by a failure or is still going.%n", missing);
         AtomicFiles.write(folder.resolve(TIMING), incomplete + timing(results));
         boolean eachInFull = PointDetail.eachInFull(points);
         Charts charts = new Charts(folder);

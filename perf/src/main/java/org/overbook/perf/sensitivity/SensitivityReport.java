@@ -62,10 +62,10 @@ public final class SensitivityReport {
 
     /**
      * Returns the line that opens the {@code sensitivity.md} of a study not over, saying how far it got:
-     * {@code **INCOMPLETE: no variant has been written yet; this sensitivity study was interrupted or is still going.**}.
+     * {@code **INCOMPLETE: no variant has been written yet; this sensitivity study was interrupted, ended by a failure or is still going.**}.
      */
     static String unfinished(String howFar) {
-        return "**INCOMPLETE: " + howFar + "; this sensitivity study was interrupted or is still going.**\n";
+        return "**INCOMPLETE: " + howFar + "; this sensitivity study was interrupted, ended by a failure or is still going.**\n";
     }
 
     /**

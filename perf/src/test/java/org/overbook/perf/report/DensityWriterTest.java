@@ -91,7 +91,7 @@ class DensityWriterTest {
         Path folder = new DensityWriter(directory.resolve("three")).write(three);
 
         String report = Files.readString(folder.resolve(DensityWriter.REPORT));
-        assertTrue(report.startsWith("**INCOMPLETE: 3 probes judged; this density search was interrupted or is still going.**\n"),
+        assertTrue(report.startsWith("**INCOMPLETE: 3 probes judged; this density search was interrupted, ended by a failure or is still going.**\n"),
                 report);
         assertTrue(report.contains("**Answer: at least 4 tenants (2.00x overcommit) meet p99 <= 500us; the search had not"
                 + " finished.**"), report);
@@ -115,7 +115,7 @@ class DensityWriterTest {
         // a curve whose probes cannot be written: the placeholder report is what the folder is left with
         Files.writeString(folder.resolve(DensityWriter.PROBES), "a file where the probes' folder goes\n");
         assertThrows(UncheckedIOException.class, () -> writer.write(curve));
-        assertEquals("**INCOMPLETE: no probe has been written yet; this density search was interrupted or is still going.**\n",
+        assertEquals("**INCOMPLETE: no probe has been written yet; this density search was interrupted, ended by a failure or is still going.**\n",
                 Files.readString(folder.resolve(DensityWriter.REPORT)));
     }
 

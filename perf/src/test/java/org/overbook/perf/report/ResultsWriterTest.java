@@ -113,7 +113,7 @@ class ResultsWriterTest {
         assertEquals("2 probes of an unfinished search have run", new ObjectMapper()
                 .readTree(moving.resolve(ResultsWriter.SUMMARY_JSON).toFile()).path(ResultsWriter.INCOMPLETE).asText());
         assertTrue(Files.readString(moving.resolve(ResultsWriter.REPORT)).startsWith("**INCOMPLETE: 2 probes of an unfinished"
-                + " search have run; this run was interrupted or is still going.**"));
+                + " search have run; this run was interrupted, ended by a failure or is still going.**"));
         assertTrue(Files.exists(moving.resolve("p1-c0-requests.hgrm")) && Files.exists(moving.resolve("p1-memory.png")));
         // a density search's curve moves a probe to another place, and its result is then a new one
         writer.write(file.source(), results.subList(0, 1));

@@ -25,7 +25,7 @@ import org.overbook.nic.contract.TestbedFixtures;
 
 /**
  * A listener that disconnects a connection (as a server refuses a client it has no memory for): the client's queue
- * pair goes to the error state one link latency later, every work request it posted completes exactly once as
+ * pair goes to the error state one link latency later, to the nanosecond, every work request it posted completes exactly once as
  * flushed, the one whose source the NIC was still faulting in included, nothing reaches the listener, and nothing is
  * left to run (no RNR retries for a peer that will never post a receive).
  */
@@ -73,6 +73,13 @@ class DisconnectTest {
                 accepted.getFirst().disconnect();
                 accepted.getFirst().disconnect(); // a second time does nothing
             });
+            // The hand-computed time: the disconnect is the connection manager's message, not queued behind the queue
+            // pair's packets, so the client learns of it exactly one link latency after the listener disconnects.
+            long told = start + testbed.link().latencyNanos();
+            testbed.simulation().runUntil(told - 1);
+            assertTrue(!qp.inError() && completions.isEmpty(), "not in error before the disconnect can arrive: " + completions);
+            testbed.simulation().runUntil(told);
+            assertTrue(qp.inError(), "in error one link latency (" + testbed.link().latencyNanos() + " ns) after the disconnect");
             testbed.simulation().runUntil(start + 10_000_000);
 
             assertTrue(qp.inError(), "the client's queue pair went to the error state");

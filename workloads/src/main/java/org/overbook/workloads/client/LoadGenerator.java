@@ -11,6 +11,7 @@ import org.overbook.guest.WorkloadMetrics;
 import org.overbook.guest.WorkloadParameters;
 import org.overbook.guest.verbs.VerbsException;
 import org.overbook.workloads.LatencyRecording;
+import org.overbook.workloads.dist.PoissonArrivals;
 import org.overbook.workloads.VerifiedKeys;
 import org.overbook.workloads.load.Operation;
 import org.overbook.workloads.memcached.protocol.Response;
@@ -96,6 +97,8 @@ public final class LoadGenerator implements Workload, LatencyRecording, Verified
     private long issued;
     private long nextArrival;
     private final Pending.Pool pendings = new Pending.Pool();
+    /** The open loop's gaps when a rate is given; {@code null} for the profile's own. */
+    private final PoissonArrivals poisson;
 
     private LoadGenerator(ClientSettings settings, Profile profile) {
         this.settings = settings;
@@ -103,6 +106,7 @@ public final class LoadGenerator implements Workload, LatencyRecording, Verified
         this.open = settings.open();
         this.requestLimit = settings.requests();
         this.profile = profile;
+        this.poisson = settings.ratePerSecond() > 0 ? new PoissonArrivals(settings.ratePerSecond()) : null;
     }
 
     /** Creates the memaslap-like generator from its parameters. */
@@ -240,9 +244,7 @@ public final class LoadGenerator implements Workload, LatencyRecording, Verified
         } else {
             issueNext(nextArrival);
         }
-        double rate = settings.ratePerSecond();
-        // StrictMath, not Math: the same bits on every machine (see org.overbook.workloads.dist)
-        long gap = rate > 0 ? Math.round(-StrictMath.log1p(-arrivals.nextDouble()) * 1e9 / rate) : profile.nextGapNanos(arrivals);
+        long gap = poisson != null ? poisson.nextGapNanos(arrivals) : profile.nextGapNanos(arrivals);
         nextArrival += gap;
         guest.schedule(Math.max(0, nextArrival - guest.now()), this::arrive);
     }

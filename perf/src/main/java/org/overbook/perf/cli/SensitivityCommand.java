@@ -87,7 +87,7 @@ final class SensitivityCommand implements Callable<Integer> {
             subjects.add(Subject.of(file == null ? "default" : RunCommand.nameOf(file),
                     file == null ? loader.defaultScenario() : loader.load(file), replications));
         }
-        for (var preset : allPresets ? List.copyOf(Presets.all()) : Presets.named("--preset", presets)) {
+        for (var preset : allPresets ? List.copyOf(Presets.all()) : Presets.named("--preset", "--all-presets", presets)) {
             subjects.add(Subject.of(preset, loader, quick, replications));
         }
         Study study = new Sensitivity(Estimates.of(ScenarioLoader.referenceText())).study(subjects);

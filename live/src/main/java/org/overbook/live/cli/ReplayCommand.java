@@ -21,8 +21,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {"Runs a session recorded by `overbook serve` again, deterministically.",
-                "No sockets and no wall clock: every request at the virtual time it arrived. The results",
-                "folder is the session's, byte for byte (all but timing.txt)."})
+                "No sockets and no wall clock: every request at the virtual time it arrived.",
+                "The results folder is the session's, byte for byte (all but timing.txt)."})
 public final class ReplayCommand implements Callable<Integer>, Subcommand {
 
     @Spec

@@ -124,6 +124,6 @@ final class ReproduceCommand implements Callable<Integer> {
             throw new ConfigurationException("NAME", (all ? "names given with --all" : "no preset named")
                     + "; accepted: one or more of " + String.join(", ", Presets.descriptions().keySet()) + ", or --all");
         }
-        return all ? List.copyOf(Presets.all()) : Presets.named("NAME", names);
+        return all ? List.copyOf(Presets.all()) : Presets.named("NAME", "--all", names);
     }
 }

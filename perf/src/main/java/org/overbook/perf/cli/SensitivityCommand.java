@@ -35,11 +35,11 @@ import picocli.CommandLine.Spec;
  * INCOMPLETE until the study ends. Exit 0; 2 on a configuration error.
  */
 @Command(name = "sensitivity", mixinStandardHelpOptions = true,
-        description = {"Varies each input marked as Overbook's estimate by -50 %% and +50 %%, one at a time.",
-                "Reports how far each headline figure moves (with replications, against their spread): a ranking,",
-                "sensitivity.md, sensitivity.csv, tornado charts, written as the variants",
-                "finish and marked INCOMPLETE until the study ends, so Ctrl-C keeps what",
-                "was measured."})
+        description = {"Varies each input marked as Overbook's estimate by -50 %% and +50 %%, one at a",
+                "time, and ranks the inputs by how far each headline figure moves (with",
+                "replications, against their spread). Writes sensitivity.md, sensitivity.csv and",
+                "tornado charts as the variants finish, marked INCOMPLETE until the study ends,",
+                "so Ctrl-C keeps what was measured."})
 final class SensitivityCommand implements Callable<Integer> {
 
     @Spec
@@ -87,7 +87,7 @@ final class SensitivityCommand implements Callable<Integer> {
             subjects.add(Subject.of(file == null ? "default" : RunCommand.nameOf(file),
                     file == null ? loader.defaultScenario() : loader.load(file), replications));
         }
-        for (var preset : allPresets ? List.copyOf(Presets.all()) : Presets.named("--preset", presets)) {
+        for (var preset : allPresets ? List.copyOf(Presets.all()) : Presets.named("--preset", "--all-presets", presets)) {
             subjects.add(Subject.of(preset, loader, quick, replications));
         }
         Study study = new Sensitivity(Estimates.of(ScenarioLoader.referenceText())).study(subjects);

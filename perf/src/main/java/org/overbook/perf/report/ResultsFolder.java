@@ -29,6 +29,9 @@ import org.overbook.perf.run.TenantRow;
  */
 public record ResultsFolder(Path folder, String source, List<PointFigures> points, String incomplete) {
 
+    /** What {@code show} and {@code compare} read, as their errors say it. */
+    private static final String ACCEPTED = "a results folder of overbook run or sweep, or the probes folder of overbook density";
+
     public ResultsFolder {
         points = List.copyOf(points);
     }
@@ -41,11 +44,15 @@ public record ResultsFolder(Path folder, String source, List<PointFigures> point
     public static ResultsFolder read(Path folder, String option) {
         Path summary = folder.resolve(ResultsWriter.SUMMARY_JSON);
         if (!Files.isDirectory(folder)) {
-            throw new ConfigurationException(option, "'" + folder + "' is not a folder; accepted: a results folder of overbook run");
+            throw new ConfigurationException(option, "'" + folder + "' is not a folder; accepted: " + ACCEPTED);
         }
         if (!Files.isRegularFile(summary)) {
-            throw new ConfigurationException(option, "'" + folder + "' has no " + ResultsWriter.SUMMARY_JSON
-                    + "; accepted: a results folder of overbook run, sweep or density");
+            Path probes = folder.resolve(DensityWriter.PROBES);
+            if (Files.isRegularFile(probes.resolve(ResultsWriter.SUMMARY_JSON))) {
+                throw new ConfigurationException(option, "'" + folder + "' is a density search's folder, whose probes' results"
+                        + " are in '" + probes + "'; accepted: " + ACCEPTED);
+            }
+            throw new ConfigurationException(option, "'" + folder + "' has no " + ResultsWriter.SUMMARY_JSON + "; accepted: " + ACCEPTED);
         }
         JsonNode root;
         try {

@@ -38,16 +38,17 @@ public final class Presets {
     /**
      * Returns the presets called {@code names}, in the order given, each once.
      *
-     * @param field how the command line names the argument, for the error
+     * @param field    how the command line names the argument, for the error
+     * @param everyOne the command's option that asks for every preset ({@code --all}), which the error offers too
      * @throws ConfigurationException naming the first unknown name and listing the known ones
      */
-    public static List<Preset> named(String field, List<String> names) {
+    public static List<Preset> named(String field, String everyOne, List<String> names) {
         List<Preset> out = new ArrayList<>();
         for (String name : names) {
             Preset preset = PRESETS.get(name);
             if (preset == null) {
                 throw new ConfigurationException(field, "unknown preset '" + name + "'; accepted: "
-                        + String.join(", ", PRESETS.keySet()) + " (or --all)");
+                        + String.join(", ", PRESETS.keySet()) + " (or " + everyOne + ")");
             }
             if (!out.contains(preset)) {
                 out.add(preset);

@@ -95,7 +95,8 @@ public final class ReproduceReport {
         figures(results).forEach(f -> counts.merge(f.verdict(), 1L, Long::sum));
         List<String> parts = new ArrayList<>();
         counts.forEach((verdict, count) -> parts.add(count + " " + verdict.text()));
-        return figures(results).size() + " figures: " + String.join(", ", parts);
+        int total = figures(results).size();
+        return total + (total == 1 ? " figure: " : " figures: ") + String.join(", ", parts);
     }
 
     /** Writes {@code reproduce.csv} and {@code reproduce.md} into {@code folder}. */

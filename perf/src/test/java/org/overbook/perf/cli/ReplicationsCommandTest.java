@@ -81,7 +81,7 @@ class ReplicationsCommandTest {
 
         List<String> progress = out.toString().lines().filter(line -> line.startsWith("pin-down-cache: point ")).toList();
         assertEquals(progress.size(), progress.stream().distinct().count(), "each replication's line names it: " + progress);
-        ScenarioFile first = Reproduction.files(Presets.named("NAME", List.of("pin-down-cache")).getFirst(),
+        ScenarioFile first = Reproduction.files(Presets.named("NAME", "--all", List.of("pin-down-cache")).getFirst(),
                 ScenarioLoader.standard(), true).getFirst();
         int points = first.points().size();
         long seed = first.points().getFirst().scenario().seed();

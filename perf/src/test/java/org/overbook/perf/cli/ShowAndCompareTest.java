@@ -89,6 +89,23 @@ class ShowAndCompareTest {
     }
 
     @Test
+    void aDensityFolderIsNamedWithItsProbesFolderWhichShowReads() throws Exception {
+        Path density = directory.resolve("density");
+        Path probes = Files.createDirectories(density.resolve("probes"));
+        Files.copy(lru.resolve("summary.json"), probes.resolve("summary.json"));
+        CommandRun show = new CommandRun();
+        assertEquals(2, show.execute("show", density.toString()));
+        assertTrue(show.err.toString().contains("DIR: '" + density + "' is a density search's folder, whose probes' results are in '"
+                + probes + "'"), show.err.toString());
+        CommandRun probesShown = new CommandRun();
+        assertEquals(0, probesShown.execute("show", probes.toString()), probesShown.err.toString());
+        CommandRun empty = new CommandRun();
+        assertEquals(2, empty.execute("show", Files.createDirectories(directory.resolve("empty")).toString()));
+        assertTrue(empty.err.toString().contains("has no summary.json; accepted: a results folder of overbook run or sweep, or the"
+                + " probes folder of overbook density"), empty.err.toString());
+    }
+
+    @Test
     void anInterruptedRunsFolderIsShownAndComparedAsIncomplete() throws Exception {
         Path partial = directory.resolve("partial");
         Files.createDirectories(partial);

@@ -37,11 +37,12 @@ class PresetsTest {
 
     @Test
     void presetsAreFoundByNameOnceEachAndAnUnknownNameListsTheKnownOnes() {
-        List<Preset> two = Presets.named("NAME", List.of("part", "netvm", "part"));
+        List<Preset> two = Presets.named("NAME", "--all", List.of("part", "netvm", "part"));
         assertEquals(List.of("part", "netvm"), two.stream().map(Preset::name).toList());
-        ConfigurationException e = assertThrows(ConfigurationException.class, () -> Presets.named("NAME", List.of("parts")));
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> Presets.named("NAME", "--all", List.of("parts")));
         assertEquals("NAME", e.field());
         assertTrue(e.getMessage().contains("unknown preset 'parts'; accepted: npf-memcached, receive-faults"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(", tlb-sharing (or --all)"), e.getMessage());
         assertEquals(8, Presets.descriptions().size(), "one preset per headline result of docs/ARCHITECTURE.md");
     }
 }

@@ -36,11 +36,11 @@ class ReproduceReportTest {
         ReproduceReport.print(new PrintWriter(terminal, true), both);
         String[] row = terminal.toString().lines().skip(1).findFirst().orElseThrow().split(" {2,}");
         assertEquals("OUTSIDE and SHAPE FAILS", row[row.length - 1], terminal.toString());
-        assertTrue(terminal.toString().contains("1 figures: 1 OUTSIDE and SHAPE FAILS"), terminal.toString());
+        assertTrue(terminal.toString().contains("1 figure: 1 OUTSIDE and SHAPE FAILS"), terminal.toString());
 
         String markdown = ReproduceReport.table(both);
         assertTrue(markdown.contains("| 0.75-1.25x paper; < 1.05 | OUTSIDE and SHAPE FAILS |"), markdown);
-        assertTrue(markdown.contains("1 figures: 1 OUTSIDE and SHAPE FAILS."), markdown);
+        assertTrue(markdown.contains("1 figure: 1 OUTSIDE and SHAPE FAILS."), markdown);
 
         String csv = ReproduceReport.csv(both);
         assertTrue(csv.lines().skip(1).findFirst().orElseThrow().endsWith(",0.75-1.25x paper; < 1.05,outside-and-shape-fails"), csv);

@@ -110,7 +110,8 @@ final class StandaloneCluster implements AutoCloseable {
 
     /**
      * Spark's jars from this JVM's class path: every library jar but test tools' (Overbook's modules, directories or
-     * jars built here, are left out, so they reach the executors only as the application ships them). The libraries
+     * jars built here, under an {@code org/overbook} folder of a Maven repository or of the launcher's copy of the
+     * jars, are left out, so they reach the executors only as the application ships them). The libraries
      * Overbook shares with Spark (SLF4J, Jackson) are not told apart from those it alone uses, so these are there too.
      */
     private static String sparkClassPath() {

@@ -18,12 +18,17 @@
 # exclusively: disk stays at a snapshot per checkout and module (live; cluster with --master; benchmarks) plus those
 # of commands still running. A command checks, once it holds the lock, that the snapshot is still the one at its path
 # (a cleaner takes a snapshot away by renaming it first).
-# Without flock, snapshots are used but never removed.
+# Without flock, snapshots are used but never removed; without GNU stat and md5sum, none is made.
 
 # Sets overbook_cp to CLASSPATH with the jars of CHECKOUT (and Overbook's jars in a Maven repository) replaced by
 # their snapshot; holds the snapshot's lock on file descriptor 8.
 overbook_snapshot_jars() { # CHECKOUT CLASSPATH
   local checkout="$1" entry key attempt
+  # GNU stat and md5sum make the key; where they are missing (macOS), the command runs from the jars in place
+  if ! stat -L -c '%i' "$checkout" >/dev/null 2>&1 || ! command -v md5sum >/dev/null; then
+    overbook_cp="$2"
+    return 0
+  fi
   local -a entries own=()
   local - IFS=:
   set -f # the class path is split on ':' alone, not expanded

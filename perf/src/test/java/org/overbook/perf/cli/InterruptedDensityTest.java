@@ -37,8 +37,7 @@ class InterruptedDensityTest {
         try (OverbookProcess density = OverbookProcess.start(directory.resolve("swap"), directory.resolve("density.out"),
                 "density", scenario.toString(), "--slo", "p99=500us", "--max", "6", "--threads", "1", "--out", folder.toString())) {
             density.awaitWritten(report, JUDGED, "a curve so far");
-            density.process.destroy(); // SIGTERM: the shutdown hooks run, as on Ctrl-C
-            assertEquals(143, density.waitFor(60), "stopped by the signal, not finished:\n" + density.printed());
+            assertEquals(143, density.terminate(), "stopped by the signal, not finished:\n" + density.printed());
         }
 
         String written = Files.readString(report);

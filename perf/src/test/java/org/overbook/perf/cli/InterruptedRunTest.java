@@ -65,9 +65,7 @@ class InterruptedRunTest {
 
     /** Sends SIGTERM, checks the exit code and returns what the command printed. */
     private static String terminated(OverbookProcess run) throws Exception {
-        run.process.destroy(); // SIGTERM
-        int code = run.waitFor(60);
-        assertEquals(143, code, "killed by SIGTERM (128 + 15):\n" + run.printed());
+        assertEquals(143, run.terminate(), "killed by SIGTERM (128 + 15):\n" + run.printed());
         return run.printed();
     }
 

@@ -41,8 +41,7 @@ class InterruptedSensitivityTest {
         try (OverbookProcess study = OverbookProcess.start(directory.resolve("swap"), directory.resolve("sensitivity.out"),
                 "sensitivity", scenario.toString(), "--replications", "2", "--threads", "1", "--out", folder.toString())) {
             study.awaitWritten(md, MEASURED, "an estimate measured");
-            study.process.destroy(); // SIGTERM: the shutdown hooks run, as on Ctrl-C
-            assertEquals(143, study.waitFor(60), "stopped by the signal, not finished:\n" + study.printed());
+            assertEquals(143, study.terminate(), "stopped by the signal, not finished:\n" + study.printed());
             printed = study.printed();
         }
         List<String> lines = printed.lines().toList();

@@ -52,6 +52,12 @@ final class OverbookProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Sends SIGTERM, as Ctrl-C would stop it (the shutdown hooks run), and returns its exit code once it ends. */
+    int terminate() throws InterruptedException {
+        process.destroy();
+        return waitFor(60);
+    }
+
     /**
      * Waits until {@code file} holds text in which {@code written} is found (a write of the results so far); throws,
      * naming {@code what} and what the process printed, if the process ends first or two minutes pass.

@@ -19,7 +19,7 @@ echo "CI: undisturbed sweep: $(tail -n 1 "$work/undisturbed/timing.txt")"
 
 ./overbook sweep "$work/sweep.yaml" --threads 1 --out "$work/disturbed" > "$work/disturbed.log" 2>&1 &
 sweep=$! # the JVM itself, once the launcher has exec'd it
-trap 'kill -CONT "$sweep" 2>/dev/null; kill "$sweep" 2>/dev/null; rm -rf "$work"' EXIT
+trap '{ kill -CONT "$sweep"; kill "$sweep"; } 2>/dev/null || true; rm -rf "$work"' EXIT
 # Once the sweep runs (its results folder is there), it is stopped (SIGSTOP) for the length of the rebuild, so that
 # the rebuild happens under it however fast this machine builds or simulates; the classes it has yet to load (the
 # remaining points, the reports, the charts) come after the jars were rewritten.

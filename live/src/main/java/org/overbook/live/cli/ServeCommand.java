@@ -96,15 +96,14 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
         List<SweepPoint> points = scenarios.points();
         int index = point == null ? points.size() - 1 : point;
         if (index < 0 || index >= points.size()) {
-            throw new ConfigurationException("--point", index + "; accepted: 0 to " + (points.size() - 1)
-                    + " (the file's points, numbered as run, show and compare number them)");
+            throw new ConfigurationException("--point", index + "; accepted: " + (points.size() == 1 ? "0, the file's only point"
+                    : "0 to " + (points.size() - 1) + " (the file's points, numbered as run, show and compare number them)"));
         }
         SweepPoint chosen = points.get(index);
         String name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
         List<InetSocketAddress> addresses = listens.isEmpty() ? List.of(ListenAddress.parse(ListenAddress.DEFAULT)) : listens;
         Path folder = output.folder("serve-" + name);
-        String source = "overbook serve " + (file == null ? "(default scenario)" : file.getFileName())
-                + ", point " + index + " of 0-" + (points.size() - 1) + (chosen.label().isEmpty() ? "" : " (" + chosen.label() + ")");
+        String source = SessionSource.of(file, points, index);
         LiveSession session = LiveSession.start(new LiveSession.Options(chosen, source, addresses, speed, durationNanos,
                 maxConnections, (int) pending, logMaxBytes, folder), out);
         StopOnSignal signals = StopOnSignal.install(session::stop);

@@ -46,7 +46,7 @@ class CommandsTest {
     }
 
     @Test
-    void configurationMistakesExitWithCodeTwoAndOneLine() {
+    void configurationMistakesExitWithCodeTwoAndOneLine() throws IOException {
         Run badListen = new Run();
         assertEquals(2, badListen.execute("serve", "--listen", "localhost"));
         assertTrue(badListen.err.toString().contains("--listen"), badListen.err.toString());
@@ -58,6 +58,12 @@ class CommandsTest {
         assertEquals(2, noSuchPoint.execute("serve", "--point", "7", "--listen", "127.0.0.1:0", "--out", directory.resolve("y").toString()));
         assertTrue(noSuchPoint.err.toString().contains("--point: 7; accepted: 0 to 6 (the file's points, numbered as run"),
                 noSuchPoint.err.toString());
+        Path onePoint = directory.resolve("one.yaml");
+        Files.writeString(onePoint, "tenants: {count: 1}\n");
+        Run noSecondPoint = new Run();
+        assertEquals(2, noSecondPoint.execute("serve", onePoint.toString(), "--point", "1", "--listen", "127.0.0.1:0",
+                "--out", directory.resolve("w").toString()));
+        assertTrue(noSecondPoint.err.toString().contains("--point: 1; accepted: 0, the file's only point"), noSecondPoint.err.toString());
         Run noLog = new Run();
         assertEquals(2, noLog.execute("replay", directory.resolve("missing.log").toString()));
         assertTrue(noLog.err.toString().contains("no such session log"), noLog.err.toString());
@@ -109,10 +115,15 @@ class CommandsTest {
         assertEquals(0, exit[0], serve.err.toString());
         String printed = serve.out.toString();
         assertTrue(printed.contains("live0") && printed.contains("results: ") && printed.contains("overbook replay"), printed);
+        assertEquals("serving overbook serve small.yaml", printed.lines().findFirst().orElseThrow(),
+                "a file of one point is served under its name alone");
+        String title = "# Overbook results: overbook serve small.yaml\n";
+        assertTrue(Files.readString(folder.resolve("report.md")).startsWith(title), "and its results are named so");
         Run replay = new Run();
         assertEquals(0, replay.execute("replay", folder.resolve("session.log").toString(), "--out", directory.resolve("again").toString()),
                 replay.err.toString());
         assertEquals(Files.readString(folder.resolve("summary.csv")), Files.readString(directory.resolve("again").resolve("summary.csv")));
+        assertTrue(Files.readString(directory.resolve("again").resolve("report.md")).startsWith(title), "the name the log recorded");
     }
 
     private static int awaitPort(Run run) throws InterruptedException {

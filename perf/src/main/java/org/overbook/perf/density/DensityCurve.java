@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.overbook.perf.run.TimedResult;
@@ -20,9 +21,11 @@ import org.overbook.perf.run.TimedResult;
  * @param points         the probes the search consulted, in order of tenants
  * @param contradictions evaluations that broke monotonicity: fails at the key, meets at the value (only
  *                       speculative evaluations can; see {@link Bracket}); known only once the search is over
+ * @param failedProbe    the tenants of the probe whose run failed (threw), which ended the search before it was over;
+ *                       empty unless it did
  */
 public record DensityCurve(String source, Objective objective, String axis, Bracket bracket, List<CurvePoint> points,
-                           SortedMap<Integer, Integer> contradictions) {
+                           SortedMap<Integer, Integer> contradictions, OptionalInt failedProbe) {
 
     public DensityCurve {
         Objects.requireNonNull(source, "source");
@@ -31,6 +34,18 @@ public record DensityCurve(String source, Objective objective, String axis, Brac
         Objects.requireNonNull(bracket, "bracket");
         points = List.copyOf(points);
         contradictions = Collections.unmodifiableSortedMap(new TreeMap<>(contradictions));
+        Objects.requireNonNull(failedProbe, "failedProbe");
+        if (failedProbe.isPresent() && bracket.done()) {
+            throw new IllegalArgumentException("a search a failed probe ended is not over: " + bracket);
+        }
+    }
+
+    /**
+     * Returns which probe's failure ended the search, in words ({@code the probe of 8 tenants failed}), or nothing if
+     * none did.
+     */
+    public String failure() {
+        return failedProbe.isEmpty() ? "" : "the probe of " + tenants(failedProbe.getAsInt()) + " failed";
     }
 
     /** Returns the probe of {@code tenants}, or null if the search did not ask for it. */

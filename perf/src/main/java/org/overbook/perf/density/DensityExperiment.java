@@ -2,6 +2,7 @@ package org.overbook.perf.density;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -108,7 +109,8 @@ public final class DensityExperiment {
     /**
      * As {@link #run(PointCache, int, Consumer)}, and after each probe but the last, calls {@code soFar} with the curve
      * judged so far (not {@link DensityCurve#complete() complete}), so that what a search found survives its
-     * interruption.
+     * interruption; when a probe's run fails after some probes were judged, calls it once more, with those probes and
+     * the probe that failed ({@link DensityCurve#failedProbe()}), before the failure is thrown.
      */
     public DensityCurve run(PointCache cache, int parallel, Consumer<CurvePoint> onProbe, Consumer<DensityCurve> soFar) {
         DensitySearch.Prober<CurvePoint> prober = (tenants, wanted) -> probe(cache, tenants, wanted);
@@ -118,19 +120,30 @@ public final class DensityExperiment {
                 .run(start, probe -> {
                     onProbe.accept(withStep(probe.result(), probe.step()));
                     consulted.add(probe);
-                    Bracket bracket = start;
-                    for (DensitySearch.Probe<CurvePoint> p : consulted) {
-                        bracket = bracket.after(p.tenants(), p.meets());
-                    }
+                    Bracket bracket = after(consulted);
                     if (!bracket.done()) {
-                        soFar.accept(curve(bracket, numbering.points(consulted), new TreeMap<>()));
+                        soFar.accept(curve(bracket, numbering.points(consulted), new TreeMap<>(), OptionalInt.empty()));
+                    }
+                }, failed -> {
+                    if (!consulted.isEmpty()) { // as a sweep's first point failing, one failing first leaves nothing to write
+                        soFar.accept(curve(after(consulted), numbering.points(consulted), new TreeMap<>(), OptionalInt.of(failed)));
                     }
                 });
-        return curve(outcome.bracket(), numbering.points(outcome.probes()), outcome.contradictions());
+        return curve(outcome.bracket(), numbering.points(outcome.probes()), outcome.contradictions(), OptionalInt.empty());
     }
 
-    private DensityCurve curve(Bracket bracket, List<CurvePoint> points, SortedMap<Integer, Integer> contradictions) {
-        return new DensityCurve(file.source(), objective, axis.describe(), bracket, points, contradictions);
+    /** Returns the bracket after {@code consulted}, in order. */
+    private Bracket after(List<DensitySearch.Probe<CurvePoint>> consulted) {
+        Bracket bracket = start;
+        for (DensitySearch.Probe<CurvePoint> p : consulted) {
+            bracket = bracket.after(p.tenants(), p.meets());
+        }
+        return bracket;
+    }
+
+    private DensityCurve curve(Bracket bracket, List<CurvePoint> points, SortedMap<Integer, Integer> contradictions,
+                               OptionalInt failedProbe) {
+        return new DensityCurve(file.source(), objective, axis.describe(), bracket, points, contradictions, failedProbe);
     }
 
     private CompletableFuture<CurvePoint> probe(PointCache cache, int tenants, BooleanSupplier wanted) {

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import java.util.function.Predicate;
 
 /**
@@ -70,9 +71,12 @@ final class DensitySearch<R> {
         this.parallel = parallel;
     }
 
-    /** Searches from {@code start}, calling {@code onProbe} with each consulted probe as soon as it is known. */
-    Outcome<R> run(Bracket start, Consumer<Probe<R>> onProbe) {
-        return new Run(start).search(onProbe);
+    /**
+     * Searches from {@code start}, calling {@code onProbe} with each consulted probe as soon as it is known; if the
+     * evaluation of a probe the search consults fails, calls {@code onFailure} with its tenants, then throws the failure.
+     */
+    Outcome<R> run(Bracket start, Consumer<Probe<R>> onProbe, IntConsumer onFailure) {
+        return new Run(start).search(onProbe, onFailure);
     }
 
     /** The state of one search: the bracket (read by running evaluations), what was asked, what finished. */
@@ -89,7 +93,7 @@ final class DensitySearch<R> {
             this.bracket = new AtomicReference<>(start);
         }
 
-        Outcome<R> search(Consumer<Probe<R>> onProbe) {
+        Outcome<R> search(Consumer<Probe<R>> onProbe, IntConsumer onFailure) {
             List<Probe<R>> probes = new ArrayList<>();
             try {
                 for (OptionalInt next = bracket.get().next(); next.isPresent(); next = bracket.get().next()) {
@@ -101,7 +105,13 @@ final class DensitySearch<R> {
                         }
                         ask(candidate);
                     }
-                    R result = await(asked.get(tenants));
+                    R result;
+                    try {
+                        result = await(asked.get(tenants));
+                    } catch (RuntimeException | Error failure) {
+                        onFailure.accept(tenants);
+                        throw failure;
+                    }
                     Probe<R> probe = new Probe<>(probes.size() + 1, tenants, result, meets.test(result));
                     probes.add(probe);
                     bracket.set(bracket.get().after(tenants, probe.meets()));

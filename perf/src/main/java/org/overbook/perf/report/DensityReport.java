@@ -30,11 +30,20 @@ final class DensityReport {
         return "**INCOMPLETE: " + howFar + "; this density search was interrupted, ended by a failure or is still going.**\n";
     }
 
+    /**
+     * Returns the line that opens the report of a search a failed probe ended, naming it:
+     * {@code **INCOMPLETE: 4 probes judged; the probe of 8 tenants failed, which ended this density search.**}.
+     */
+    static String endedBy(String howFar, String failure) {
+        return "**INCOMPLETE: " + howFar + "; " + failure + ", which ended this density search.**\n";
+    }
+
     String markdown() {
         StringBuilder out = new StringBuilder();
         if (!curve.complete()) {
             int judged = curve.points().size();
-            out.append(unfinished(judged + (judged == 1 ? " probe" : " probes") + " judged")).append('\n');
+            String howFar = judged + (judged == 1 ? " probe" : " probes") + " judged";
+            out.append(curve.failure().isEmpty() ? unfinished(howFar) : endedBy(howFar, curve.failure())).append('\n');
         }
         out.append("# Overbook density: ").append(curve.source()).append("\n\n");
         out.append("**Answer: ").append(curve.answer()).append(".**\n\n");

@@ -75,8 +75,9 @@ public final class DensityWriter {
             probes.write(curve.source(), curve.results());
         } else {
             int judged = curve.points().size();
-            probes.writeUnfinished(curve.source(), curve.results(), judged == 1 ? "1 probe of an unfinished density search has run"
-                    : judged + " probes of an unfinished density search have run");
+            String howFar = judged == 1 ? "1 probe of an unfinished density search has run"
+                    : judged + " probes of an unfinished density search have run";
+            probes.writeUnfinished(curve.source(), curve.results(), howFar + (curve.failure().isEmpty() ? "" : "; " + curve.failure()));
         }
         AtomicFiles.write(folder.resolve(CSV), csv(curve));
         DensityChart charts = new DensityChart(folder);

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.overbook.perf.density.DensityExperiment;
 import org.overbook.perf.density.Objective;
 import org.overbook.perf.report.DensityWriter;
+import org.overbook.perf.report.ResultsFolder;
 import org.overbook.perf.run.LocalPointExecutor;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
@@ -25,7 +26,7 @@ import org.overbook.perf.scenario.SweepPoint;
 
 /**
  * A density search whose probe fails ends with that failure, and leaves its folder with the probes judged before it,
- * marked INCOMPLETE, even when the pace of writes had held their write back.
+ * marked INCOMPLETE and naming the probe that failed, even when the pace of writes had held their write back.
  */
 class DensityFailedProbeTest {
 
@@ -78,7 +79,10 @@ class DensityFailedProbeTest {
             assertEquals("the probe's run failed", failure.getMessage(), "the probe's own failure, to report");
         }
         String report = Files.readString(folder.resolve(DensityWriter.REPORT));
-        assertTrue(report.startsWith("**INCOMPLETE: 1 probe judged;"), report);
+        assertTrue(report.startsWith("**INCOMPLETE: 1 probe judged; the probe of 2 tenants failed, which ended this density"
+                + " search.**\n"), "the report names the probe that failed: " + report);
         assertEquals(2, Files.readAllLines(folder.resolve(DensityWriter.CSV)).size(), "a header and the probe of one tenant");
+        assertEquals("1 probe of an unfinished density search has run; the probe of 2 tenants failed",
+                ResultsFolder.read(folder.resolve(DensityWriter.PROBES), "DIR").incomplete(), "and so does show DIR/probes");
     }
 }

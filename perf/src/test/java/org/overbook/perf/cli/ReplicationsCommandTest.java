@@ -68,6 +68,37 @@ class ReplicationsCommandTest {
     }
 
     @Test
+    void aNegativeSeedAsProgressPrintsItPastedIntoTheFilesSeedRunsThatReplicationAgain() throws Exception {
+        long third = Replications.seed(7, 3);
+        assertTrue(third < 0, "replication 3 of seed 7 has a seed past 2^63, printed negative: " + third);
+        Path file = directory.resolve("memcached.yaml");
+        Files.writeString(file, SmallScenarios.MEMCACHED);
+        StringWriter out = new StringWriter();
+        assertEquals(0, execute(out, new StringWriter(), "run", file.toString(), "--replications", "4", "--threads", "1",
+                "--out", directory.resolve("replicated").toString()), out.toString());
+        assertTrue(out.toString().contains(", seed " + third + " of 4 replications"), out.toString());
+
+        // seed: takes a whole number from Long.MIN_VALUE to Long.MAX_VALUE: the seed as printed, not its unsigned spelling
+        StringWriter refused = new StringWriter();
+        Path unsigned = directory.resolve("unsigned.yaml");
+        Files.writeString(unsigned, SmallScenarios.MEMCACHED.replace("seed: 7\n", "seed: " + Long.toUnsignedString(third) + "\n"));
+        assertEquals(2, execute(new StringWriter(), refused, "run", unsigned.toString(), "--out", directory.resolve("no").toString()));
+        assertTrue(refused.toString().contains("seed: " + Long.toUnsignedString(third) + " is out of range"), refused.toString());
+
+        Path pasted = directory.resolve("pasted.yaml");
+        Files.writeString(pasted, SmallScenarios.MEMCACHED.replace("seed: 7\n", "seed: " + third + "\n"));
+        StringWriter rerun = new StringWriter();
+        assertEquals(0, execute(rerun, new StringWriter(), "run", pasted.toString(), "--threads", "1",
+                "--out", directory.resolve("pasted").toString()), rerun.toString());
+        List<String> replicated = Files.readAllLines(directory.resolve("replicated").resolve(ResultsWriter.SUMMARY_CSV));
+        List<String> single = Files.readAllLines(directory.resolve("pasted").resolve(ResultsWriter.SUMMARY_CSV));
+        assertEquals(replicated.stream().filter(line -> line.startsWith("0,," + third + ",")).toList(), single.subList(1, single.size()),
+                "the replication's rows, under the seed it printed");
+        assertTrue(replicated.stream().filter(line -> line.startsWith("0,,7,total,")).noneMatch(single::contains),
+                "replication 0's total differs: the seed decides the figures");
+    }
+
+    @Test
     void aReplicatedReproductionGivesEachPresetsIntervals() throws Exception {
         StringWriter out = new StringWriter();
         Path folder = directory.resolve("reproduce");

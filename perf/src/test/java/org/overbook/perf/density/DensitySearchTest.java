@@ -33,7 +33,7 @@ class DensitySearchTest {
             return CompletableFuture.completedFuture(host.test(n));
         }, meets -> meets, parallel);
         List<Integer> seen = new ArrayList<>();
-        DensitySearch.Outcome<Boolean> outcome = search.run(Bracket.of(1, 64), p -> seen.add(p.tenants()));
+        DensitySearch.Outcome<Boolean> outcome = search.run(Bracket.of(1, 64), p -> seen.add(p.tenants()), failed -> { });
         List<Integer> consulted = outcome.probes().stream().map(DensitySearch.Probe::tenants).toList();
         assertEquals(consulted, seen, "each consulted probe is reported as it is judged, in order");
         assertEquals(IntStream.rangeClosed(1, consulted.size()).boxed().toList(),
@@ -85,7 +85,7 @@ class DensitySearchTest {
                     evaluated.add(n);
                     return n <= t;
                 }, executor), meets -> meets, 3);
-                DensitySearch.Outcome<Boolean> outcome = search.run(Bracket.of(1, 64), p -> { });
+                DensitySearch.Outcome<Boolean> outcome = search.run(Bracket.of(1, 64), p -> { }, failed -> { });
                 assertEquals(synchronous(n -> n <= t, 1).consulted(),
                         outcome.probes().stream().map(DensitySearch.Probe::tenants).toList(), "threshold " + t);
                 assertEquals(t >= 1 ? OptionalInt.of(t) : OptionalInt.empty(), outcome.bracket().answer());
@@ -109,7 +109,7 @@ class DensitySearchTest {
             }
             thirtyTwo.completeExceptionally(new Abandoned(32));
         });
-        DensitySearch.Outcome<Boolean> outcome = search.run(Bracket.of(1, 64), p -> { });
+        DensitySearch.Outcome<Boolean> outcome = search.run(Bracket.of(1, 64), p -> { }, failed -> { });
         assertTrue(thirtyTwo.isCompletedExceptionally(), "32, speculated after 16, was abandoned once 16 failed");
         assertEquals(OptionalInt.of(10), outcome.bracket().answer());
         assertEquals(Map.of(), outcome.contradictions());
@@ -117,10 +117,12 @@ class DensitySearchTest {
     }
 
     @Test
-    void anErrorOfAConsultedProbeIsThrownAsItIs() {
+    void anErrorOfAConsultedProbeIsThrownAsItIsAfterTheSearchIsToldWhichProbeFailed() {
         IllegalStateException boom = new IllegalStateException("boom");
         DensitySearch<Boolean> search = new DensitySearch<>((n, wanted) -> n == 4 ? CompletableFuture.failedFuture(boom)
                 : CompletableFuture.completedFuture(true), meets -> meets, 1);
-        assertSame(boom, assertThrows(IllegalStateException.class, () -> search.run(Bracket.of(1, 64), p -> { })));
+        List<Integer> failed = new ArrayList<>();
+        assertSame(boom, assertThrows(IllegalStateException.class, () -> search.run(Bracket.of(1, 64), p -> { }, failed::add)));
+        assertEquals(List.of(4), failed, "the probe of 4 tenants, the third the search asked for (1, 2, 4)");
     }
 }

@@ -152,9 +152,9 @@ final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Returns {@code , seed S of N replications} for a replica of a replicated point, or nothing. */
+    /** Returns {@code , seed S, one of N replications} for a replica of a replicated point, or nothing. */
     static String replicationName(SweepPoint replica, int replications) {
-        return replications == 1 ? "" : String.format(java.util.Locale.ROOT, ", seed %d of %d replications",
+        return replications == 1 ? "" : String.format(java.util.Locale.ROOT, ", seed %d, one of %d replications",
                 replica.scenario().seed(), replications);
     }
 

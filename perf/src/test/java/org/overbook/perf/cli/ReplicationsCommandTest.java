@@ -76,7 +76,7 @@ class ReplicationsCommandTest {
         StringWriter out = new StringWriter();
         assertEquals(0, execute(out, new StringWriter(), "run", file.toString(), "--replications", "4", "--threads", "1",
                 "--out", directory.resolve("replicated").toString()), out.toString());
-        assertTrue(out.toString().contains(", seed " + third + " of 4 replications"), out.toString());
+        assertTrue(out.toString().contains(", seed " + third + ", one of 4 replications"), out.toString());
 
         // seed: takes a whole number from Long.MIN_VALUE to Long.MAX_VALUE: the seed as printed, not its unsigned spelling
         StringWriter refused = new StringWriter();
@@ -117,7 +117,7 @@ class ReplicationsCommandTest {
         int points = first.points().size();
         long seed = first.points().getFirst().scenario().seed();
         for (long replica : new long[] {seed, Replications.seed(seed, 1)}) {
-            assertTrue(progress.contains("pin-down-cache: point 0 of " + points + ", seed " + replica + " of 2 replications done"
+            assertTrue(progress.contains("pin-down-cache: point 0 of " + points + ", seed " + replica + ", one of 2 replications done"
                     + (first.points().getFirst().label().isEmpty() ? "" : ": " + first.points().getFirst().label())), progress.toString());
         }
     }

@@ -38,7 +38,15 @@ public final class FaultCharges {
             vcpu.charge(resources.swapInCpuNanos());
             vcpu.stallUntil(memory.io().swapIn(vcpu.now(), memory.lastSwapInPages()), /* asyncFault= */ true);
         }
-        vcpu.stallUntil(memory.reclaimWaitUntil(vcpu.now()), /* asyncFault= */ false);
+        waitForReclaim(vcpu);
         return vcpu.now() - from;
+    }
+
+    /**
+     * Stalls {@code vcpu}, whose work has just taken frames, while reclaim's write-back lags so far that free
+     * frames are at the min watermark (direct reclaim); at once otherwise.
+     */
+    public void waitForReclaim(Vcpu vcpu) {
+        vcpu.stallUntil(memory.reclaimWaitUntil(vcpu.now()), /* asyncFault= */ false);
     }
 }

@@ -106,10 +106,18 @@ public final class Tenant {
 
     /**
      * Charges this tenant's vCPU for a host fault of {@code kind} its own work took outside the guest's
-     * memory accesses (pinning or prefetching a region); returns the time its clock moved.
+     * memory accesses (pinning a region); returns the time its clock moved.
      */
     public long chargeFault(org.overbook.hypervisor.memory.FaultKind kind) {
         return faults.charge(vcpu, kind);
+    }
+
+    /**
+     * Stalls this tenant's vCPU, whose own work outside the guest's memory accesses has just taken frames
+     * (a prefetch), for direct reclaim, as after a fault of its own ({@link FaultCharges#waitForReclaim}).
+     */
+    public void waitForReclaim() {
+        faults.waitForReclaim(vcpu);
     }
 
     // ---- guest-kernel hooks for the balloon driver ----

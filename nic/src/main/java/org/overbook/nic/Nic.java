@@ -11,6 +11,7 @@ import org.overbook.hypervisor.TenantConfig;
 import org.overbook.nic.dma.FaultPath;
 import org.overbook.nic.dma.FaultServicePool;
 import org.overbook.nic.dma.HostFaultService;
+import org.overbook.nic.dma.MappingWork;
 import org.overbook.nic.dma.PcieLink;
 import org.overbook.nic.dma.Translator;
 import org.overbook.nic.tlb.NicTlb;
@@ -73,16 +74,17 @@ public final class Nic {
         this.tlb = new NicTlb(tlbConfig, host.simulation().random().stream("nic/" + field + "/tlb"), translationWatches);
         FaultPath faultPath = FaultPath.parse(field + ".fault-path", config.receive().faultPath());
         this.pcie = new PcieLink(config.pcie().bitsPerSecond(), config.pcie().readLatencyNanos(), host.simulation()::now);
-        this.faultService = new FaultServicePool(config.faultWorkers(), new HostFaultService(host.memory(), config.costs(), faultPath));
+        MappingWork mappingWork = new MappingWork(host.memory(), config.costs(), faultPath);
+        this.faultService = new FaultServicePool(config.faultWorkers(), new HostFaultService(mappingWork, host.memory().io().cpus()));
         List<VirtualFunction> list = new ArrayList<>();
         for (Tenant tenant : host.tenants()) {
             VfCounters counters = new VfCounters();
-            Translator translator = new Translator(host.memory(), tenant.table(), tlb, tenant.id(), config.costs(), faultPath,
+            Translator translator = new Translator(host.memory(), tenant.table(), tlb, tenant.id(), faultPath,
                     counters, pcie);
-            list.add(new VirtualFunction(tenant, host.simulation(), translator, config, host.config().costs(),
+            list.add(new VirtualFunction(tenant, host.simulation(), translator, config,
                     policies.memory().create(field + ".memory-policy", config.memoryPolicyOf(tenant.name())),
                     policies.receiveFault().create(field + ".receive-fault-policy", config.receive().policy()), counters,
-                    faultService, translationWatches));
+                    faultService, mappingWork, translationWatches));
         }
         this.vfs = Collections.unmodifiableList(list);
         host.memory().addInvalidationListener((tenantId, page) -> vfs.get(tenantId).translator().invalidate(page));

@@ -6,7 +6,6 @@ import java.util.List;
 import org.overbook.hypervisor.memory.FaultKind;
 import org.overbook.hypervisor.memory.HostMemory;
 import org.overbook.hypervisor.memory.SecondLevelTable;
-import org.overbook.nic.NicCosts;
 import org.overbook.nic.VfCounters;
 import org.overbook.nic.tlb.NicTlb;
 
@@ -57,7 +56,6 @@ public final class Translator {
     private final SecondLevelTable table;
     private final NicTlb tlb;
     private final int vf;
-    private final NicCosts costs;
     private final FaultPath faultPath;
     private final VfCounters counters;
     private final PcieLink pcie;
@@ -66,13 +64,12 @@ public final class Translator {
     private long start;
     private long cursor;
 
-    public Translator(HostMemory host, SecondLevelTable table, NicTlb tlb, int vf, NicCosts costs, FaultPath faultPath,
+    public Translator(HostMemory host, SecondLevelTable table, NicTlb tlb, int vf, FaultPath faultPath,
                       VfCounters counters, PcieLink pcie) {
         this.host = host;
         this.table = table;
         this.tlb = tlb;
         this.vf = vf;
-        this.costs = costs;
         this.faultPath = faultPath;
         this.counters = counters;
         this.pcie = pcie;
@@ -157,11 +154,6 @@ public final class Translator {
         mappedPages += (frame >= 0 ? 1 : 0) - (pageTable[page] >= 0 ? 1 : 0);
         pageTable[page] = frame;
         return frame;
-    }
-
-    /** Returns the CPU time of the driver's fault path, once per fault: software or through the IOMMU. */
-    public long faultPathNanos() {
-        return faultPath == FaultPath.SOFTWARE ? costs.npfSoftwareNanos() : costs.npfIommuNanos();
     }
 
     /**

@@ -15,7 +15,6 @@ import org.overbook.guest.verbs.QueuePairConfig;
 import org.overbook.guest.verbs.TranslationListener;
 import org.overbook.guest.verbs.Verbs;
 import org.overbook.guest.verbs.VerbsException;
-import org.overbook.hypervisor.CostModel;
 import org.overbook.hypervisor.Tenant;
 import org.overbook.hypervisor.memory.FaultKind;
 import org.overbook.hypervisor.sim.Simulation;
@@ -24,6 +23,7 @@ import org.overbook.nic.NicConfig;
 import org.overbook.nic.NicCosts;
 import org.overbook.nic.VfCounters;
 import org.overbook.nic.dma.FaultServicePool;
+import org.overbook.nic.dma.MappingWork;
 import org.overbook.nic.dma.Translator;
 import org.overbook.nic.link.Link;
 import org.overbook.nic.pin.PinDownCache;
@@ -37,10 +37,11 @@ import org.overbook.nic.transport.RnrTimer;
  *
  * <p>Registration goes through the VF's memory policy, and through a bounded pin-down cache in the
  * tenant's library when the policy keeps one (Tezuka et al., "Pin-down cache", IPPS 1998). Pinning
- * and prefetching are work of the tenant's CPU: each page costs {@link NicCosts#pinPageNanos()} plus
- * the host fault it takes, charged to the vCPU. Network page faults, by contrast, are resolved by
- * the host's driver in the background, by the NIC's bounded pool of fault-service workers, and stall
- * only the queue that took them.
+ * and prefetching are work of the tenant's CPU, charged to its vCPU: pinning costs each page
+ * {@link NicCosts#pinPageNanos()} plus the host fault it takes; a prefetch costs what a network page fault
+ * on the same pages costs the fault service ({@link MappingWork}), since the driver resolves both the
+ * same way. Network page faults, by contrast, are resolved by the host's driver in the background, by
+ * the NIC's bounded pool of fault-service workers, and stall only the queue that took them.
  */
 public final class VirtualFunction implements Verbs, PinningContext {
 
@@ -52,7 +53,6 @@ public final class VirtualFunction implements Verbs, PinningContext {
     /** The guest's size, held here for the check of every post (the translator's page table is cold with many tenants). */
     private final long guestBytes;
     private final NicCosts costs;
-    private final CostModel hostCosts;
     private final MemoryPolicy memoryPolicy;
     private final ReceiveFaultPolicy receiveFaultPolicy;
     private final boolean reliable;
@@ -64,6 +64,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
     private final LongObjectHashMap<MemoryRegion> cachedRegions = new LongObjectHashMap<>();
     private final ReceiveFaultResolver receiveFaults;
     private final FaultServicePool faultService;
+    private final VcpuPrefetch prefetcher;
     private final Upcalls upcalls;
     private final IntObjectHashMap<EventCounterImpl> eventCounters = new IntObjectHashMap<>();
     private final List<CompletionQueueImpl> completionQueues = new ArrayList<>();
@@ -78,9 +79,9 @@ public final class VirtualFunction implements Verbs, PinningContext {
         QueuePair connect(VirtualFunction vf, String tenant, String service, QueuePairConfig config);
     }
 
-    public VirtualFunction(Tenant tenant, Simulation simulation, Translator translator, NicConfig config, CostModel hostCosts,
+    public VirtualFunction(Tenant tenant, Simulation simulation, Translator translator, NicConfig config,
                            MemoryPolicy memoryPolicy, ReceiveFaultPolicy receiveFaultPolicy, VfCounters counters,
-                           FaultServicePool faultService, TranslationWatches translationWatches) {
+                           FaultServicePool faultService, MappingWork mappingWork, TranslationWatches translationWatches) {
         this.number = tenant.id();
         this.tenant = tenant;
         this.config = config;
@@ -88,7 +89,6 @@ public final class VirtualFunction implements Verbs, PinningContext {
         this.translator = translator;
         this.guestBytes = (long) translator.pages() * GuestMemory.PAGE_SIZE;
         this.costs = config.costs();
-        this.hostCosts = hostCosts;
         this.memoryPolicy = memoryPolicy;
         this.receiveFaultPolicy = receiveFaultPolicy;
         this.reliable = config.reliable();
@@ -97,6 +97,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
         this.counters = counters;
         this.regions = new RegionTable(number);
         this.faultService = faultService;
+        this.prefetcher = new VcpuPrefetch(tenant, translator, mappingWork, counters);
         this.receiveFaults = new ReceiveFaultResolver(simulation, translator, counters, faultService,
                 config.receive().prefetchWindowBytes());
         this.upcalls = new Upcalls(number, translationWatches, simulation, tenant.vcpu(), costs.upcallNanos(), counters);
@@ -352,19 +353,11 @@ public final class VirtualFunction implements Verbs, PinningContext {
         }
     }
 
+    /** Prefetches the range's pages the NIC page table lacks, on the tenant's vCPU ({@link VcpuPrefetch}). */
     @Override
     public void prefetch(long address, long length) {
         Pages.requireInside("prefetch", tenant.name(), address, length, guestBytes());
-        int pages = 0;
-        for (int page = Pages.first(address); page <= Pages.last(address, length); page++) {
-            if (!translator.mapped(page)) {
-                FaultKind kind = translator.prefetch(page);
-                vcpu().charge(pages == 0 ? translator.faultPathNanos() : costs.pinPageNanos());
-                tenant.chargeFault(kind);
-                pages++;
-            }
-        }
-        counters.countPrefetched(pages);
+        prefetcher.prefetch(Pages.first(address), Pages.last(address, length));
     }
 
     void beforePost(long address, int length) {

@@ -11,7 +11,6 @@ import org.overbook.guest.GuestMemory;
 import org.overbook.hypervisor.Host;
 import org.overbook.hypervisor.memory.SecondLevelTable;
 import org.overbook.hypervisor.testing.HostsUnderTest;
-import org.overbook.nic.NicCosts;
 import org.overbook.nic.VfCounters;
 import org.overbook.nic.tlb.NicTlb;
 import org.overbook.nic.tlb.TlbConfig;
@@ -37,7 +36,7 @@ class SharedPageTableTest {
         table = host.tenant(0).table();
         NicTlb tlb = new NicTlb(TlbConfig.of(8, 2, 1, TlbReplacement.LRU, TlbPartition.SHARED),
                 host.simulation().random().stream("tlb"), TlbEvictionListener.NONE);
-        Translator translator = new Translator(host.memory(), table, tlb, 0, NicCosts.defaults(), path, new VfCounters(),
+        Translator translator = new Translator(host.memory(), table, tlb, 0, path, new VfCounters(),
                 new PcieLink(115_000_000_000L, 550));
         host.memory().addInvalidationListener((tenant, page) -> translator.invalidate(page));
         return translator;

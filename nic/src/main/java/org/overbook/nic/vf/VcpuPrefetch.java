@@ -1,0 +1,58 @@
+package org.overbook.nic.vf;
+
+import java.util.Arrays;
+import org.overbook.hypervisor.Tenant;
+import org.overbook.hypervisor.memory.FaultKind;
+import org.overbook.nic.VfCounters;
+import org.overbook.nic.dma.MappingWork;
+import org.overbook.nic.dma.Translator;
+
+/**
+ * A prefetch the tenant's library asks for ({@code prefault}'s, {@code advise}), as one {@code ibv_advise_mr}
+ * call with the flush flag: it returns when the pages are in. The tenant's vCPU does the work
+ * {@link MappingWork} prices for a network page fault on the same pages (the driver resolves both the same
+ * way), then waits for their swap reads (an I/O wait, as for a major fault of its own) and, if they took
+ * frames, for direct reclaim. Only the pages the NIC page table lacks are prefetched.
+ */
+final class VcpuPrefetch {
+
+    private final Tenant tenant;
+    private final Translator translator;
+    private final MappingWork work;
+    private final VfCounters counters;
+    private int[] missing = new int[16];
+
+    VcpuPrefetch(Tenant tenant, Translator translator, MappingWork work, VfCounters counters) {
+        this.tenant = tenant;
+        this.translator = translator;
+        this.work = work;
+        this.counters = counters;
+    }
+
+    /** Prefetches pages {@code first..last} (a range already checked against the guest). */
+    void prefetch(int first, int last) {
+        int count = 0;
+        for (int page = first; page <= last; page++) {
+            if (!translator.mapped(page)) {
+                if (count == missing.length) {
+                    missing = Arrays.copyOf(missing, 2 * count);
+                }
+                missing[count++] = page;
+            }
+        }
+        if (count > 0) {
+            int id = tenant.id();
+            tenant.vcpu().charge(work.cpuNanos(id, missing, count, /* ownCall= */ true));
+            long readsDone = work.readSwapped(tenant.vcpu().now(), id, missing, count);
+            boolean tookFrames = false;
+            for (int i = 0; i < count; i++) {
+                tookFrames |= translator.prefetch(missing[i]) != FaultKind.NONE;
+            }
+            tenant.vcpu().stallUntil(readsDone, /* asyncFault= */ true);
+            if (tookFrames) {
+                tenant.waitForReclaim();
+            }
+        }
+        counters.countPrefetched(count);
+    }
+}

@@ -1,0 +1,216 @@
+package org.overbook.nic.vf;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.overbook.guest.verbs.Access;
+import org.overbook.guest.verbs.CompletionQueue;
+import org.overbook.guest.verbs.MemoryRegion;
+import org.overbook.guest.verbs.QueuePair;
+import org.overbook.guest.verbs.QueuePairConfig;
+import org.overbook.guest.verbs.Verbs;
+import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.hypervisor.testing.HostsUnderTest;
+import org.overbook.nic.LinkConfig;
+import org.overbook.nic.NicConfig;
+import org.overbook.nic.Testbed;
+import org.overbook.nic.VfCounters;
+import org.overbook.nic.contract.TestbedFixtures;
+
+/**
+ * One packet lost with several messages outstanding: four messages of eight 1 KiB packets posted at one instant, and
+ * packet 4 of message 2 lands on a page the receiver's NIC page table lacks (the way {@code PacketResumeTest} injects
+ * a loss). Every packet of the four is on the wire before the sender hears of the loss. Which packets go again, and
+ * when, against {@link HandTimeline}:
+ *
+ * <ul>
+ *   <li>{@code rnr-nack} (reliable): the receiver NACKs packet 4 of message 2 and discards everything behind it; the
+ *       sender waits the RNR timer the NACK names (code 14: 1.28 ms, InfiniBand's table) from the NACK's arrival, then
+ *       resends from the NACKed packet on, across the message boundary: packets 4 to 7 of message 2 and all of
+ *       message 3, 12 packets, back to back at that instant.</li>
+ *   <li>{@code drop} (datagram): the receiver drops the packet and discards everything behind it silently; the
+ *       sender's retransmission timeout (200 ms) expires 200 ms after its last progress, the acknowledgement of
+ *       message 1, and resends from the first packet of the oldest unacknowledged message: all of messages 2 and 3,
+ *       16 packets (nothing acknowledges part of a message); the receiver ignores the duplicates 0 to 3.</li>
+ * </ul>
+ *
+ * The host resolves the fault meanwhile, so the resent packet 4 waits one translation line fetch; every completion,
+ * before and after the loss, is at its hand-computed time to the nanosecond, and completions come in posting order
+ * on both sides.
+ */
+class GoBackNAcrossMessagesTest {
+
+    private static final int MTU = 1024;
+    private static final int PACKETS = 8;
+    private static final int BYTES = PACKETS * MTU; // two pages
+    private static final int MESSAGES = 4;
+    private static final int LOST_MESSAGE = 2;
+    private static final int LOST_PACKET = 4;           // the first packet on the message's second page
+    private static final long RNR_TIMER_CODE_14 = 1_280_000;
+    private static final long SEED = 23;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"rnr-nack", "drop"})
+    void aLossResendsFromTheRightPacketAtTheRightTime(String policy) throws Exception {
+        boolean reliable = policy.equals("rnr-nack");
+        Path directory = Files.createTempDirectory("overbook-gbn-messages-");
+        NicConfig nic = NicConfig.of("on-demand").withTransport(reliable ? "reliable" : "datagram", policy);
+        LinkConfig link = LinkConfig.fdr().withMtu(MTU);
+        Testbed testbed = TestbedFixtures.create(
+                TestbedFixtures.host("s", 256, 0, new int[] {64}, directory.resolve("server")),
+                TestbedFixtures.host("c", 256, 0, new int[] {64}, directory.resolve("client")),
+                nic, link, SEED);
+        String where = policy + ", seed " + SEED;
+        try {
+            // The receive buffers: message j in pages 2j and 2j + 1 of the region, but the lost message in pages
+            // 2m and 2m + 1, of which the NIC page table lacks the second. Every other page is mapped and warm.
+            Verbs server = testbed.server().tenant(0).guest().verbs();
+            int regionPages = 2 * MESSAGES + 2;
+            long inbox = testbed.server().tenant(0).memory().allocate(regionPages * 4096L);
+            assertEquals(0, inbox % 4096, "the region starts on a page");
+            MemoryRegion region = server.register(inbox, regionPages * 4096L, Access.LOCAL_WRITE | Access.ON_DEMAND);
+            server.advise(region, inbox, (regionPages - 1) * 4096L);
+            long lostBuffer = inbox + 2L * MESSAGES * 4096;
+            CompletionQueue serverCq = server.createCompletionQueue(64);
+            long[] received = new long[2 * MESSAGES + 1];
+            List<Long> receiveOrder = new ArrayList<>();
+            serverCq.onCompletion(c -> {
+                received[(int) c.id()] = testbed.simulation().now();
+                receiveOrder.add(c.id());
+            });
+            server.listen("x", QueuePairConfig.of(serverCq, serverCq), qp -> {
+                // the warm-up round: each message's own buffer, then the lost message's mapped page
+                for (int j = 0; j < MESSAGES; j++) {
+                    qp.postReceive(new WorkRequest.Receive(j, inbox + (long) j * BYTES, BYTES, region.lkey()));
+                }
+                qp.postReceive(new WorkRequest.Receive(MESSAGES, lostBuffer, 4096, region.lkey()));
+                for (int j = 0; j < MESSAGES; j++) { // the measured round
+                    long buffer = j == LOST_MESSAGE ? lostBuffer : inbox + (long) j * BYTES;
+                    qp.postReceive(new WorkRequest.Receive(MESSAGES + 1 + j, buffer, BYTES, region.lkey()));
+                }
+            });
+            Verbs client = testbed.client().tenant(0).guest().verbs();
+            long outbox = testbed.client().tenant(0).memory().allocate((long) MESSAGES * BYTES);
+            byte[] contents = new byte[MESSAGES * BYTES];
+            new SplittableRandom(SEED).nextBytes(contents);
+            testbed.client().tenant(0).memory().write(outbox, contents, 0, contents.length);
+            int outboxKey = client.register(outbox, (long) MESSAGES * BYTES, 0).lkey();
+            CompletionQueue cq = client.createCompletionQueue(64);
+            long[] sent = new long[2 * MESSAGES + 1];
+            List<Long> sendOrder = new ArrayList<>();
+            cq.onCompletion(c -> {
+                sent[(int) c.id()] = testbed.simulation().now();
+                sendOrder.add(c.id());
+            });
+            QueuePair qp = client.connect("s0", "x", QueuePairConfig.of(cq, cq));
+            testbed.simulation().run();
+            for (int j = 0; j < MESSAGES; j++) {
+                qp.postSend(new WorkRequest.Send(j, outbox + (long) j * BYTES, BYTES, outboxKey));
+            }
+            qp.postSend(new WorkRequest.Send(MESSAGES, outbox, 4096, outboxKey));
+            testbed.simulation().run(); // the warm-up round: every TLB entry but the missing page's
+            VfCounters sender = testbed.clientNic().vf(0).counters();
+            VfCounters receiver = testbed.serverNic().vf(0).counters();
+            assertEquals(0, sender.retransmits() + receiver.faults(VfCounters.Side.RECEIVE), where + ": a clean warm-up");
+
+            long posted = testbed.client().tenant(0).vcpu().now();
+            for (int j = 0; j < MESSAGES; j++) {
+                qp.postSend(new WorkRequest.Send(MESSAGES + 1 + j, outbox + (long) j * BYTES, BYTES, outboxKey));
+            }
+            List<WireLog.Entry> log = WireLog.run(testbed.simulation(), testbed.link().from(1));
+
+            // By hand: the first round, up to the lost packet.
+            HandTimeline timeline = new HandTimeline(nic, link, posted);
+            int[] lengths = new int[PACKETS];
+            Arrays.fill(lengths, MTU);
+            long[][] read = new long[MESSAGES][];
+            long[][] arrival = new long[MESSAGES][PACKETS];
+            List<WireLog.Entry> expectedLog = new ArrayList<>();
+            for (int j = 0; j < MESSAGES; j++) {
+                read[j] = timeline.read(lengths);
+                for (int k = 0; k < PACKETS; k++) {
+                    arrival[j][k] = timeline.send(read[j][k], MTU);
+                    expectedLog.add(new WireLog.Entry(read[j][k], 1, MTU));
+                }
+            }
+            long[] written = new long[MESSAGES];
+            long[] acknowledged = new long[MESSAGES];
+            for (int j = 0; j < LOST_MESSAGE; j++) {
+                for (int k = 0; k < PACKETS; k++) {
+                    written[j] = timeline.receive(arrival[j][k], MTU);
+                }
+                acknowledged[j] = timeline.answer(written[j]);
+            }
+            for (int k = 0; k < LOST_PACKET; k++) {
+                timeline.receive(arrival[LOST_MESSAGE][k], MTU);
+            }
+            // The lost packet: its page's translation misses, its line is fetched, the page is not there.
+            long faulted = timeline.handled(arrival[LOST_MESSAGE][LOST_PACKET]) + timeline.lineFetch();
+            long resendAt;
+            int resentFrom;
+            if (reliable) {
+                long nackBack = timeline.answer(faulted);
+                assertTrue(read[MESSAGES - 1][PACKETS - 1] < nackBack, where + ": every packet read before the NACK is back");
+                resendAt = nackBack + RNR_TIMER_CODE_14;
+                resentFrom = LOST_PACKET;
+            } else {
+                resendAt = acknowledged[LOST_MESSAGE - 1] + nic.costs().rtoNanos(); // the last progress
+                resentFrom = 0;
+            }
+            int resent = PACKETS - resentFrom + (MESSAGES - LOST_MESSAGE - 1) * PACKETS;
+            expectedLog.add(new WireLog.Entry(resendAt, resent, (long) resent * MTU));
+            assertEquals(expectedLog, log, where + ": every packet once as it is read, then " + resent
+                    + " at " + resendAt + " ns, from packet " + resentFrom + " of message " + LOST_MESSAGE);
+            assertEquals(resent, sender.retransmits(), where + ": packets resent");
+
+            // By hand: the resent packets, back to back from then; duplicates are passed over, the lost packet's
+            // translation fetches its line again (the page is mapped now), and the rest go on as before.
+            for (int j = LOST_MESSAGE; j < MESSAGES; j++) {
+                for (int k = j == LOST_MESSAGE ? resentFrom : 0; k < PACKETS; k++) {
+                    long at = timeline.send(resendAt, MTU);
+                    if (j == LOST_MESSAGE && k < LOST_PACKET) {
+                        continue; // accepted the first time: a duplicate
+                    }
+                    long translation = j == LOST_MESSAGE && k == LOST_PACKET ? timeline.lineFetch() : 0;
+                    written[j] = timeline.write(timeline.handled(at), translation, MTU);
+                }
+                acknowledged[j] = timeline.answer(written[j]);
+            }
+            for (int j = 0; j < MESSAGES; j++) {
+                int id = MESSAGES + 1 + j;
+                assertEquals(written[j] + timeline.interrupt(), received[id], where + ": message " + j + " received");
+                assertEquals(acknowledged[j] + timeline.interrupt(), sent[id], where + ": message " + j + " sent");
+            }
+
+            List<Long> inOrder = new ArrayList<>();
+            for (long id = 0; id <= 2 * MESSAGES; id++) {
+                inOrder.add(id);
+            }
+            assertEquals(inOrder, sendOrder, where + ": send completions in posting order");
+            assertEquals(inOrder, receiveOrder, where + ": receive completions in posting order");
+            assertEquals(1, receiver.faults(VfCounters.Side.RECEIVE), where + ": one receive fault");
+            assertEquals(reliable ? 1 : 0, receiver.rnrNacksSent(), where + ": RNR NACKs");
+            assertEquals(reliable ? 0 : 1, receiver.drops(), where + ": drops");
+            assertEquals(reliable ? 0 : 1, sender.timeouts(), where + ": retransmission timeouts");
+            for (int j = 0; j < MESSAGES; j++) {
+                long buffer = j == LOST_MESSAGE ? lostBuffer : inbox + (long) j * BYTES;
+                byte[] arrived = new byte[BYTES];
+                testbed.server().tenant(0).memory().read(buffer, arrived, 0, BYTES);
+                assertArrayEquals(Arrays.copyOfRange(contents, j * BYTES, (j + 1) * BYTES), arrived,
+                        where + ": message " + j + "'s bytes in place");
+            }
+        } finally {
+            TestbedFixtures.checkAndClose(testbed);
+            HostsUnderTest.deleteTree(directory);
+        }
+    }
+}

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.overbook.guest.verbs.Access;
@@ -81,12 +80,7 @@ class GoBackNAcrossMessagesTest {
             server.advise(region, inbox, (regionPages - 1) * 4096L);
             long lostBuffer = inbox + 2L * MESSAGES * 4096;
             CompletionQueue serverCq = server.createCompletionQueue(64);
-            long[] received = new long[2 * MESSAGES + 1];
-            List<Long> receiveOrder = new ArrayList<>();
-            serverCq.onCompletion(c -> {
-                received[(int) c.id()] = testbed.simulation().now();
-                receiveOrder.add(c.id());
-            });
+            CompletionLog received = CompletionLog.of(serverCq, testbed.simulation());
             server.listen("x", QueuePairConfig.of(serverCq, serverCq), qp -> {
                 // the warm-up round: each message's own buffer, then the lost message's mapped page
                 for (int j = 0; j < MESSAGES; j++) {
@@ -99,24 +93,15 @@ class GoBackNAcrossMessagesTest {
                 }
             });
             Verbs client = testbed.client().tenant(0).guest().verbs();
-            long outbox = testbed.client().tenant(0).memory().allocate((long) MESSAGES * BYTES);
-            byte[] contents = new byte[MESSAGES * BYTES];
-            new SplittableRandom(SEED).nextBytes(contents);
-            testbed.client().tenant(0).memory().write(outbox, contents, 0, contents.length);
-            int outboxKey = client.register(outbox, (long) MESSAGES * BYTES, 0).lkey();
+            Outbox outbox = Outbox.of(testbed.client().tenant(0), MESSAGES * BYTES, SEED);
             CompletionQueue cq = client.createCompletionQueue(64);
-            long[] sent = new long[2 * MESSAGES + 1];
-            List<Long> sendOrder = new ArrayList<>();
-            cq.onCompletion(c -> {
-                sent[(int) c.id()] = testbed.simulation().now();
-                sendOrder.add(c.id());
-            });
+            CompletionLog sent = CompletionLog.of(cq, testbed.simulation());
             QueuePair qp = client.connect("s0", "x", QueuePairConfig.of(cq, cq));
             testbed.simulation().run();
             for (int j = 0; j < MESSAGES; j++) {
-                qp.postSend(new WorkRequest.Send(j, outbox + (long) j * BYTES, BYTES, outboxKey));
+                qp.postSend(new WorkRequest.Send(j, outbox.address() + (long) j * BYTES, BYTES, outbox.lkey()));
             }
-            qp.postSend(new WorkRequest.Send(MESSAGES, outbox, 4096, outboxKey));
+            qp.postSend(new WorkRequest.Send(MESSAGES, outbox.address(), 4096, outbox.lkey()));
             testbed.simulation().run(); // the warm-up round: every TLB entry but the missing page's
             VfCounters sender = testbed.clientNic().vf(0).counters();
             VfCounters receiver = testbed.serverNic().vf(0).counters();
@@ -124,7 +109,7 @@ class GoBackNAcrossMessagesTest {
 
             long posted = testbed.client().tenant(0).vcpu().now();
             for (int j = 0; j < MESSAGES; j++) {
-                qp.postSend(new WorkRequest.Send(MESSAGES + 1 + j, outbox + (long) j * BYTES, BYTES, outboxKey));
+                qp.postSend(new WorkRequest.Send(MESSAGES + 1 + j, outbox.address() + (long) j * BYTES, BYTES, outbox.lkey()));
             }
             List<WireLog.Entry> log = WireLog.run(testbed.simulation(), testbed.link().from(1));
 
@@ -187,16 +172,13 @@ class GoBackNAcrossMessagesTest {
             }
             for (int j = 0; j < MESSAGES; j++) {
                 int id = MESSAGES + 1 + j;
-                assertEquals(written[j] + timeline.interrupt(), received[id], where + ": message " + j + " received");
-                assertEquals(acknowledged[j] + timeline.interrupt(), sent[id], where + ": message " + j + " sent");
+                assertEquals(written[j] + timeline.interrupt(), received.time(id), where + ": message " + j + " received");
+                assertEquals(acknowledged[j] + timeline.interrupt(), sent.time(id), where + ": message " + j + " sent");
             }
 
-            List<Long> inOrder = new ArrayList<>();
-            for (long id = 0; id <= 2 * MESSAGES; id++) {
-                inOrder.add(id);
-            }
-            assertEquals(inOrder, sendOrder, where + ": send completions in posting order");
-            assertEquals(inOrder, receiveOrder, where + ": receive completions in posting order");
+            List<Long> postingOrder = CompletionLog.postingOrder(2 * MESSAGES + 1);
+            assertEquals(postingOrder, sent.order(), where + ": send completions in posting order");
+            assertEquals(postingOrder, received.order(), where + ": receive completions in posting order");
             assertEquals(1, receiver.faults(VfCounters.Side.RECEIVE), where + ": one receive fault");
             assertEquals(reliable ? 1 : 0, receiver.rnrNacksSent(), where + ": RNR NACKs");
             assertEquals(reliable ? 0 : 1, receiver.drops(), where + ": drops");
@@ -205,7 +187,7 @@ class GoBackNAcrossMessagesTest {
                 long buffer = j == LOST_MESSAGE ? lostBuffer : inbox + (long) j * BYTES;
                 byte[] arrived = new byte[BYTES];
                 testbed.server().tenant(0).memory().read(buffer, arrived, 0, BYTES);
-                assertArrayEquals(Arrays.copyOfRange(contents, j * BYTES, (j + 1) * BYTES), arrived,
+                assertArrayEquals(Arrays.copyOfRange(outbox.contents(), j * BYTES, (j + 1) * BYTES), arrived,
                         where + ": message " + j + "'s bytes in place");
             }
         } finally {

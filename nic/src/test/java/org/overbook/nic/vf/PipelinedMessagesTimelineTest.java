@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.overbook.guest.verbs.Access;
@@ -55,36 +54,23 @@ class PipelinedMessagesTimelineTest {
             long inbox = testbed.server().tenant(0).memory().allocate((long) messages * bytes);
             int inboxKey = server.register(inbox, (long) messages * bytes, Access.LOCAL_WRITE).lkey();
             CompletionQueue serverCq = server.createCompletionQueue(64);
-            long[] received = new long[2 * messages];
-            List<Long> receiveOrder = new ArrayList<>();
-            serverCq.onCompletion(c -> {
-                received[(int) c.id()] = testbed.simulation().now();
-                receiveOrder.add(c.id());
-            });
+            CompletionLog received = CompletionLog.of(serverCq, testbed.simulation());
             server.listen("x", QueuePairConfig.of(serverCq, serverCq), qp -> {
                 for (int i = 0; i < 2 * messages; i++) { // a round to warm the TLBs, then the measured one
                     qp.postReceive(new WorkRequest.Receive(i, inbox + (long) (i % messages) * bytes, bytes, inboxKey));
                 }
             });
             Verbs client = testbed.client().tenant(0).guest().verbs();
-            long outbox = testbed.client().tenant(0).memory().allocate((long) messages * bytes);
-            byte[] contents = new byte[messages * bytes];
-            new SplittableRandom(5).nextBytes(contents);
-            testbed.client().tenant(0).memory().write(outbox, contents, 0, contents.length);
-            int outboxKey = client.register(outbox, (long) messages * bytes, 0).lkey();
+            Outbox outbox = Outbox.of(testbed.client().tenant(0), messages * bytes, /* seed= */ 5);
             CompletionQueue cq = client.createCompletionQueue(64);
-            long[] sent = new long[2 * messages];
-            List<Long> sendOrder = new ArrayList<>();
-            cq.onCompletion(c -> {
-                sent[(int) c.id()] = testbed.simulation().now();
-                sendOrder.add(c.id());
-            });
+            CompletionLog sent = CompletionLog.of(cq, testbed.simulation());
             QueuePair qp = client.connect("s0", "x", QueuePairConfig.of(cq, cq));
             testbed.simulation().run();
             for (int round = 0; round < 2; round++) {
                 long posted = testbed.client().tenant(0).vcpu().now();
                 for (int j = 0; j < messages; j++) {
-                    qp.postSend(new WorkRequest.Send(round * messages + j, outbox + (long) j * bytes, bytes, outboxKey));
+                    long address = outbox.address() + (long) j * bytes;
+                    qp.postSend(new WorkRequest.Send(round * messages + j, address, bytes, outbox.lkey()));
                 }
                 List<WireLog.Entry> log = WireLog.run(testbed.simulation(), testbed.link().from(1));
                 if (round == 0) {
@@ -103,27 +89,24 @@ class PipelinedMessagesTimelineTest {
                         written = timeline.receive(timeline.send(read[k], mtu), mtu);
                     }
                     int id = messages + j;
-                    assertEquals(written + timeline.interrupt(), received[id],
+                    assertEquals(written + timeline.interrupt(), received.time(id),
                             where + ": message " + j + "'s receive completes an interrupt after its last packet is written");
-                    assertEquals(timeline.answer(written) + timeline.interrupt(), sent[id],
+                    assertEquals(timeline.answer(written) + timeline.interrupt(), sent.time(id),
                             where + ": message " + j + "'s send completes an interrupt after its acknowledgement is back");
                 }
                 assertEquals(expectedLog, log, where + ": each packet on the wire when its data is in, once");
 
                 long period = Math.max(packets * timeline.wire(mtu),
                         nic.costs().wqeNanos() + nic.pcie().readLatencyNanos() + packets * timeline.pcie(mtu));
-                assertEquals(period, sent[2 * messages - 1] - sent[2 * messages - 2],
+                assertEquals(period, sent.time(2 * messages - 1) - sent.time(2 * messages - 2),
                         where + ": a full pipeline completes a message every max(n · wire, wqe + read latency + n · PCIe)");
             }
-            List<Long> inOrder = new ArrayList<>();
-            for (long id = 0; id < 2 * messages; id++) {
-                inOrder.add(id);
-            }
-            assertEquals(inOrder, sendOrder, where + ": send completions in posting order");
-            assertEquals(inOrder, receiveOrder, where + ": receive completions in posting order");
-            byte[] arrived = new byte[contents.length];
+            List<Long> postingOrder = CompletionLog.postingOrder(2 * messages);
+            assertEquals(postingOrder, sent.order(), where + ": send completions in posting order");
+            assertEquals(postingOrder, received.order(), where + ": receive completions in posting order");
+            byte[] arrived = new byte[outbox.contents().length];
             testbed.server().tenant(0).memory().read(inbox, arrived, 0, arrived.length);
-            assertArrayEquals(contents, arrived, where + ": every message's bytes in its own buffer");
+            assertArrayEquals(outbox.contents(), arrived, where + ": every message's bytes in its own buffer");
         } finally {
             TestbedFixtures.checkAndClose(testbed);
             HostsUnderTest.deleteTree(directory);

@@ -244,6 +244,9 @@ final class Requester extends SendQueues {
     }
 
     private void send(Message message, int index) {
+        if (message.resent(index)) {
+            qp.counters.countRetransmit();
+        }
         qp.wire.data(message, index);
     }
 
@@ -348,8 +351,7 @@ final class Requester extends SendQueues {
         for (Message message : inFlight()) {
             if (message.lastPsn() >= psn) {
                 for (int k = (int) Math.max(0, psn - message.psn); k < message.read; k++) {
-                    qp.counters.countRetransmit();
-                    send(message, k);
+                    send(message, k); // a packet read during an RNR wait goes for the first time
                 }
             }
         }

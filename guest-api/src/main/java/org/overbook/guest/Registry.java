@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * Factories by name, each with a line of description and the origin that registered it: the one shape
@@ -95,6 +96,54 @@ public class Registry<F> {
                     + (entries.isEmpty() ? "none" : String.join(", ", entries.keySet())));
         }
         return entry.factory();
+    }
+
+    /**
+     * Returns what {@code make} builds with the factory called {@code name}: the one place a family creates an entry, so
+     * that a factory's failure before anything runs reads the same in every family. A factory that throws (a
+     * plug-in's bug, or a check of its own that throws something other than a {@link ConfigurationException}), or
+     * that returns {@code null}, is a {@link ConfigurationException} naming {@code field}, the entry, its origin, what
+     * was thrown and the plug-in's own frame nearest the throw.
+     *
+     * @throws ConfigurationException naming {@code field} if no entry is called {@code name} or its factory fails
+     */
+    protected final <T> T instantiate(String field, String name, Function<? super F, ? extends T> make) {
+        F factory = factory(field, name);
+        T made;
+        try {
+            made = make.apply(factory);
+        } catch (ConfigurationException e) {
+            throw e;
+        } catch (RuntimeException | LinkageError | AssertionError e) {
+            StackTraceElement at = pluginFrame(e);
+            throw new ConfigurationException(field, noun + " '" + name + "' (" + entries.get(name).origin()
+                    + ") failed while it was created: " + e.getClass().getSimpleName() + ": " + e.getMessage()
+                    + (at == null ? "" : " (at " + at + ")") + "; a check of its parameters should throw"
+                    + " ConfigurationException, naming the parameter");
+        }
+        if (made == null) {
+            throw new ConfigurationException(field, noun + " '" + name + "' (" + entries.get(name).origin()
+                    + ") was created as null: its factory returned nothing; accepted: a factory that returns a new " + noun);
+        }
+        return made;
+    }
+
+    /**
+     * Where a factory threw: among the frames above the registry's own (the factory's code), the first outside the JDK
+     * and Overbook (a plug-in's), else the frame that threw.
+     */
+    private static StackTraceElement pluginFrame(Throwable thrown) {
+        StackTraceElement[] frames = thrown.getStackTrace();
+        for (StackTraceElement frame : frames) {
+            String type = frame.getClassName();
+            if (type.equals(Registry.class.getName())) {
+                break;
+            }
+            if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.") && !type.startsWith("org.overbook.")) {
+                return frame;
+            }
+        }
+        return frames.length > 0 ? frames[0] : null;
     }
 
     /** Returns whether an entry is called {@code name}. */

@@ -50,4 +50,32 @@ class RegistryTest {
         assertEquals(Registry.BUILT_IN, Registry.originOf(RegistryTest.class));
         assertEquals(Registry.BUILT_IN, Registry.originOf(String.class));
     }
+
+    @Test
+    void aFactoryThatThrowsIsAnErrorNamingTheFieldTheEntryAndWhereItThrew() {
+        registry.register("boom", "throws", () -> {
+            throw new IllegalStateException("no greeting today");
+        });
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> registry.instantiate("x.greeting", "boom", Supplier::get));
+        assertEquals("x.greeting", e.field());
+        assertTrue(e.getMessage().startsWith("x.greeting: greeting 'boom' (built-in) failed while it was created:"
+                + " IllegalStateException: no greeting today (at "), e.getMessage());
+        assertTrue(e.getMessage().contains("RegistryTest.lambda$"), "the frame that threw: " + e.getMessage());
+    }
+
+    @Test
+    void aFactoryThatReturnsNullIsAnErrorAndItsOwnConfigurationErrorsPassAsTheyAre() {
+        registry.register("nothing", "returns null", () -> null);
+        ConfigurationException none = assertThrows(ConfigurationException.class,
+                () -> registry.instantiate("x.greeting", "nothing", Supplier::get));
+        assertEquals("x.greeting: greeting 'nothing' (built-in) was created as null: its factory returned nothing; accepted:"
+                + " a factory that returns a new greeting", none.getMessage());
+        ConfigurationException own = new ConfigurationException("x.params.tone", "too loud");
+        registry.register("loud", "checks its tone", () -> {
+            throw own;
+        });
+        assertSame(own, assertThrows(ConfigurationException.class, () -> registry.instantiate("x.greeting", "loud", Supplier::get)));
+        assertEquals("hello", registry.register("hello", "says hello", () -> "hello").instantiate("x.greeting", "hello", Supplier::get));
+    }
 }

@@ -182,6 +182,15 @@ public class Registry<F> {
         try {
             providers.stream().forEach(found::add);
         } catch (ServiceConfigurationError e) {
+            String prefix = service.getName() + ": ";
+            String message = String.valueOf(e.getMessage());
+            if (message.startsWith(prefix) && message.endsWith(" not a subtype")) {
+                // the JDK's words for a class listed under an interface it does not implement
+                String listed = message.substring(prefix.length(), message.length() - " not a subtype".length());
+                throw new ConfigurationException("--plugins", jarNaming(message, service, loader) + ": " + listed
+                        + " is listed in META-INF/services/" + service.getName() + " but does not implement it; accepted: a"
+                        + " class that implements the interface its service file is named after");
+            }
             throw new ConfigurationException("--plugins", jarNaming(e.getMessage(), service, loader) + ": cannot load a "
                     + service.getSimpleName() + ": " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
         } catch (UnsupportedClassVersionError e) {

@@ -118,14 +118,23 @@ public class Registry<F> {
             StackTraceElement at = pluginFrame(e);
             throw new ConfigurationException(field, noun + " '" + name + "' (" + entries.get(name).origin()
                     + ") failed while it was created: " + e.getClass().getSimpleName() + ": " + e.getMessage()
-                    + (at == null ? "" : " (at " + at + ")") + "; a check of its parameters should throw"
-                    + " ConfigurationException, naming the parameter");
+                    + (at == null ? "" : " (at " + at + ")") + hint(e));
         }
         if (made == null) {
             throw new ConfigurationException(field, noun + " '" + name + "' (" + entries.get(name).origin()
                     + ") was created as null: its factory returned nothing; accepted: a factory that returns a new " + noun);
         }
         return made;
+    }
+
+    /** What to do about {@code thrown}, as the end of the line that reports it. */
+    private static String hint(Throwable thrown) {
+        if (thrown instanceof LinkageError) {
+            return "; a class the plug-in needs is missing or of another version: ship its dependencies as jars beside it"
+                    + " (--plugins DIR loads every jar in DIR)";
+        }
+        return thrown instanceof RuntimeException ? "; a check of its parameters should throw ConfigurationException, naming"
+                + " the parameter" : "";
     }
 
     /**

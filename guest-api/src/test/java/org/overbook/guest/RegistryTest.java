@@ -62,6 +62,16 @@ class RegistryTest {
         assertTrue(e.getMessage().startsWith("x.greeting: greeting 'boom' (built-in) failed while it was created:"
                 + " IllegalStateException: no greeting today (at "), e.getMessage());
         assertTrue(e.getMessage().contains("RegistryTest.lambda$"), "the frame that threw: " + e.getMessage());
+        assertTrue(e.getMessage().endsWith("; a check of its parameters should throw ConfigurationException, naming the"
+                + " parameter"), e.getMessage());
+        registry.register("lacking", "needs a class its jar lacks", () -> {
+            throw new NoClassDefFoundError("org/example/lz4/Codec");
+        });
+        String lacking = assertThrows(ConfigurationException.class, () -> registry.instantiate("x.greeting", "lacking", Supplier::get))
+                .getMessage();
+        assertTrue(lacking.contains("failed while it was created: NoClassDefFoundError: org/example/lz4/Codec (at ")
+                && lacking.endsWith("; a class the plug-in needs is missing or of another version: ship its dependencies as"
+                        + " jars beside it (--plugins DIR loads every jar in DIR)"), lacking);
     }
 
     @Test

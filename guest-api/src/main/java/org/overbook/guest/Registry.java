@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * Factories by name, each with a line of description and the origin that registered it: the one shape
@@ -97,6 +98,63 @@ public class Registry<F> {
         return entry.factory();
     }
 
+    /**
+     * Returns what {@code make} builds with the factory called {@code name}: the one place a family creates an entry, so
+     * that a factory's failure before anything runs reads the same in every family. A factory that throws (a
+     * plug-in's bug, or a check of its own that throws something other than a {@link ConfigurationException}), or
+     * that returns {@code null}, is a {@link ConfigurationException} naming {@code field}, the entry, its origin, what
+     * was thrown and the plug-in's own frame nearest the throw.
+     *
+     * @throws ConfigurationException naming {@code field} if no entry is called {@code name} or its factory fails
+     */
+    protected final <T> T instantiate(String field, String name, Function<? super F, ? extends T> make) {
+        F factory = factory(field, name);
+        T made;
+        try {
+            made = make.apply(factory);
+        } catch (ConfigurationException e) {
+            throw e;
+        } catch (RuntimeException | LinkageError | AssertionError e) {
+            StackTraceElement at = pluginFrame(e);
+            throw new ConfigurationException(field, noun + " '" + name + "' (" + entries.get(name).origin()
+                    + ") failed while it was created: " + e.getClass().getSimpleName() + ": " + e.getMessage()
+                    + (at == null ? "" : " (at " + at + ")") + hint(e));
+        }
+        if (made == null) {
+            throw new ConfigurationException(field, noun + " '" + name + "' (" + entries.get(name).origin()
+                    + ") was created as null: its factory returned nothing; accepted: a factory that returns a new " + noun);
+        }
+        return made;
+    }
+
+    /** What to do about {@code thrown}, as the end of the line that reports it. */
+    private static String hint(Throwable thrown) {
+        if (thrown instanceof LinkageError) {
+            return "; a class the plug-in needs is missing or of another version: ship its dependencies as jars beside it"
+                    + " (--plugins DIR loads every jar in DIR)";
+        }
+        return thrown instanceof RuntimeException ? "; a check of its parameters should throw ConfigurationException, naming"
+                + " the parameter" : "";
+    }
+
+    /**
+     * Where a factory threw: among the frames above the registry's own (the factory's code), the first outside the JDK
+     * and Overbook (a plug-in's), else the frame that threw.
+     */
+    private static StackTraceElement pluginFrame(Throwable thrown) {
+        StackTraceElement[] frames = thrown.getStackTrace();
+        for (StackTraceElement frame : frames) {
+            String type = frame.getClassName();
+            if (type.equals(Registry.class.getName())) {
+                break;
+            }
+            if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.") && !type.startsWith("org.overbook.")) {
+                return frame;
+            }
+        }
+        return frames.length > 0 ? frames[0] : null;
+    }
+
     /** Returns whether an entry is called {@code name}. */
     public final boolean contains(String name) {
         return entries.containsKey(name);
@@ -133,6 +191,15 @@ public class Registry<F> {
         try {
             providers.stream().forEach(found::add);
         } catch (ServiceConfigurationError e) {
+            String prefix = service.getName() + ": ";
+            String message = String.valueOf(e.getMessage());
+            if (message.startsWith(prefix) && message.endsWith(" not a subtype")) {
+                // the JDK's words for a class listed under an interface it does not implement
+                String listed = message.substring(prefix.length(), message.length() - " not a subtype".length());
+                throw new ConfigurationException("--plugins", jarNaming(message, service, loader) + ": " + listed
+                        + " is listed in META-INF/services/" + service.getName() + " but does not implement it; accepted: a"
+                        + " class that implements the interface its service file is named after");
+            }
             throw new ConfigurationException("--plugins", jarNaming(e.getMessage(), service, loader) + ": cannot load a "
                     + service.getSimpleName() + ": " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
         } catch (UnsupportedClassVersionError e) {

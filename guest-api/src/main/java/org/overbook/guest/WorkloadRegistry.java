@@ -45,10 +45,10 @@ public final class WorkloadRegistry extends Registry<WorkloadFactory> {
      *
      * @param field      where the name sits in the scenario, for error messages
      * @param parameters its parameters
-     * @throws ConfigurationException if the name is unknown or a parameter is wrong
+     * @throws ConfigurationException if the name is unknown, a parameter is wrong, or the factory throws or returns nothing
      */
     public Workload create(String field, String name, WorkloadParameters parameters) {
-        Workload workload = factory(field, name).create(parameters);
+        Workload workload = instantiate(field, name, factory -> factory.create(parameters));
         parameters.rejectUnread();
         return workload;
     }

@@ -50,4 +50,42 @@ class RegistryTest {
         assertEquals(Registry.BUILT_IN, Registry.originOf(RegistryTest.class));
         assertEquals(Registry.BUILT_IN, Registry.originOf(String.class));
     }
+
+    @Test
+    void aFactoryThatThrowsIsAnErrorNamingTheFieldTheEntryAndWhereItThrew() {
+        registry.register("boom", "throws", () -> {
+            throw new IllegalStateException("no greeting today");
+        });
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> registry.instantiate("x.greeting", "boom", Supplier::get));
+        assertEquals("x.greeting", e.field());
+        assertTrue(e.getMessage().startsWith("x.greeting: greeting 'boom' (built-in) failed while it was created:"
+                + " IllegalStateException: no greeting today (at "), e.getMessage());
+        assertTrue(e.getMessage().contains("RegistryTest.lambda$"), "the frame that threw: " + e.getMessage());
+        assertTrue(e.getMessage().endsWith("; a check of its parameters should throw ConfigurationException, naming the"
+                + " parameter"), e.getMessage());
+        registry.register("lacking", "needs a class its jar lacks", () -> {
+            throw new NoClassDefFoundError("org/example/lz4/Codec");
+        });
+        String lacking = assertThrows(ConfigurationException.class, () -> registry.instantiate("x.greeting", "lacking", Supplier::get))
+                .getMessage();
+        assertTrue(lacking.contains("failed while it was created: NoClassDefFoundError: org/example/lz4/Codec (at ")
+                && lacking.endsWith("; a class the plug-in needs is missing or of another version: ship its dependencies as"
+                        + " jars beside it (--plugins DIR loads every jar in DIR)"), lacking);
+    }
+
+    @Test
+    void aFactoryThatReturnsNullIsAnErrorAndItsOwnConfigurationErrorsPassAsTheyAre() {
+        registry.register("nothing", "returns null", () -> null);
+        ConfigurationException none = assertThrows(ConfigurationException.class,
+                () -> registry.instantiate("x.greeting", "nothing", Supplier::get));
+        assertEquals("x.greeting: greeting 'nothing' (built-in) was created as null: its factory returned nothing; accepted:"
+                + " a factory that returns a new greeting", none.getMessage());
+        ConfigurationException own = new ConfigurationException("x.params.tone", "too loud");
+        registry.register("loud", "checks its tone", () -> {
+            throw own;
+        });
+        assertSame(own, assertThrows(ConfigurationException.class, () -> registry.instantiate("x.greeting", "loud", Supplier::get)));
+        assertEquals("hello", registry.register("hello", "says hello", () -> "hello").instantiate("x.greeting", "hello", Supplier::get));
+    }
 }

@@ -32,10 +32,10 @@ public final class AllocationPolicies extends Registry<AllocationPolicyFactory> 
      *
      * @param field   where the name sits in the scenario, for the error
      * @param idleTax the idle memory tax rate τ in [0, 1)
-     * @throws ConfigurationException if no policy has that name
+     * @throws ConfigurationException if no policy has that name, or its factory throws or returns nothing
      */
     public AllocationPolicy create(String field, String name, double idleTax) {
-        return factory(field, name).create(idleTax);
+        return instantiate(field, name, factory -> factory.create(idleTax));
     }
 
     /** Fails, naming {@code field} and the accepted names, unless a policy is called {@code name}. */

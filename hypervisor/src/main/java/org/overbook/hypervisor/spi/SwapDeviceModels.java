@@ -36,10 +36,7 @@ public final class SwapDeviceModels extends Registry<SwapDeviceModel> {
      *                                naming the value at fault if a plug-in's values are not valid
      */
     public SwapDeviceConfig device(String field, String kind) {
-        SwapDeviceConfig device = factory(field, kind).device(kind);
-        if (device == null) {
-            throw new ConfigurationException(field, "swap device '" + kind + "' gave no values");
-        }
+        SwapDeviceConfig device = instantiate(field, kind, model -> model.device(kind));
         device.validate(field.endsWith(".kind") ? field.substring(0, field.length() - ".kind".length()) : field);
         return device;
     }

@@ -31,9 +31,10 @@ public final class ReceiveFaultPolicies extends Registry<Supplier<ReceiveFaultPo
     /**
      * Returns a new policy called {@code name}.
      *
-     * @throws ConfigurationException naming {@code field} and the accepted names if none is
+     * @throws ConfigurationException naming {@code field} and the accepted names if none is, or naming the policy if its
+     *                                factory throws or returns nothing
      */
     public ReceiveFaultPolicy create(String field, String name) {
-        return factory(field, name).get();
+        return instantiate(field, name, Supplier::get);
     }
 }

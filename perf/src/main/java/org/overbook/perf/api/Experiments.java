@@ -68,6 +68,14 @@ public final class Experiments implements AutoCloseable {
         return new Experiments(Plugins.load(paths));
     }
 
+    /**
+     * Returns what the plug-ins loaded with but looks like a mistake, a line each: a directory without a jar, a
+     * plug-in whose classes read the wall clock or an unseeded random source (the command prints them as warnings).
+     */
+    public List<String> pluginWarnings() {
+        return plugins.warnings();
+    }
+
     /** Returns every name a scenario may use here, by family, with its origin. */
     public Catalog catalog() {
         return plugins.catalog();

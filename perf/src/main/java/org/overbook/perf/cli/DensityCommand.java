@@ -137,7 +137,7 @@ final class DensityCommand implements Callable<Integer> {
                     folder.toAbsolutePath());
             KeptSwap.print(stdout, folder);
             stdout.flush();
-            return RunCommand.verdict(curve.results(), spec.commandLine().getErr());
+            return IntegrityVerdict.of(curve.results(), plugins.plugins().catalog().workloads().origins(), spec.commandLine().getErr());
         }
     }
 

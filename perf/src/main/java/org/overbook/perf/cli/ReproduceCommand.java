@@ -106,7 +106,7 @@ final class ReproduceCommand implements Callable<Integer> {
             KeptSwap.print(stdout, folder);
             stdout.flush();
             List<TimedResult> all = results.stream().flatMap(r -> r.results().stream()).toList();
-            int verdict = RunCommand.verdict(all, spec.commandLine().getErr());
+            int verdict = IntegrityVerdict.of(all, plugins.plugins().catalog().workloads().origins(), spec.commandLine().getErr());
             if (verdict == 0 && strict && ReproduceReport.anyFails(results)) {
                 spec.commandLine().getErr().println("overbook: --strict: a figure is outside 0.75-1.25x the paper's value, "
                         + "fails its shape or was not computed (the verdict column)");

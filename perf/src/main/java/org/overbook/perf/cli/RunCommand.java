@@ -95,7 +95,7 @@ final class RunCommand implements Callable<Integer> {
         stdout.printf("%nresults: %s (%d thread%s)%n", folder.toAbsolutePath(), threads, threads == 1 ? "" : "s");
         KeptSwap.print(stdout, folder);
         stdout.flush();
-        return verdict(results, spec.commandLine().getErr());
+        return IntegrityVerdict.of(results, plugins.plugins().catalog().workloads().origins(), spec.commandLine().getErr());
     }
 
     /**
@@ -138,18 +138,6 @@ final class RunCommand implements Callable<Integer> {
                 display.close();
             }
         }
-    }
-
-    /** Returns 0, or {@link ErrorReporter#FAILURE} with a loud line on {@code err} if any value read back wrong. */
-    static int verdict(List<TimedResult> results, PrintWriter err) {
-        long mismatches = results.stream().mapToLong(r -> r.result().mismatches()).sum();
-        if (mismatches > 0) {
-            err.printf("overbook: DATA INTEGRITY FAILURE: %d mismatches (a value read back differs"
-                    + " from the one written; a model bug, please report it)%n", mismatches);
-            err.flush();
-            return ErrorReporter.FAILURE;
-        }
-        return 0;
     }
 
     /** Returns {@code , seed S, one of N replications} for a replica of a replicated point, or nothing. */

@@ -96,7 +96,7 @@ final class SweepCommand implements Callable<Integer> {
                     folder.toAbsolutePath());
             KeptSwap.print(stdout, folder);
             stdout.flush();
-            return RunCommand.verdict(results, spec.commandLine().getErr());
+            return IntegrityVerdict.of(results, plugins.plugins().catalog().workloads().origins(), spec.commandLine().getErr());
         } catch (ExecutionException e) {
             throw ErrorReporter.causeOf(e);
         }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import java.util.stream.Collectors;
@@ -28,6 +29,10 @@ import org.overbook.guest.ConfigurationException;
  * a file that is not a jar, jars that register nothing, a provider that cannot be loaded and a name registered
  * twice are each a {@link ConfigurationException} naming {@code --plugins}, the jar and the name.
  *
+ * <p>What loads but is likely a mistake is a warning for the command to print ({@link #warnings()}): a directory
+ * that holds no jar (a folder of classes, say), and a jar whose classes read the wall clock, draw from an unseeded
+ * random source, write static state or use {@code Math}'s transcendental functions ({@link DeterminismScan}).
+ *
  * <p>Close it when done with everything it loaded (the command line keeps it for the process's life).
  */
 public final class Plugins implements AutoCloseable {
@@ -35,15 +40,19 @@ public final class Plugins implements AutoCloseable {
     /** The environment variable of plug-in paths, separated as the platform's class path is ({@code :}). */
     public static final String ENVIRONMENT = "OVERBOOK_PLUGINS";
 
+    private static final List<String> PROVIDER_NAMES = Catalog.PROVIDERS.stream().map(Class::getName).toList();
+
     private final List<Path> jars;
     private final URLClassLoader loader;
     private final Catalog catalog;
+    private final List<String> warnings;
 
-    private Plugins(List<Path> jars) {
+    private Plugins(List<Path> jars, List<String> warnings) {
         this.jars = List.copyOf(jars);
         if (jars.isEmpty()) {
             this.loader = null;
             this.catalog = Catalog.builtIn();
+            this.warnings = List.copyOf(warnings);
             return;
         }
         URL[] urls = new URL[jars.size()];
@@ -58,6 +67,9 @@ public final class Plugins implements AutoCloseable {
         try {
             requireAProvider(jars);
             this.catalog = Catalog.discover(loader);
+            List<String> all = new ArrayList<>(warnings);
+            jars.stream().filter(Plugins::listsAProvider).map(DeterminismScan::warning).flatMap(Optional::stream).forEach(all::add);
+            this.warnings = List.copyOf(all);
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -66,7 +78,7 @@ public final class Plugins implements AutoCloseable {
 
     /** Returns the built-ins alone, no jar loaded. */
     public static Plugins none() {
-        return new Plugins(List.of());
+        return new Plugins(List.of(), List.of());
     }
 
     /**
@@ -75,7 +87,9 @@ public final class Plugins implements AutoCloseable {
      * @throws ConfigurationException naming {@code --plugins} if a path is missing or not a jar, a provider fails or a name is taken twice
      */
     public static Plugins load(List<Path> paths) {
-        return new Plugins(jars(paths));
+        List<String> warnings = new ArrayList<>();
+        List<Path> jars = jars(paths, warnings);
+        return new Plugins(jars, warnings);
     }
 
     /** Returns the paths of {@value #ENVIRONMENT}'s value ({@code null} or blank: none). */
@@ -99,6 +113,14 @@ public final class Plugins implements AutoCloseable {
     /** Returns the class loader of the plug-ins (Overbook's own when there are none). */
     public ClassLoader classLoader() {
         return loader != null ? loader : Plugins.class.getClassLoader();
+    }
+
+    /**
+     * Returns what loaded but is likely a mistake, a line each, for the command to print before it runs (each names
+     * the path or jar; none when the plug-ins look deterministic and every directory held a jar).
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** Returns the built-ins and every name the plug-ins register. */
@@ -127,15 +149,19 @@ public final class Plugins implements AutoCloseable {
         for (Path jar : jars) {
             listed.addAll(serviceFiles(jar));
         }
-        List<String> providers = Catalog.PROVIDERS.stream().map(Class::getName).toList();
-        if (listed.stream().anyMatch(providers::contains)) {
+        if (listed.stream().anyMatch(PROVIDER_NAMES::contains)) {
             return;
         }
         String names = jars.stream().map(jar -> jar.getFileName().toString()).collect(Collectors.joining(", "));
         throw new ConfigurationException("--plugins", names + (jars.size() == 1 ? " registers" : " register") + " nothing: "
                 + (listed.isEmpty() ? "no META-INF/services file" : "META-INF/services has " + String.join(", ", listed)
                         + ", no provider interface") + "; accepted: META-INF/services/<provider interface> naming your class, the"
-                + " interface one of " + String.join(", ", providers));
+                + " interface one of " + String.join(", ", PROVIDER_NAMES));
+    }
+
+    /** Returns whether {@code jar} lists a provider of a family: the plug-in's own code, not a dependency it ships. */
+    private static boolean listsAProvider(Path jar) {
+        return serviceFiles(jar).stream().anyMatch(PROVIDER_NAMES::contains);
     }
 
     /** Returns the names of the files in {@code jar}'s {@code META-INF/services}. */
@@ -150,13 +176,18 @@ public final class Plugins implements AutoCloseable {
         }
     }
 
-    private static List<Path> jars(List<Path> paths) {
+    private static List<Path> jars(List<Path> paths, List<String> warnings) {
         Set<Path> out = new LinkedHashSet<>();
         for (Path path : paths) {
             if (Files.isDirectory(path)) {
                 try (Stream<Path> entries = Files.list(path)) {
-                    entries.filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p))
-                            .sorted().forEach(p -> out.add(readableJar(p)));
+                    List<Path> inside = entries.filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p))
+                            .sorted().toList();
+                    inside.forEach(p -> out.add(readableJar(p)));
+                    if (inside.isEmpty()) {
+                        warnings.add(path + " is a directory that holds no .jar file, so nothing is loaded from it (classes"
+                                + " are read from jars only: jar cf my-plugins.jar -C classes .)");
+                    }
                 } catch (IOException e) {
                     throw new ConfigurationException("--plugins", "cannot list the directory " + path + ": " + e.getMessage());
                 }

@@ -67,10 +67,11 @@ public final class Finding {
         List<PointFigures> serving = points.stream().filter(p -> p.value(Metrics.THROUGHPUT) > 0).toList();
         List<String> out = new ArrayList<>();
         if (serving.isEmpty()) {
-            // a workload that reports no ops/s (an RDMA write or MPI benchmark) may still have completed requests
-            out.add(points.stream().anyMatch(p -> p.value(Metrics.LATENCY_COUNT) > 0)
-                    ? "No point reports a throughput in ops/s (the workloads report their own figures: see each point's"
-                            + " table and summary.csv), so there is no throughput to compare."
+            // a workload that reports no ops/s (an RDMA write or MPI benchmark, a user's own that counts its requests)
+            // may still have completed requests
+            out.add(points.stream().anyMatch(p -> p.value(Metrics.LATENCY_COUNT) > 0 || p.value(Metrics.REQUESTS) > 0)
+                    ? "No point reports a throughput in ops/s (a workload's throughput_ops_per_s; the workloads report their"
+                            + " own figures: see each point's table and summary.csv), so there is no throughput to compare."
                     : "No point completed a request, so there is no throughput or latency to compare.");
             return out;
         }

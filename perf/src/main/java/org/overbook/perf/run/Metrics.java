@@ -25,6 +25,8 @@ public final class Metrics {
     public static final String WORKLOAD_PREFIX = "workload.";
     /** Data-integrity mismatches reported by workloads (must be zero). */
     public static final String MISMATCHES = WORKLOAD_PREFIX + "mismatches";
+    /** Requests a workload counts as completed (its own count, whether or not it reports a throughput or latencies). */
+    public static final String REQUESTS = WORKLOAD_PREFIX + "requests";
     /** A load generator's measured throughput. */
     public static final String THROUGHPUT = WORKLOAD_PREFIX + "throughput_ops_per_s";
     /** A load generator's measured hit ratio. */

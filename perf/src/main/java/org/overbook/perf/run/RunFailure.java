@@ -18,6 +18,8 @@ public final class RunFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
     /** The class whose frame starts every event's code. */
     private static final String DISPATCH = Simulation.class.getName();
+    /** The class whose frame starts building a testbed, where a policy's code (a memory policy's attach) runs first. */
+    private static final String BUILD = Runner.class.getName();
 
     private RunFailure(String message, Throwable cause) {
         super(message, cause);
@@ -40,14 +42,15 @@ public final class RunFailure extends RuntimeException {
     }
 
     /**
-     * Where the event's code threw: among the frames above the simulation's dispatch (the event's own code), the
-     * first outside the JDK and Overbook (a plug-in's), else the frame that threw.
+     * Where the event's code threw: among the frames above the simulation's dispatch (the event's own code), or above
+     * the runner's when the testbed was being built, the first outside the JDK and Overbook (a plug-in's), else the
+     * frame that threw.
      */
     static StackTraceElement whereThrown(Throwable cause) {
         StackTraceElement[] frames = cause.getStackTrace();
         for (StackTraceElement frame : frames) {
             String type = frame.getClassName();
-            if (type.equals(DISPATCH)) {
+            if (type.equals(DISPATCH) || type.equals(BUILD)) {
                 break;
             }
             if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.")

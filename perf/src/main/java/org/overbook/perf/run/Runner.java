@@ -200,7 +200,7 @@ public final class Runner {
         long setUp;
         Path swapFolder = swapArea.newRunFolder();
         try (SwapArea.Reservation disk = swapArea.reserve(swapFolder, maxSwapBytesOnDisk(point));
-             Deployment deployment = new ScenarioBuilder(registry).build(scenario, swapFolder)) {
+             Deployment deployment = build(point, swapFolder)) {
             setUp = wallClock.getAsLong() - start;
             Samples samples = new Samples(deployment.testbed());
             samples.run();
@@ -216,6 +216,19 @@ public final class Runner {
         }
         long wall = wallClock.getAsLong() - start;
         return new TimedResult(result, wall, setUp, threadCpuNanos() - cpuStart);
+    }
+
+    /**
+     * Builds {@code point}'s testbed. A policy's code runs here already (a memory policy pins at attach, a victim
+     * selection is created per host), so what it throws is reported as a run's failure is: the point, virtual time 0
+     * and the plug-in's frame.
+     */
+    private Deployment build(SweepPoint point, Path swapFolder) {
+        try {
+            return new ScenarioBuilder(registry).build(point.scenario(), swapFolder);
+        } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError e) {
+            throw RunFailure.of(point, 0, e);
+        }
     }
 
     /** Returns this thread's CPU time in nanoseconds, or 0 where the JVM cannot measure it. */

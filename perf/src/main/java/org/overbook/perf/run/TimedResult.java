@@ -17,7 +17,7 @@ import java.util.Objects;
 public record TimedResult(RunResult result, long wallNanos, long setUpNanos, long cpuNanos) {
 
     /** The workload figure whose sum over the memcached servers is a run's simulated requests ({@link #requests()}). */
-    static final String REQUESTS = Metrics.WORKLOAD_PREFIX + "requests";
+    static final String REQUESTS = Metrics.REQUESTS;
     /** The workload name of a memcached server tenant. */
     static final String MEMCACHED = "memcached";
 

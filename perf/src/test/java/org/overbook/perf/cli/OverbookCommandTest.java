@@ -18,6 +18,7 @@ import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.SmallScenarios;
 import org.overbook.perf.run.TimeSeries;
+import org.overbook.perf.run.TenantRow;
 import org.overbook.perf.run.TimedResult;
 
 class OverbookCommandTest {
@@ -69,10 +70,26 @@ class OverbookCommandTest {
         RunResult broken = new RunResult(1, "", Map.of(), point.scenario(), point.yaml(), 1, List.of(),
                 Map.of(Metrics.MISMATCHES, 3L), new TreeMap<>(), new TimeSeries(0, List.of(), new long[] {0}, new long[0]));
         PrintWriter errors = new PrintWriter(err);
-        assertEquals(0, RunCommand.verdict(List.of(new TimedResult(clean, 1)), errors));
+        assertEquals(0, IntegrityVerdict.of(List.of(new TimedResult(clean, 1)), Map.of(), errors));
         assertEquals("", err.toString());
-        assertEquals(1, RunCommand.verdict(List.of(new TimedResult(clean, 1), new TimedResult(broken, 1)), errors));
+        assertEquals(1, IntegrityVerdict.of(List.of(new TimedResult(clean, 1), new TimedResult(broken, 1)), Map.of(), errors));
         assertTrue(err.toString().startsWith("overbook: DATA INTEGRITY FAILURE: 3 mismatches"), err.toString());
+    }
+
+    @Test
+    void mismatchesAPlugInCountedNameItAndItsJarAsTheFirstPlaceToLook() {
+        org.overbook.perf.scenario.SweepPoint point = org.overbook.perf.scenario.ScenarioLoader.standard()
+                .parse(SmallScenarios.MEMCACHED, directory.resolve("unused.yaml").toString()).points().getFirst();
+        List<TenantRow> tenants = List.of(new TenantRow("s0", "server", "memcached", Map.of()),
+                new TenantRow("c0", "client", "rpc-client", Map.of(Metrics.MISMATCHES, 538L)),
+                new TenantRow("c1", "client", "memaslap", Map.of(Metrics.MISMATCHES, 0L)));
+        RunResult broken = new RunResult(0, "", Map.of(), point.scenario(), point.yaml(), 1, tenants,
+                Map.of(Metrics.MISMATCHES, 538L), new TreeMap<>(), new TimeSeries(0, List.of(), new long[] {0}, new long[0]));
+        assertEquals(1, IntegrityVerdict.of(List.of(new TimedResult(broken, 1)),
+                Map.of("rpc-client", "rpc.jar", "memaslap", "built-in"), new PrintWriter(err)));
+        assertEquals("overbook: DATA INTEGRITY FAILURE: 538 mismatches (a value read back differs from the one written),"
+                + " counted by rpc-client (rpc.jar) in c0; rpc-client (rpc.jar) is a plug-in whose own check counted them:"
+                + " look at that check first, then report a model bug\n", err.toString());
     }
 
     @Test

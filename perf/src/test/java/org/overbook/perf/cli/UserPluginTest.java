@@ -283,9 +283,16 @@ class UserPluginTest {
         Path file = Files.writeString(directory.resolve("journal.yaml"), SCENARIO);
         try (OverbookProcess run = OverbookProcess.start(directory.resolve("swap"), directory.resolve("run.out"), "run", file.toString(),
                 "--plugins", jar.toString(), "--out", directory.resolve("results").toString())) {
-            assertEquals(1, run.waitFor(120), run.printed());
+            // the factory fails while the scenario is checked, before anything runs: a configuration error naming the
+            // field, the policy, its jar and the plug-in's line, and what to do
+            assertEquals(2, run.waitFor(120), run.printed());
             List<String> lines = run.printed().lines().filter(line -> line.startsWith("overbook: ") || line.contains("\tat ")).toList();
-            assertEquals(List.of("overbook: NoClassDefFoundError: org/example/lz4/Codec"), lines, run.printed());
+            assertEquals(1, lines.size(), run.printed());
+            assertTrue(lines.getFirst().startsWith("overbook: configuration error: nic.memory-policy: memory policy 'pin-head'"
+                    + " (missing-class.jar) failed while it was created: NoClassDefFoundError: org/example/lz4/Codec (at "
+                    + "overbook-plugins//org.example.journal.PinHead.missing("), lines.getFirst());
+            assertTrue(lines.getFirst().endsWith("; a class the plug-in needs is missing or of another version: ship its"
+                    + " dependencies as jars beside it (--plugins DIR loads every jar in DIR)"), lines.getFirst());
         }
     }
 

@@ -64,9 +64,26 @@ class PluginsTest {
     }
 
     @Test
-    void anEmptyDirectoryLoadsNothingAndTheBuiltInsAreBuiltIn() throws Exception {
-        try (Plugins plugins = Plugins.load(List.of(Files.createDirectories(directory.resolve("empty"))))) {
+    void aListedClassThatDoesNotImplementTheInterfaceIsNamedWithWhatItShouldImplement() throws Exception {
+        Path jar = directory.resolve("wrong.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new JarEntry("META-INF/services/" + WorkloadProvider.class.getName()));
+            out.write((PluginsTest.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> Plugins.load(List.of(jar)));
+        assertEquals("--plugins: wrong.jar: " + PluginsTest.class.getName() + " is listed in META-INF/services/"
+                + WorkloadProvider.class.getName() + " but does not implement it; accepted: a class that implements the"
+                + " interface its service file is named after", e.getMessage());
+    }
+
+    @Test
+    void anEmptyDirectoryLoadsNothingWithAWarningAndTheBuiltInsAreBuiltIn() throws Exception {
+        Path empty = Files.createDirectories(directory.resolve("empty"));
+        try (Plugins plugins = Plugins.load(List.of(empty))) {
             assertEquals(List.of(), plugins.jars());
+            assertEquals(List.of(empty + " is a directory that holds no .jar file, so nothing is loaded from it (classes are"
+                    + " read from jars only: jar cf my-plugins.jar -C classes .)"), plugins.warnings());
             Catalog catalog = plugins.catalog();
             for (Registry<?> family : catalog.families().values()) {
                 assertTrue(!family.descriptions().isEmpty(), family.noun() + " has built-ins");

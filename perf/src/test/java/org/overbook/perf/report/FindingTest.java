@@ -156,6 +156,12 @@ class FindingTest {
                         "none", "server PCIe host-to-NIC", "", "", Map.of()));
         String first = Finding.sentences(points).getFirst();
         assertTrue(first.startsWith("No point reports a throughput in ops/s"), first);
+        // a workload of the user's own that counts its requests but reports neither ops/s nor latencies
+        Map<String, Number> counted = Map.of(Metrics.REQUESTS, 6392L, Metrics.MISMATCHES, 0L);
+        List<TenantRow> rpc = List.of(new TenantRow("c0", "client", "rpc-client", counted));
+        String own = Finding.sentences(List.of(new PointFigures(0, "think=0us", Map.of("think", "0us"), 1, 1000, rpc, counted,
+                "none", "server CPUs", "", "", Map.of()))).getFirst();
+        assertTrue(own.startsWith("No point reports a throughput in ops/s (a workload's throughput_ops_per_s;"), own);
         List<PointFigures> idle = List.of(point(0, "pin-all", 1, 0, 0, 0, "", 0));
         assertTrue(Finding.sentences(idle).getFirst().startsWith("No point completed a request"), Finding.sentences(idle).toString());
     }

@@ -11,6 +11,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.overbook.guest.Guest;
 import org.overbook.guest.Workload;
 import org.overbook.guest.WorkloadRegistry;
+import org.overbook.nic.policy.MemoryPolicy;
+import org.overbook.nic.policy.PinningContext;
+import org.overbook.perf.plugin.Catalog;
 import org.overbook.perf.scenario.ScenarioFile;
 import org.overbook.perf.scenario.ScenarioLoader;
 
@@ -65,6 +68,33 @@ class RunFailureTest {
         assertTrue(message.startsWith("point 0 stopped at 0 ns of virtual time: AssertionError: the workload's own invariant (at "
                 + "org.overbook.perf.run.RunFailureTest"), message);
         assertSame(AssertionError.class, failure.getCause().getClass());
+    }
+
+    @Test
+    void aPolicyThatThrowsWhileTheTestbedIsBuiltIsReportedAsARunsFailureIs(@TempDir Path directory) {
+        Catalog catalog = Catalog.builtIn();
+        catalog.policies().memory().register("attach-throws", "throws when a VF is attached", () -> new MemoryPolicy() {
+            @Override
+            public String name() {
+                return "attach-throws";
+            }
+
+            @Override
+            public void attach(PinningContext context) {
+                throw new UnsupportedOperationException("the policy's own bug");
+            }
+        });
+        ScenarioLoader loader = new ScenarioLoader(catalog);
+        ScenarioFile file = loader.parse("""
+                duration: 5ms
+                warm-up: 1ms
+                nic: {memory-policy: attach-throws}
+                tenants: {count: 1, template: {memory: 8MiB, workload: {name: memory-toucher, params: {working-set: 1MiB}}}}
+                clients: {count: 0}
+                """, "attach.yaml");
+        RunFailure failure = assertThrows(RunFailure.class, () -> Runner.standard(catalog).run(file.points().getFirst(), directory));
+        assertTrue(failure.getMessage().startsWith("point 0 stopped at 0 ns of virtual time: UnsupportedOperationException: "
+                + "the policy's own bug (at org.overbook.perf.run.RunFailureTest$"), failure.getMessage());
     }
 
     @Test

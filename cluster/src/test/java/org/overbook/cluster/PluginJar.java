@@ -12,6 +12,7 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import javax.tools.ToolProvider;
+import org.overbook.nic.testing.PinFirstMibSource;
 
 /**
  * A user's plug-in jars for the cluster tests, compiled here (javac through {@link ToolProvider}) so that their classes
@@ -23,31 +24,7 @@ final class PluginJar {
     static final String POLICY = "pin-first-mib";
     static final String FAILING = "fails-at-once";
 
-    private static final String POLICY_SOURCE = """
-            package org.example.cluster;
-
-            import org.overbook.nic.policy.MemoryPolicy;
-            import org.overbook.nic.policy.MemoryPolicyProvider;
-            import org.overbook.nic.policy.MemoryPolicies;
-            import org.overbook.nic.policy.PinningContext;
-
-            public final class PinFirstMib implements MemoryPolicyProvider {
-                @Override
-                public void registerMemoryPolicies(MemoryPolicies registry) {
-                    registry.register("%s", "pin the first MiB of the guest, the rest on demand", () -> new MemoryPolicy() {
-                        @Override
-                        public String name() {
-                            return "%s";
-                        }
-
-                        @Override
-                        public void attach(PinningContext context) {
-                            context.pin(0, Math.min(1 << 20, context.guestBytes()));
-                        }
-                    });
-                }
-            }
-            """.formatted(POLICY, POLICY);
+    private static final String POLICY_SOURCE = PinFirstMibSource.of("org.example.cluster", "PinFirstMib", POLICY);
 
     private static final String FAILING_SOURCE = """
             package org.example.cluster;

@@ -27,6 +27,7 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.guest.WorkloadProvider;
+import org.overbook.nic.testing.PinFirstMibSource;
 import org.overbook.nic.policy.MemoryPolicyProvider;
 import org.overbook.perf.api.Experiments;
 import org.overbook.perf.report.ResultsWriter;
@@ -109,32 +110,6 @@ class UserPluginTest {
             }
             """;
 
-    private static final String POLICY = """
-            package org.example.journal;
-
-            import org.overbook.nic.policy.MemoryPolicy;
-            import org.overbook.nic.policy.MemoryPolicyProvider;
-            import org.overbook.nic.policy.MemoryPolicies;
-            import org.overbook.nic.policy.PinningContext;
-
-            /** Pins the first MiB of every guest (where a journal's head lives) and faults the rest in on demand. */
-            public final class PinHead implements MemoryPolicyProvider {
-                @Override
-                public void registerMemoryPolicies(MemoryPolicies registry) {
-                    registry.register("%s", "pin the first MiB of the guest, the rest on demand", () -> new MemoryPolicy() {
-                        @Override
-                        public String name() {
-                            return "%s";
-                        }
-
-                        @Override
-                        public void attach(PinningContext context) {
-                            context.pin(0, Math.min(1 << 20, context.guestBytes()));
-                        }
-                    });
-                }
-            }
-            """;
 
     /** Two tenants running the plug-in's workload under the plug-in's memory policy; no clients section at all. */
     private static final String SCENARIO = """
@@ -265,7 +240,7 @@ class UserPluginTest {
 
     @Test
     void aProviderThatFailsAnAssertWhileRegisteringIsRefusedNamingTheJarAndTheClass() throws Exception {
-        String policy = POLICY.formatted("pin-head", "pin-head").replace("registry.register(",
+        String policy = policySource("pin-head").replace("registry.register(",
                 "if (registry != null) throw new AssertionError(\"the provider's own invariant\");\n        registry.register(");
         Path jar = pluginJar("asserting.jar", policy, "pin-head", true);
         refused(List.of("list", "--plugins", jar.toString()), "--plugins", "asserting.jar: org.example.journal.PinHead failed while"
@@ -275,7 +250,7 @@ class UserPluginTest {
     @Test
     void anErrorThatEndsTheCommandIsOneLineNotAnInterruption() throws Exception {
         // a class the plug-in's jar lacks (a dependency left out), needed when the scenario names the policy
-        String policy = POLICY.formatted("pin-head", "pin-head").replace("() -> new MemoryPolicy() {",
+        String policy = policySource("pin-head").replace("() -> new MemoryPolicy() {",
                 "() -> missing() != null ? null : new MemoryPolicy() {").replace("    @Override\n    public void registerMemoryPolicies",
                 "    private static MemoryPolicy missing() {\n        throw new NoClassDefFoundError(\"org/example/lz4/Codec\");\n    }\n\n"
                         + "    @Override\n    public void registerMemoryPolicies");
@@ -306,6 +281,11 @@ class UserPluginTest {
                 "unknown workload 'journal'", "memcached");
     }
 
+    /** The source of the user's policy, {@code org.example.journal.PinHead}, registered as {@code name}. */
+    private static String policySource(String name) {
+        return PinFirstMibSource.of("org.example.journal", "PinHead", name);
+    }
+
     private static void refused(List<String> args, String... expected) {
         CommandRun command = new CommandRun();
         assertEquals(2, command.execute(args.toArray(String[]::new)), command.out + "\n" + command.err);
@@ -322,7 +302,7 @@ class UserPluginTest {
      * it. {@code loadable} false lists a provider class the jar does not hold.
      */
     private Path pluginJar(String name, String policyName, boolean loadable) throws IOException, URISyntaxException {
-        return pluginJar(name, POLICY.formatted(policyName, policyName), policyName, loadable);
+        return pluginJar(name, policySource(policyName), policyName, loadable);
     }
 
     /** Compiles and packs the plug-in as {@link #pluginJar(String, String, boolean)} does, its policy's source being {@code policy}. */

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.overbook.hypervisor.memory.FaultKind;
 import org.overbook.hypervisor.memory.HostMemory;
+import org.overbook.hypervisor.memory.PageState;
 import org.overbook.hypervisor.memory.SecondLevelTable;
 import org.overbook.nic.VfCounters;
 import org.overbook.nic.tlb.NicTlb;
@@ -35,19 +36,36 @@ import org.overbook.nic.tlb.NicTlb;
  * NIC page table like any other, so the host's invalidation drops it as before. With the software path
  * (mlx5 ODP) every page the mirror lacks faults, resident or not.
  *
+ * <p>The shared zero page. A prefetch for reading ({@code ibv_advise_mr}'s {@code IBV_ADVISE_MR_ADVICE_PREFETCH}, the
+ * only advice a region the NIC may not write accepts) of a page never touched takes no frame: the driver's
+ * {@code hmm_range_fault} asks the kernel's fault handler for read access, which maps the shared zero page, and the
+ * NIC page table points at it [4]. The entry says so ({@link #ZERO_PAGE}); the first CPU write replaces the zero
+ * page by a frame of the page's own (copy on write), whose MMU notifier drops the NIC's entry, so an entry whose page
+ * has been populated since is no entry. The model's NIC has no zero page to read from: a DMA through such an entry
+ * populates a zeroed frame for the page when it first reaches it, at no cost (the reads are of zeros either way); the
+ * line fetch that brings such an entry brings it into the TLB like any other.
+ *
  * <p>A caller starts a translation at a time ({@link #begin}); the fetches it causes advance
  * {@link #elapsed()}, which the caller turns into time.
  *
  * <p>[1] Welsh, von Eicken, Basu, "Incorporating memory management into user-level network
  * interfaces". [2] the NetVM thesis (a Myrinet NIC without pinning). [3] Lesokhin et al., "Page fault
  * support for network controllers", ASPLOS 2017. [4] Linux, drivers/infiniband/hw/mlx5/odp.c:
- * {@code pagefault_single_data_segment} maps a data segment's whole byte count in one fault. [5] Linux,
+ * {@code pagefault_single_data_segment} maps a data segment's whole byte count in one fault; {@code pagefault_real_mr}
+ * asks for write access only without {@code MLX5_PF_FLAGS_DOWNGRADE} (set by the read advice), and mm/memory.c's
+ * {@code do_anonymous_page} uses the zero page for reads. [5] Linux,
  * include/linux/mlx5/device.h: {@code struct mlx5_mtt} (one 8-byte {@code __be64 ptag} per page).
  */
 public final class Translator {
 
     /** Returned by {@link #translate} when the page needs a network page fault. */
     public static final int NOT_PRESENT = -1;
+
+    /**
+     * A NIC page-table (and TLB) entry that maps the shared zero page: the page was prefetched for reading, never
+     * touched. No frame of the host's has this number.
+     */
+    static final int ZERO_PAGE = Integer.MAX_VALUE;
 
     /** Page-table entries in one 64-byte line fetched on a TLB miss. */
     static final int ENTRIES_PER_LINE = PcieLink.TRANSLATION_LINE_BYTES / 8;
@@ -104,6 +122,12 @@ public final class Translator {
     /** Returns the frame of {@code page} through the TLB and the NIC page table, or {@link #NOT_PRESENT}. */
     public int translate(int page) {
         int frame = tlb.lookup(vf, page);
+        if (frame == ZERO_PAGE) {
+            frame = throughZeroPage(page); // a stale entry (the page written since) was counted a hit: rare, left so
+            if (frame >= 0) {
+                tlb.insert(vf, page, frame);
+            }
+        }
         if (frame != NicTlb.MISS) {
             return frame;
         }
@@ -116,6 +140,9 @@ public final class Translator {
             }
         }
         frame = entry(page);
+        if (frame == ZERO_PAGE) {
+            frame = throughZeroPage(page);
+        }
         if (frame >= 0) {
             tlb.insert(vf, page, frame);
             return frame;
@@ -129,19 +156,38 @@ public final class Translator {
      */
     private int entry(int page) {
         int frame = pageTable[page];
+        if (frame == ZERO_PAGE && table.state(page) != PageState.NOT_POPULATED) {
+            invalidate(page); // written since: copy on write dropped the zero page's entry
+            frame = -1;
+        }
         if (frame < 0 && faultPath == FaultPath.IOMMU && table.frame(page) >= 0) {
             frame = map(page, table.frame(page));
         }
         return frame;
     }
 
-    /** Returns whether the NIC page table maps {@code page}. */
+    /**
+     * The DMA reaches {@code page} through an entry to the zero page: returns the zeroed frame the model gives the
+     * page in its place (no fault, no cost), or {@link NicTlb#MISS} if the page was written since (the entry is
+     * dropped).
+     */
+    private int throughZeroPage(int page) {
+        if (table.state(page) != PageState.NOT_POPULATED) {
+            invalidate(page);
+            return NicTlb.MISS;
+        }
+        host.fault(table, page, /* write= */ false);
+        return map(page, table.frame(page));
+    }
+
+    /** Returns whether the NIC page table maps {@code page} (to a frame, or to the shared zero page). */
     public boolean mapped(int page) {
-        return pageTable[page] >= 0;
+        int frame = pageTable[page];
+        return frame >= 0 && (frame != ZERO_PAGE || table.state(page) == PageState.NOT_POPULATED);
     }
 
     /**
-     * Returns how many pages the NIC page table maps now: what the NIC can reach without a fault. Under
+     * Returns how many pages the NIC page table maps to frames now: what the NIC can reach without a fault. Under
      * the pinning policies that is at least every pinned page; under on-demand paging it is the pages
      * the NIC has touched and the host has not invalidated since (ODP's footprint, all of it swappable).
      */
@@ -149,11 +195,18 @@ public final class Translator {
         return mappedPages;
     }
 
-    /** Sets the NIC page-table entry of {@code page} to {@code frame} (negative: unmapped), keeping the count. */
+    /**
+     * Sets the NIC page-table entry of {@code page} to {@code frame} (or {@link #ZERO_PAGE}; otherwise negative:
+     * unmapped), keeping the count of pages mapped to frames.
+     */
     private int map(int page, int frame) {
-        mappedPages += (frame >= 0 ? 1 : 0) - (pageTable[page] >= 0 ? 1 : 0);
+        mappedPages += (isFrame(frame) ? 1 : 0) - (isFrame(pageTable[page]) ? 1 : 0);
         pageTable[page] = frame;
         return frame;
+    }
+
+    private static boolean isFrame(int entry) {
+        return entry >= 0 && entry != ZERO_PAGE;
     }
 
     /**
@@ -170,8 +223,16 @@ public final class Translator {
         return map(page, table.frame(page));
     }
 
-    /** Brings {@code page} in and maps it ahead of use, without counting a network page fault (prefetch); returns the host fault it took. */
-    public FaultKind prefetch(int page) {
+    /**
+     * Brings {@code page} in and maps it ahead of use, without counting a network page fault (prefetch); returns the
+     * host fault it took. For reading ({@code forWrite} false), a page never touched is mapped to the shared zero
+     * page and takes no frame.
+     */
+    public FaultKind prefetch(int page, boolean forWrite) {
+        if (!forWrite && table.state(page) == PageState.NOT_POPULATED) {
+            map(page, ZERO_PAGE);
+            return FaultKind.NONE;
+        }
         FaultKind kind = host.fault(table, page, /* write= */ false);
         map(page, table.frame(page));
         return kind;
@@ -257,8 +318,8 @@ public final class Translator {
         int mapped = 0;
         for (int page = 0; page < pageTable.length; page++) {
             int frame = pageTable[page];
-            mapped += frame >= 0 ? 1 : 0;
-            if (frame >= 0 && table.frame(page) != frame && violations.size() < 20) {
+            mapped += isFrame(frame) ? 1 : 0;
+            if (isFrame(frame) && table.frame(page) != frame && violations.size() < 20) {
                 violations.add("VF " + vf + " page table maps page " + page + " to frame " + frame
                         + " but the host maps it to " + table.frame(page));
             }

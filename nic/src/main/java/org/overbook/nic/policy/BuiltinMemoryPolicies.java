@@ -10,7 +10,8 @@ package org.overbook.nic.policy;
  *       bounded cache (Tezuka et al.'s pin-down cache) and unpins only on eviction.
  *   <li>{@code on-demand}: nothing pinned; the NIC faults pages in as it touches them (ODP).
  *   <li>{@code prefault}: on-demand, plus the library prefetches each work request's buffer before
- *       posting it (like {@code ibv_advise_mr}), and a region when it is registered.
+ *       posting it (like {@code ibv_advise_mr}), and a region when it is registered, with the advice the
+ *       NIC's access allows (for reading where it only reads: see {@link PinningContext#prefetch}).
  * </ul>
  */
 public final class BuiltinMemoryPolicies implements MemoryPolicyProvider {

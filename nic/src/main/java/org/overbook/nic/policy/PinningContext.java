@@ -14,7 +14,12 @@ public interface PinningContext {
     /** Releases the pins {@link #pin} took. */
     void unpin(long address, long length);
 
-    /** Brings every page of the range in and maps it, without pinning (ibv_advise_mr prefetch). */
+    /**
+     * Brings every page of the range in and maps it, without pinning ({@code ibv_advise_mr}'s prefetch), with the
+     * advice the NIC's access calls for: for writing where the NIC may write (a region registered writable, a
+     * receive's buffer); for reading where it only reads (a region registered without write access, a send's
+     * buffer), where a page never touched is mapped to the shared zero page and takes no frame.
+     */
     void prefetch(long address, long length);
 
     /** Returns the tenant's guest memory size in bytes. */

@@ -92,7 +92,7 @@ final class QueuePairImpl implements QueuePair, VfCounters.Traffic {
         if (requester.outstanding() >= sendRing) {
             throw new VerbsException(call("post_send"), "send ring full (" + sendRing + " slots); wait for completions");
         }
-        vf.beforePost(request.address(), request.length());
+        vf.beforePost(request.address(), request.length(), /* nicWrites= */ false);
         long at = vcpu.now();
         if (error) {
             complete(config.sendCompletions(), request, opcodeOf(request), CompletionStatus.FLUSHED, 0, at);
@@ -109,7 +109,7 @@ final class QueuePairImpl implements QueuePair, VfCounters.Traffic {
         if (responder.posted() >= receiveRing) {
             throw new VerbsException(call("post_receive"), "receive ring full (" + receiveRing + " slots)");
         }
-        vf.beforePost(request.address(), request.length());
+        vf.beforePost(request.address(), request.length(), /* nicWrites= */ true);
         if (error) {
             complete(config.receiveCompletions(), request, Completion.Opcode.RECEIVE, CompletionStatus.FLUSHED, 0, vcpu.now());
             return;

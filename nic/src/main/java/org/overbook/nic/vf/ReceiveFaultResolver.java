@@ -101,7 +101,7 @@ final class ReceiveFaultResolver {
         for (int i = 0; i < count; i++) {
             prefetching.remove(pages[i]);
             if (!translator.mapped(pages[i]) && !inProgress.containsKey(pages[i])) {
-                translator.prefetch(pages[i]);
+                translator.prefetch(pages[i], /* forWrite= */ true);
                 prefetched++;
             }
         }

@@ -12,7 +12,8 @@ import org.overbook.nic.dma.Translator;
  * call with the flush flag: it returns when the pages are in. The tenant's vCPU does the work
  * {@link MappingWork} prices for a network page fault on the same pages (the driver resolves both the same
  * way), then waits for their swap reads (an I/O wait, as for a major fault of its own) and, if they took
- * frames, for direct reclaim. Only the pages the NIC page table lacks are prefetched.
+ * frames, for direct reclaim. Only the pages the NIC page table lacks are prefetched. For reading (a buffer the
+ * NIC only reads, {@link ReadAdvice}), a page never touched is mapped to the shared zero page and takes no frame.
  */
 final class VcpuPrefetch {
 
@@ -29,8 +30,12 @@ final class VcpuPrefetch {
         this.counters = counters;
     }
 
-    /** Prefetches pages {@code first..last} (a range already checked against the guest). */
-    void prefetch(int first, int last) {
+    /**
+     * Prefetches pages {@code first..last} (a range already checked against the guest), for writing or only for
+     * reading: read advice maps a page never touched to the shared zero page, which takes no frame (it costs its
+     * per-page work all the same: the driver resolves it in the same call).
+     */
+    void prefetch(int first, int last, boolean forWrite) {
         int count = 0;
         for (int page = first; page <= last; page++) {
             if (!translator.mapped(page)) {
@@ -46,7 +51,7 @@ final class VcpuPrefetch {
             long readsDone = work.readSwapped(tenant.vcpu().now(), id, missing, count);
             boolean tookFrames = false;
             for (int i = 0; i < count; i++) {
-                tookFrames |= translator.prefetch(missing[i]) != FaultKind.NONE;
+                tookFrames |= translator.prefetch(missing[i], forWrite) != FaultKind.NONE;
             }
             tenant.vcpu().stallUntil(readsDone, /* asyncFault= */ true);
             if (tookFrames) {

@@ -65,6 +65,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
     private final ReceiveFaultResolver receiveFaults;
     private final FaultServicePool faultService;
     private final VcpuPrefetch prefetcher;
+    private final PinningContext forReading = new ReadAdvice(this);
     private final Upcalls upcalls;
     private final IntObjectHashMap<EventCounterImpl> eventCounters = new IntObjectHashMap<>();
     private final List<CompletionQueueImpl> completionQueues = new ArrayList<>();
@@ -193,7 +194,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
         vcpu().charge(costs.registerNanos());
         counters.countRegistration();
         MemoryRegion region = regions.add(address, length, access);
-        memoryPolicy.register(this, address, length, onDemand);
+        memoryPolicy.register(ReadAdvice.nicWrites(access) ? this : forReading, address, length, onDemand);
         if (pinDownCache != null && !onDemand) {
             cachedRegions.put(region.lkey(), region);
             pinDownCache.insert(address, length, region.lkey());
@@ -243,7 +244,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
             throw new VerbsException("advise(tenant " + tenant.name() + ")", "[" + address + ", " + (address + length)
                     + ") is not within a region registered with this VF");
         }
-        prefetch(address, length);
+        prefetch(address, length, ReadAdvice.nicWrites(region.access()));
     }
 
     @Override
@@ -353,16 +354,22 @@ public final class VirtualFunction implements Verbs, PinningContext {
         }
     }
 
-    /** Prefetches the range's pages the NIC page table lacks, on the tenant's vCPU ({@link VcpuPrefetch}). */
+    /** Prefetches for writing (a policy gets {@link ReadAdvice} where the NIC only reads); see {@link VcpuPrefetch}. */
     @Override
     public void prefetch(long address, long length) {
-        Pages.requireInside("prefetch", tenant.name(), address, length, guestBytes());
-        prefetcher.prefetch(Pages.first(address), Pages.last(address, length));
+        prefetch(address, length, /* forWrite= */ true);
     }
 
-    void beforePost(long address, int length) {
+    /** Prefetches the range's pages the NIC page table lacks, for writing or only for reading (ibv_advise_mr's advice). */
+    void prefetch(long address, long length, boolean forWrite) {
+        Pages.requireInside("prefetch", tenant.name(), address, length, guestBytes());
+        prefetcher.prefetch(Pages.first(address), Pages.last(address, length), forWrite);
+    }
+
+    /** A work request is posted whose local buffer the NIC writes (a receive) or only reads (a send, an RDMA write). */
+    void beforePost(long address, int length, boolean nicWrites) {
         if (length > 0 && Pages.inside(address, length, guestBytes())) {
-            memoryPolicy.beforePost(this, address, length);
+            memoryPolicy.beforePost(nicWrites ? this : forReading, address, length);
         }
     }
 

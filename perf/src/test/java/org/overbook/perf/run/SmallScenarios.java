@@ -1,5 +1,11 @@
 package org.overbook.perf.run;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
+
 /** Small scenarios for tests: a few MiB, tens of milliseconds of virtual time. */
 public final class SmallScenarios {
 
@@ -46,5 +52,16 @@ public final class SmallScenarios {
             """;
 
     private SmallScenarios() {
+    }
+
+    /** Runs every point of {@code yaml} in turn, each in its own folder under {@code directory}; returns their results. */
+    public static List<RunResult> runEveryPoint(String yaml, String name, Path directory) {
+        ScenarioLoader loader = ScenarioLoader.standard();
+        Runner runner = new Runner(loader.registry(), System::nanoTime);
+        List<RunResult> results = new ArrayList<>();
+        for (SweepPoint point : loader.parse(yaml, name).points()) {
+            results.add(runner.run(point, directory.resolve("p" + point.index())).result());
+        }
+        return results;
     }
 }

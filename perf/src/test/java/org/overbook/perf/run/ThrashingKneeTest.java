@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.overbook.perf.scenario.ScenarioLoader;
-import org.overbook.perf.scenario.SweepPoint;
 
 /**
  * The emergent cliff at quick size, on the contended host: memcached tenants (about 5.6 MiB of items each,
@@ -49,12 +46,7 @@ class ThrashingKneeTest {
 
     @Test
     void theKneeSitsWhereTheTenantsWorkingSetsExceedRam() {
-        ScenarioLoader loader = ScenarioLoader.standard();
-        Runner runner = new Runner(loader.registry(), System::nanoTime);
-        List<RunResult> results = new ArrayList<>();
-        for (SweepPoint point : loader.parse(SCENARIO, "thrashing-quick.yaml").points()) {
-            results.add(runner.run(point, directory.resolve("p" + point.index())).result());
-        }
+        List<RunResult> results = SmallScenarios.runEveryPoint(SCENARIO, "thrashing-quick.yaml", directory);
 
         RunResult first = results.getFirst();
         assertEquals(0, first.total().get("cpu_major_faults").longValue(), "4 tenants fit: nothing is swapped in");

@@ -31,7 +31,8 @@ import org.overbook.guest.ConfigurationException;
  *
  * <p>What loads but is likely a mistake is a warning for the command to print ({@link #warnings()}): a directory
  * that holds no jar (a folder of classes, say), and a jar whose classes read the wall clock, draw from an unseeded
- * random source, write static state or use {@code Math}'s transcendental functions ({@link DeterminismScan}).
+ * random source, write static state, start threads or use {@code Math}'s transcendental functions
+ * ({@link DeterminismScan}).
  *
  * <p>Close it when done with everything it loaded (the command line keeps it for the process's life).
  */

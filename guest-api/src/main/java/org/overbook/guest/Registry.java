@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
@@ -115,7 +116,7 @@ public class Registry<F> {
         } catch (ConfigurationException e) {
             throw e;
         } catch (RuntimeException | LinkageError | AssertionError e) {
-            StackTraceElement at = pluginFrame(e);
+            StackTraceElement at = pluginFrame(e, Set.of(Registry.class.getName()));
             throw new ConfigurationException(field, noun + " '" + name + "' (" + entries.get(name).origin()
                     + ") failed while it was created: " + e.getClass().getSimpleName() + ": " + e.getMessage()
                     + (at == null ? "" : " (at " + at + ")") + hint(e));
@@ -138,14 +139,15 @@ public class Registry<F> {
     }
 
     /**
-     * Where a factory threw: among the frames above the registry's own (the factory's code), the first outside the JDK
-     * and Overbook (a plug-in's), else the frame that threw.
+     * Where a plug-in's code threw: among the frames above the first frame of a class in {@code callers} (the code
+     * that called into the plug-in: the registry for a factory, the simulation's dispatch for an event), the first
+     * outside the JDK and Overbook (a plug-in's), else the frame that threw; {@code null} if {@code thrown} has none.
      */
-    private static StackTraceElement pluginFrame(Throwable thrown) {
+    public static StackTraceElement pluginFrame(Throwable thrown, Set<String> callers) {
         StackTraceElement[] frames = thrown.getStackTrace();
         for (StackTraceElement frame : frames) {
             String type = frame.getClassName();
-            if (type.equals(Registry.class.getName())) {
+            if (callers.contains(type)) {
                 break;
             }
             if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.") && !type.startsWith("org.overbook.")) {

@@ -31,7 +31,8 @@ import org.overbook.guest.ConfigurationException;
  *
  * <p>What loads but is likely a mistake is a warning for the command to print ({@link #warnings()}): a directory
  * that holds no jar (a folder of classes, say), and a jar whose classes read the wall clock, draw from an unseeded
- * random source, write static state or use {@code Math}'s transcendental functions ({@link DeterminismScan}).
+ * random source, write static state, start threads or use {@code Math}'s transcendental functions
+ * ({@link DeterminismScan}).
  *
  * <p>Close it when done with everything it loaded (the command line keeps it for the process's life).
  */
@@ -65,10 +66,10 @@ public final class Plugins implements AutoCloseable {
         }
         this.loader = new URLClassLoader("overbook-plugins", urls, Plugins.class.getClassLoader());
         try {
-            requireAProvider(jars);
+            List<Path> providing = providerJars(jars);
             this.catalog = Catalog.discover(loader);
             List<String> all = new ArrayList<>(warnings);
-            jars.stream().filter(Plugins::listsAProvider).map(DeterminismScan::warning).flatMap(Optional::stream).forEach(all::add);
+            providing.stream().map(DeterminismScan::warning).flatMap(Optional::stream).forEach(all::add);
             this.warnings = List.copyOf(all);
         } catch (RuntimeException e) {
             close();
@@ -140,28 +141,29 @@ public final class Plugins implements AutoCloseable {
     }
 
     /**
-     * Refuses jars none of which lists a provider in {@code META-INF/services}: a jar without the file (or with one
-     * named after another interface) would otherwise load without a word, and the scenario would then find its names
-     * unknown. One jar of several may list none (a plug-in's own dependency).
+     * Returns the jars that list a provider of a family in {@code META-INF/services}: the plug-ins' own code, not the
+     * dependencies they ship (one jar of several may list none). Refuses jars none of which lists one: a jar without
+     * the file (or with one named after another interface) would otherwise load without a word, and the scenario would
+     * then find its names unknown.
      */
-    private static void requireAProvider(List<Path> jars) {
+    private static List<Path> providerJars(List<Path> jars) {
         List<String> listed = new ArrayList<>();
+        List<Path> providing = new ArrayList<>();
         for (Path jar : jars) {
-            listed.addAll(serviceFiles(jar));
+            List<String> files = serviceFiles(jar);
+            listed.addAll(files);
+            if (files.stream().anyMatch(PROVIDER_NAMES::contains)) {
+                providing.add(jar);
+            }
         }
-        if (listed.stream().anyMatch(PROVIDER_NAMES::contains)) {
-            return;
+        if (!providing.isEmpty()) {
+            return providing;
         }
         String names = jars.stream().map(jar -> jar.getFileName().toString()).collect(Collectors.joining(", "));
         throw new ConfigurationException("--plugins", names + (jars.size() == 1 ? " registers" : " register") + " nothing: "
                 + (listed.isEmpty() ? "no META-INF/services file" : "META-INF/services has " + String.join(", ", listed)
                         + ", no provider interface") + "; accepted: META-INF/services/<provider interface> naming your class, the"
                 + " interface one of " + String.join(", ", PROVIDER_NAMES));
-    }
-
-    /** Returns whether {@code jar} lists a provider of a family: the plug-in's own code, not a dependency it ships. */
-    private static boolean listsAProvider(Path jar) {
-        return serviceFiles(jar).stream().anyMatch(PROVIDER_NAMES::contains);
     }
 
     /** Returns the names of the files in {@code jar}'s {@code META-INF/services}. */

@@ -1,8 +1,10 @@
 package org.overbook.perf.run;
 
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Registry;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.perf.scenario.SweepPoint;
 
@@ -16,10 +18,11 @@ import org.overbook.perf.scenario.SweepPoint;
 public final class RunFailure extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
-    /** The class whose frame starts every event's code. */
-    private static final String DISPATCH = Simulation.class.getName();
-    /** The class whose frame starts building a testbed, where a policy's code (a memory policy's attach) runs first. */
-    private static final String BUILD = Runner.class.getName();
+    /**
+     * The classes whose frames start a plug-in's code in a run: the simulation's dispatch (every event's code), and the
+     * runner's building of a testbed, where a policy's code (a memory policy's attach) runs first.
+     */
+    private static final Set<String> CALLERS = Set.of(Simulation.class.getName(), Runner.class.getName());
 
     private RunFailure(String message, Throwable cause) {
         super(message, cause);
@@ -47,17 +50,6 @@ public final class RunFailure extends RuntimeException {
      * frame that threw.
      */
     static StackTraceElement whereThrown(Throwable cause) {
-        StackTraceElement[] frames = cause.getStackTrace();
-        for (StackTraceElement frame : frames) {
-            String type = frame.getClassName();
-            if (type.equals(DISPATCH) || type.equals(BUILD)) {
-                break;
-            }
-            if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.")
-                    && !type.startsWith("org.overbook.")) {
-                return frame;
-            }
-        }
-        return frames.length > 0 ? frames[0] : null;
+        return Registry.pluginFrame(cause, CALLERS);
     }
 }

@@ -58,6 +58,23 @@ class DeterminismScanTest {
                 type + ".jitter calls Math.pow() (StrictMath's gives the same last bit on every machine)"), uses);
     }
 
+    /** Starts threads of its own, two ways. */
+    static final class Threaded {
+        void spawn(Runnable work) {
+            new Thread(work).start();
+            java.util.concurrent.Executors.newSingleThreadExecutor().execute(work);
+        }
+    }
+
+    @Test
+    void aThreadOfItsOwnIsNamed() throws IOException {
+        String type = Threaded.class.getName();
+        assertEquals(List.of(
+                type + ".spawn starts a thread of its own (Thread.start())",
+                type + ".spawn starts a thread of its own (Executors.newSingleThreadExecutor())"),
+                DeterminismScan.uses(classFile(Threaded.class)));
+    }
+
     @Test
     void aCarefulClassIsNotNamed() throws IOException {
         assertEquals(List.of(), DeterminismScan.uses(classFile(Careful.class)));

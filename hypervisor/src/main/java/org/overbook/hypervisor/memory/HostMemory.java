@@ -147,6 +147,14 @@ public final class HostMemory implements AutoCloseable {
         return frames.free();
     }
 
+    /**
+     * Returns whether a frame taken now comes from the free frames alone: reclaim runs first when they are at the low
+     * watermark or below (and may take any page neither pinned nor locked).
+     */
+    public boolean allocatesWithoutReclaim() {
+        return frames.free() > lowWatermark;
+    }
+
     public int usedFrames() {
         return frames.total() - frames.free();
     }

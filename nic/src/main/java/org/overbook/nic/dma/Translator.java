@@ -42,7 +42,8 @@ import org.overbook.nic.tlb.NicTlb;
  * NIC page table points at it [4]. The entry says so ({@link #ZERO_PAGE}); the first CPU write replaces the zero
  * page by a frame of the page's own (copy on write), whose MMU notifier drops the NIC's entry, so an entry whose page
  * has been populated since is no entry. The model's NIC has no zero page to read from: a DMA through such an entry
- * populates a zeroed frame for the page when it first reaches it, at no cost (the reads are of zeros either way); the
+ * populates a zeroed frame for the page when it first reaches it, at no cost (the reads are of zeros either way), or,
+ * when that frame would have to be reclaimed, drops the entry and faults (see {@code throughZeroPage}); the
  * line fetch that brings such an entry brings it into the TLB like any other.
  *
  * <p>A caller starts a translation at a time ({@link #begin}); the fetches it causes advance
@@ -168,11 +169,15 @@ public final class Translator {
 
     /**
      * The DMA reaches {@code page} through an entry to the zero page: returns the zeroed frame the model gives the
-     * page in its place (no fault, no cost), or {@link NicTlb#MISS} if the page was written since (the entry is
-     * dropped).
+     * page in its place (no fault, no cost), or {@link NicTlb#MISS} if the page was written since or the frame cannot
+     * be had without reclaim (the entry is dropped, and the DMA goes on as through no entry: a network page fault). A
+     * translation must not reclaim: the pages a DMA translated before this one are not locked yet ({@link #lock(int,
+     * int)} comes after the last), and reclaim may take one of them while the DMA holds its frame. So under memory
+     * pressure a read of a page never written, through a buffer prefetched for reading, pays a fault the hardware
+     * (which reads the zero page itself) would not.
      */
     private int throughZeroPage(int page) {
-        if (table.state(page) != PageState.NOT_POPULATED) {
+        if (table.state(page) != PageState.NOT_POPULATED || !host.allocatesWithoutReclaim()) {
             invalidate(page);
             return NicTlb.MISS;
         }

@@ -5,7 +5,24 @@ public final class GuestOutOfMemoryException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The tenant whose memory ran out, or null when the thrower did not say. */
+    private final String tenant;
+
     public GuestOutOfMemoryException(String message) {
+        this(null, message);
+    }
+
+    /**
+     * @param tenant  the name of the tenant whose memory ran out, so that a report can say which to give more
+     * @param message what was asked for and what was left, with the tenant's name and memory
+     */
+    public GuestOutOfMemoryException(String tenant, String message) {
         super(message);
+        this.tenant = tenant;
+    }
+
+    /** Returns the name of the tenant whose memory ran out, or null when the thrower did not say. */
+    public String tenant() {
+        return tenant;
     }
 }

@@ -3,6 +3,7 @@ package org.overbook.guest;
 import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -13,6 +14,10 @@ import java.util.TreeSet;
  *
  * <p>Each accessor records the key it read; after the factory has run, the registry calls
  * {@link #rejectUnread()} so that a misspelt parameter is an error, never silently ignored.
+ *
+ * <p>A YAML list arrives as a {@link List}: {@link #string} reads it comma-separated (a load generator's
+ * {@code targets: [s0, s1]}), and every accessor of one value refuses it, showing it as it was written
+ * ({@code a list [1, 2] was given where one value is accepted}); a section ({@link Map}) likewise.
  */
 public final class WorkloadParameters {
 
@@ -23,7 +28,7 @@ public final class WorkloadParameters {
 
     /**
      * @param path   where these parameters sit in the scenario, for error messages
-     * @param values the raw values: numbers, strings with units, booleans
+     * @param values the raw values: numbers, strings with units, booleans, and lists of those
      */
     public WorkloadParameters(String path, Map<String, ?> values) {
         this(path, values, Long.MAX_VALUE);
@@ -31,7 +36,7 @@ public final class WorkloadParameters {
 
     /**
      * @param path             where these parameters sit in the scenario, for error messages
-     * @param values           the raw values: numbers, strings with units, booleans
+     * @param values           the raw values: numbers, strings with units, booleans, and lists of those
      * @param guestMemoryBytes the memory of the guest the workload will run in, so that a size that cannot
      *                         fit is refused before anything runs
      */
@@ -71,7 +76,7 @@ public final class WorkloadParameters {
 
     /** Returns a whole number in {@code [min, max]}. */
     public long integer(String key, long defaultValue, long min, long max) {
-        Object raw = take(key);
+        Object raw = single(key, "one whole number from " + min + " to " + max);
         long value;
         if (raw == null) {
             value = defaultValue;
@@ -85,7 +90,7 @@ public final class WorkloadParameters {
 
     /** Returns a number in {@code [min, max]}. */
     public double real(String key, double defaultValue, double min, double max) {
-        Object raw = take(key);
+        Object raw = single(key, "one number from " + min + " to " + max);
         double value;
         if (raw == null) {
             value = defaultValue;
@@ -102,7 +107,7 @@ public final class WorkloadParameters {
 
     /** Returns a size in bytes in {@code [min, max]}; accepts {@code 4096} or {@code 4KiB}, never a fraction of a byte. */
     public long bytes(String key, long defaultValue, long min, long max) {
-        Object raw = take(key);
+        Object raw = single(key, "one size such as 4096 or 64KiB");
         long value = raw == null ? defaultValue : Units.bytes(field(key), quantity(raw));
         return inRange(key, value, min, max);
     }
@@ -112,14 +117,14 @@ public final class WorkloadParameters {
      * other bare number ({@code 100} would be 100 ns, rarely what was meant).
      */
     public long nanos(String key, long defaultValue, long min, long max) {
-        Object raw = take(key);
+        Object raw = single(key, "one duration such as 200ms or 60us");
         long value = raw == null ? defaultValue : Units.nanos(field(key), quantity(raw));
         return inRange(key, value, min, max);
     }
 
     /** Returns a true/false flag. */
     public boolean flag(String key, boolean defaultValue) {
-        Object raw = take(key);
+        Object raw = single(key, "true or false");
         if (raw == null) {
             return defaultValue;
         }
@@ -131,7 +136,7 @@ public final class WorkloadParameters {
 
     /** Returns one of {@code accepted}. */
     public String choice(String key, String defaultValue, String... accepted) {
-        Object raw = take(key);
+        Object raw = single(key, "one of " + String.join(", ", accepted));
         String value = raw == null ? defaultValue : raw.toString();
         for (String a : accepted) {
             if (a.equals(value)) {
@@ -141,9 +146,16 @@ public final class WorkloadParameters {
         throw new ConfigurationException(field(key), "unknown value '" + value + "'; accepted: " + String.join(", ", accepted));
     }
 
-    /** Returns free text. */
+    /** Returns free text; a list's items comma-separated ({@code [s0, s1]} reads {@code s0,s1}). */
     public String string(String key, String defaultValue) {
         Object raw = take(key);
+        if (raw instanceof Map<?, ?>) {
+            throw new ConfigurationException(field(key), "a section " + yaml(raw) + " was given where text is accepted;"
+                    + " accepted: text, or a list of values");
+        }
+        if (raw instanceof List<?> list) {
+            return String.join(",", list.stream().map(String::valueOf).toList());
+        }
         return raw == null ? defaultValue : raw.toString();
     }
 
@@ -162,6 +174,27 @@ public final class WorkloadParameters {
     private static String quantity(Object raw) {
         boolean fraction = raw instanceof Double || raw instanceof Float;
         return fraction && Double.isFinite(((Number) raw).doubleValue()) ? new BigDecimal(raw.toString()).toPlainString() : raw.toString();
+    }
+
+    /** Returns the value of {@code key} where one value is accepted; a list or a section is refused, as written. */
+    private Object single(String key, String accepted) {
+        Object raw = take(key);
+        if (raw instanceof List<?> || raw instanceof Map<?, ?>) {
+            throw new ConfigurationException(field(key), (raw instanceof List<?> ? "a list " : "a section ") + yaml(raw)
+                    + " was given where one value is accepted; accepted: " + accepted);
+        }
+        return raw;
+    }
+
+    /** Spells a value as YAML's flow style writes it: {@code [1, 2]}, {@code {a: 1}}, text as it is. */
+    private static String yaml(Object value) {
+        if (value instanceof List<?> list) {
+            return "[" + String.join(", ", list.stream().map(WorkloadParameters::yaml).toList()) + "]";
+        }
+        if (value instanceof Map<?, ?> map) {
+            return "{" + String.join(", ", map.entrySet().stream().map(e -> e.getKey() + ": " + yaml(e.getValue())).toList()) + "}";
+        }
+        return String.valueOf(value);
     }
 
     private Object take(String key) {

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 class WorkloadParametersTest {
 
@@ -49,6 +51,27 @@ class WorkloadParametersTest {
         assertTrue(half.getMessage().contains("not a whole number of bytes"), half.getMessage());
         assertEquals(10_000_000, p.bytes("big", 0, 0, Long.MAX_VALUE), "1e7 is read in plain digits");
         assertEquals(10, p.bytes("ten", 0, 0, 100), "a bare size is bytes");
+    }
+
+    @Test
+    void aListWhereOneValueIsAcceptedIsRefusedAndShownAsTheYamlListItWas() {
+        WorkloadParameters p = new WorkloadParameters("clients[0].workload.params", Map.of("sizes", List.of("1", "2"),
+                "range", Map.of("min", 1L)));
+        List<Executable> oneValue = List.of(() -> p.integer("sizes", 0, 0, 10),
+                () -> p.real("sizes", 0, 0, 10), () -> p.bytes("sizes", 0, 0, 10), () -> p.nanos("sizes", 0, 0, 10),
+                () -> p.flag("sizes", false), () -> p.choice("sizes", "a", "a", "b"));
+        for (Executable read : oneValue) {
+            ConfigurationException e = assertThrows(ConfigurationException.class, read);
+            assertEquals("clients[0].workload.params.sizes", e.field());
+            assertTrue(e.getMessage().contains("sizes: a list [1, 2] was given where one value is accepted; accepted: "), e.getMessage());
+        }
+        assertTrue(assertThrows(ConfigurationException.class, () -> p.integer("sizes", 0, 0, 10)).getMessage()
+                .endsWith("accepted: one whole number from 0 to 10"));
+        assertEquals("1,2", p.string("sizes", null), "text reads a list comma-separated");
+        ConfigurationException section = assertThrows(ConfigurationException.class, () -> p.bytes("range", 0, 0, 10));
+        assertTrue(section.getMessage().contains("range: a section {min: 1} was given where one value is accepted"), section.getMessage());
+        assertTrue(assertThrows(ConfigurationException.class, () -> p.string("range", null)).getMessage()
+                .contains("range: a section {min: 1} was given where text is accepted"));
     }
 
     @Test

@@ -87,7 +87,7 @@ public final class Host implements AutoCloseable {
         for (int id = 0; id < guestPages.length; id++) {
             TenantConfig tenantConfig = config.tenants().get(id);
             Vcpu vcpu = new Vcpu(simulation, cpus, resources.asyncPageFaults());
-            TenantMemory tenantMemory = new TenantMemory(memory, memory.table(id), vcpu, faults);
+            TenantMemory tenantMemory = new TenantMemory(tenantConfig.name(), memory, memory.table(id), vcpu, faults);
             TenantGuest guest = new TenantGuest(tenantConfig.name(), tenantMemory, vcpu, simulation.random());
             tenants.add(new Tenant(id, tenantConfig, vcpu, tenantMemory, guest, faults));
         }

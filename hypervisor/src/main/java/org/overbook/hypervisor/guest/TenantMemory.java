@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.GuestOutOfMemoryException;
+import org.overbook.guest.Units;
 import org.overbook.hypervisor.FaultCharges;
 import org.overbook.hypervisor.memory.FaultKind;
 import org.overbook.hypervisor.memory.FrameBytes;
@@ -23,6 +24,7 @@ public final class TenantMemory implements GuestMemory {
     private static final int OFFSET_MASK = PAGE_SIZE - 1;
     private static final int ZERO_PAGE = -2;
 
+    private final String tenant;
     private final HostMemory host;
     private final FrameBytes bytes;
     private final SecondLevelTable table;
@@ -34,7 +36,9 @@ public final class TenantMemory implements GuestMemory {
     private long majorFaults;
     private long faultStallNanos;
 
-    public TenantMemory(HostMemory host, SecondLevelTable table, Vcpu vcpu, FaultCharges faults) {
+    /** @param tenant the tenant's name, for the error that says its memory ran out */
+    public TenantMemory(String tenant, HostMemory host, SecondLevelTable table, Vcpu vcpu, FaultCharges faults) {
+        this.tenant = Objects.requireNonNull(tenant, "tenant");
         this.host = host;
         this.bytes = host.bytes();
         this.table = table;
@@ -77,8 +81,10 @@ public final class TenantMemory implements GuestMemory {
         long count = (bytes + OFFSET_MASK) >>> PAGE_SHIFT;
         int first = count > Integer.MAX_VALUE ? -1 : allocator.allocate((int) count);
         if (first < 0) {
-            throw new GuestOutOfMemoryException("guest has no free run of " + count + " pages ("
-                    + allocator.freePages() + " pages free in all)");
+            String asked = count > Integer.MAX_VALUE ? bytes + " bytes" : count + " pages (" + Units.bytes(count << PAGE_SHIFT) + ")";
+            throw new GuestOutOfMemoryException(tenant, "tenant " + tenant + " ran out of guest memory: an allocation needs a "
+                    + "free run of " + asked + ", and its memory of " + Units.bytes(size) + " (" + table.pages() + " pages) has "
+                    + allocator.freePages() + " pages free in all");
         }
         return (long) first << PAGE_SHIFT;
     }

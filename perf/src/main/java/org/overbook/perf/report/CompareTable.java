@@ -1,6 +1,7 @@
 package org.overbook.perf.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -87,27 +88,16 @@ public final class CompareTable {
     /** The terminal's table: a heading, a line per pair in columns, and what the mark means. */
     public static List<String> lines(Comparison comparison) {
         boolean tested = comparison.pairs().stream().anyMatch(CompareTable::replicated);
-        List<List<String>> rows = new ArrayList<>();
-        rows.add(header(tested));
-        comparison.pairs().forEach(pair -> rows.add(cells(pair, tested, "", MARK)));
-        int[] widths = new int[rows.getFirst().size()];
-        rows.forEach(row -> {
-            for (int i = 0; i < widths.length; i++) {
-                widths[i] = Math.max(widths[i], row.get(i).length());
-            }
-        });
+        List<String> header = header(tested);
+        boolean[] rightAligned = new boolean[header.size()];
+        Arrays.fill(rightAligned, true);
+        rightAligned[1] = false; // the point's label
+        TextTable table = new TextTable("  ", rightAligned).row(header.toArray(String[]::new));
+        comparison.pairs().forEach(pair -> table.row(cells(pair, tested, "", MARK).toArray(String[]::new)));
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT, "%d points, a line each (%severy metric of each point is in %s):",
                 comparison.pairs().size(), values(comparison.pairs()), CompareCsv.FILE));
-        for (List<String> row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < widths.length; i++) {
-                String cell = row.get(i);
-                line.append(i == 0 ? "" : "  ").append(i == 1 ? cell + " ".repeat(widths[i] - cell.length())
-                        : " ".repeat(widths[i] - cell.length()) + cell);
-            }
-            out.add(line.toString().stripTrailing());
-        }
+        out.addAll(table.lines());
         if (tested) {
             out.add(MARK + " significantly different (Welch's t-test, p < 0.05)");
         }

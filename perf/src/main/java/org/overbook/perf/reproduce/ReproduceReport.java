@@ -12,6 +12,7 @@ import java.util.Map;
 import org.overbook.perf.report.AtomicFiles;
 import org.overbook.perf.report.Interval;
 import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.report.TextTable;
 
 /**
  * The model beside the paper: a table on the terminal (model, paper, ratio, 95 % interval when replicated,
@@ -24,8 +25,6 @@ public final class ReproduceReport {
     public static final String CSV = "reproduce.csv";
     public static final String MARKDOWN = "reproduce.md";
     private static final String[] HEADER = {"preset", "figure", "paper", "model", "95 % CI", "model/paper", "check", "verdict"};
-    private static final int FIRST_NUMBER = 2;
-    private static final int LAST_NUMBER = 5;
 
     private ReproduceReport() {
     }
@@ -42,26 +41,10 @@ public final class ReproduceReport {
 
     /** Prints the table, then its notes ({@link #notes}), then the count of each verdict. */
     public static void print(PrintWriter out, List<Reproduction.PresetResult> results) {
-        List<String[]> rows = new ArrayList<>();
-        rows.add(HEADER);
-        for (FigureResult f : figures(results)) {
-            rows.add(row(f));
-        }
-        int[] widths = new int[HEADER.length];
-        for (String[] row : rows) {
-            for (int i = 0; i < row.length; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                boolean number = i >= FIRST_NUMBER && i <= LAST_NUMBER;
-                String cell = number ? " ".repeat(widths[i] - row[i].length()) + row[i] : row[i] + " ".repeat(widths[i] - row[i].length());
-                line.append(i == 0 ? "" : "  ").append(cell);
-            }
-            out.println(line.toString().stripTrailing());
-        }
+        // the numbers (paper, model, interval, ratio) aligned right
+        TextTable table = new TextTable("  ", false, false, true, true, true, true, false, false).row(HEADER);
+        figures(results).forEach(f -> table.row(row(f)));
+        table.print(out);
         for (String note : notes(results)) {
             out.println(note);
         }

@@ -1,19 +1,23 @@
 package org.overbook.perf.run;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.GuestOutOfMemoryException;
 import org.overbook.guest.Registry;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.perf.scenario.SweepPoint;
+import org.overbook.perf.scenario.TenantSpec;
 
 /**
  * A run that stopped because code inside the model threw: a workload's or a policy's bug (a plug-in's, often) or
  * an invariant of the model's that broke. Its message is the one line the command prints: which point, at what
  * virtual time, what was thrown and from where, the caller's own code first (a plug-in's frame when there is
  * one), so that its author can find the line without a stack trace ({@code OVERBOOK_DEBUG=1} prints the whole
- * one). A configuration error is the user's to fix and stays as it is.
+ * one). A configuration error is the user's to fix and stays as it is. A tenant whose guest memory ran out is named
+ * with the scenario field that gives it more.
  */
 public final class RunFailure extends RuntimeException {
 
@@ -41,15 +45,46 @@ public final class RunFailure extends RuntimeException {
         StackTraceElement at = whereThrown(cause);
         return new RunFailure(String.format(Locale.ROOT, "point %d%s stopped at %,d ns of virtual time: %s: %s%s",
                 point.index(), point.label().isEmpty() ? "" : " (" + point.label() + ")", nowNanos,
-                cause.getClass().getSimpleName(), cause.getMessage(), at == null ? "" : " (at " + at + ")"), cause);
+                cause.getClass().getSimpleName(), cause.getMessage(), at == null ? "" : " (at " + at + ")")
+                + (cause instanceof GuestOutOfMemoryException full ? whatToChange(point, full.tenant()) : ""), cause);
+    }
+
+    /**
+     * What to change when tenant {@code name}'s guest memory ran out: its {@code memory} field, as the scenario's errors
+     * name a tenant's fields ({@code clients[0].memory}), or the workload's allocations.
+     */
+    static String whatToChange(SweepPoint point, String name) {
+        String field = memoryField(point.scenario().tenants(), "tenants", name);
+        field = field != null ? field : memoryField(point.scenario().clients(), "clients", name);
+        return field == null ? "" : "; raise " + field + " (tenant " + name + "'s memory:), or have its workload allocate less";
+    }
+
+    private static String memoryField(List<TenantSpec> tenants, String list, String name) {
+        for (int i = 0; i < tenants.size(); i++) {
+            if (tenants.get(i).name().equals(name)) {
+                return list + "[" + i + "].memory";
+            }
+        }
+        return null;
     }
 
     /**
      * Where the event's code threw: among the frames above the simulation's dispatch (the event's own code), or above
      * the runner's when the testbed was being built, the first outside the JDK and Overbook (a plug-in's), else the
-     * frame that threw.
+     * frame that threw (for guest memory that ran out, the frame that asked for it: a built-in workload's).
      */
     static StackTraceElement whereThrown(Throwable cause) {
-        return Registry.pluginFrame(cause, CALLERS);
+        StackTraceElement at = Registry.pluginFrame(cause, CALLERS);
+        StackTraceElement[] frames = cause.getStackTrace();
+        if (cause instanceof GuestOutOfMemoryException && at != null && at.equals(frames[0])
+                && at.getClassName().startsWith("org.overbook.")) {
+            // no plug-in's frame, and the guest memory's allocate threw: the code that asked for the memory is its caller
+            for (StackTraceElement frame : frames) {
+                if (!frame.getClassName().equals(frames[0].getClassName())) {
+                    return frame;
+                }
+            }
+        }
+        return at;
     }
 }

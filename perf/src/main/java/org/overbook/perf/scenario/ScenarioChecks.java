@@ -156,7 +156,9 @@ final class ScenarioChecks {
             if (!CONNECTS_TO.contains(param.getKey())) {
                 continue;
             }
-            for (String target : param.getValue().toString().split(",")) {
+            Object value = param.getValue();
+            String names = value instanceof List<?> list ? String.join(",", list.stream().map(String::valueOf).toList()) : value.toString();
+            for (String target : names.split(",")) {
                 String name = target.strip();
                 if (!name.isEmpty() && !otherSide.contains(name)) {
                     throw new ConfigurationException(w.field() + ".params." + param.getKey(), "no " + sideName + " tenant called '"

@@ -197,12 +197,27 @@ final class Section {
             return "nothing";
         }
         if (value.isArray()) {
-            return "a list " + abbreviate(value.toString());
+            return "a list " + abbreviate(flow(value));
         }
         if (value.isObject()) {
-            return "a section " + abbreviate(value.toString());
+            return "a section " + abbreviate(flow(value));
         }
         return value.isTextual() ? "'" + value.textValue() + "'" : value.asText();
+    }
+
+    /** Spells a value as YAML's flow style writes it, {@code [1, 2]} or {@code {a: 1}}, rather than as JSON. */
+    static String flow(JsonNode value) {
+        if (value.isArray()) {
+            List<String> items = new ArrayList<>();
+            value.forEach(item -> items.add(flow(item)));
+            return "[" + String.join(", ", items) + "]";
+        }
+        if (value.isObject()) {
+            List<String> entries = new ArrayList<>();
+            value.properties().forEach(e -> entries.add(e.getKey() + ": " + flow(e.getValue())));
+            return "{" + String.join(", ", entries) + "}";
+        }
+        return value.isTextual() ? value.textValue() : value.asText();
     }
 
     private static String abbreviate(String text) {

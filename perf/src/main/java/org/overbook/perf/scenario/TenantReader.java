@@ -106,7 +106,10 @@ final class TenantReader {
         return new TenantSpec(d.name(), d.memoryBytes(), new WorkloadSpec(field, d.workload(), params));
     }
 
-    /** Converts one parameter to what {@link org.overbook.guest.WorkloadParameters} reads. */
+    /**
+     * Converts one parameter to what {@link org.overbook.guest.WorkloadParameters} reads: a list stays a list (of its
+     * items' text), so that a parameter of one value can say a list was given.
+     */
     private Object param(String field, JsonNode value, int index) {
         if (value.isTextual()) {
             return fill(field, value.textValue(), index, true);
@@ -133,10 +136,10 @@ final class TenantReader {
                 }
                 items.add(item.isTextual() ? fill(field, item.textValue(), index, true) : item.asText());
             }
-            return String.join(",", items);
+            return List.copyOf(items);
         }
-        throw new ConfigurationException(field, Section.describe(value) + " is of the wrong type; accepted: a number, text, "
-                + "true or false, or a list of those");
+        throw new ConfigurationException(field, Section.describe(value) + " was given where one value or a list is accepted;"
+                + " accepted: a number, text, true or false, or a list of those");
     }
 
     /** Fills in the placeholders of {@code text}; names may use only {@code ${index}}. */

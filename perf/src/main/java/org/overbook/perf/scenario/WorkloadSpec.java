@@ -15,7 +15,8 @@ import org.overbook.guest.WorkloadRegistry;
  *
  * @param field  where the workload sits in the scenario ({@code tenants[2].workload}), for errors
  * @param name   the registered name ({@code memcached})
- * @param params numbers (Long, Double), text (sizes, durations, names) and booleans, in file order
+ * @param params numbers (Long, Double), text (sizes, durations, names), booleans and lists (of the items' text), in
+ *               file order
  */
 public record WorkloadSpec(String field, String name, Map<String, Object> params) {
 

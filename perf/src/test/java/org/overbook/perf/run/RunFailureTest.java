@@ -97,6 +97,45 @@ class RunFailureTest {
                 + "the policy's own bug (at org.overbook.perf.run.RunFailureTest$"), failure.getMessage());
     }
 
+    /** Allocates 12 MiB of guest memory at start. */
+    static final class Greedy implements Workload {
+        @Override
+        public void start(Guest guest) {
+            guest.memory().allocate(12L << 20);
+        }
+    }
+
+    @Test
+    void aWorkloadThatAllocatesPastItsTenantsMemoryNamesTheTenantItsMemoryAndTheFieldToRaise(@TempDir Path directory) {
+        WorkloadRegistry registry = WorkloadRegistry.discover().register("greedy", "allocates 12 MiB", p -> new Greedy());
+        ScenarioLoader loader = new ScenarioLoader(registry);
+        ScenarioFile file = loader.parse("""
+                duration: 5ms
+                warm-up: 1ms
+                tenants:
+                  - {name: idle, memory: 4MiB, workload: {name: memory-toucher, params: {working-set: 1MiB}}}
+                  - {name: big, memory: 8MiB, workload: {name: greedy}}
+                clients: {count: 0}
+                """, "greedy.yaml");
+        RunFailure failure = assertThrows(RunFailure.class, () -> Runner.standard(loader.registry()).run(file.points().getFirst(), directory));
+        String message = failure.getMessage();
+        assertTrue(message.contains("GuestOutOfMemoryException: tenant big ran out of guest memory: an allocation needs a free run of"
+                + " 3072 pages (12MiB), and its memory of 8MiB (2048 pages) has 2048 pages free in all"), message);
+        assertTrue(message.contains("(at org.overbook.perf.run.RunFailureTest$Greedy.start("), "the workload's line: " + message);
+        assertTrue(message.endsWith("; raise tenants[1].memory (tenant big's memory:), or have its workload allocate less"), message);
+    }
+
+    @Test
+    void aBuiltInWorkloadInATooSmallTenantSaysWhichClientToGiveMoreMemory(@TempDir Path directory) {
+        ScenarioLoader loader = ScenarioLoader.standard();
+        ScenarioFile file = loader.parse(SmallScenarios.MEMCACHED.replace("memory: 16MiB\n", "memory: 64KiB\n"), "small-client.yaml");
+        RunFailure failure = assertThrows(RunFailure.class, () -> Runner.standard(loader.registry()).run(file.points().getFirst(), directory));
+        String message = failure.getMessage();
+        assertTrue(message.contains("tenant c0 ran out of guest memory") && message.contains("its memory of 64KiB (16 pages)"), message);
+        assertTrue(message.contains("(at org.overbook.workloads."), "the built-in's line, not the allocator's: " + message);
+        assertTrue(message.endsWith("; raise clients[0].memory (tenant c0's memory:), or have its workload allocate less"), message);
+    }
+
     @Test
     void aNullTaskIsRefusedWhenScheduledNotWhenItWouldRun(@TempDir Path directory) {
         WorkloadRegistry registry = WorkloadRegistry.discover().register("null-task", "schedules null",

@@ -105,9 +105,11 @@ class ScenarioMergeTest {
     }
 
     @Test
-    void aListParameterIsPassedCommaSeparated() {
+    void aListParameterStaysAListAndReadsAsTextCommaSeparated() {
         Scenario s = load("tenants: {count: 2}\nclients: {count: 1, template: {workload: {params: {targets: [s1, s0]}}}}");
-        assertEquals("s1,s0", s.clients().getFirst().workload().params().get("targets"));
+        WorkloadSpec workload = s.clients().getFirst().workload();
+        assertEquals(List.of("s1", "s0"), workload.params().get("targets"), "a list, so that a parameter of one value can say so");
+        assertEquals("s1,s0", workload.parameters().string("targets", null));
     }
 
     @Test

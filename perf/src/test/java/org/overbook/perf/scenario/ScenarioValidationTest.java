@@ -1,8 +1,10 @@
 package org.overbook.perf.scenario;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.overbook.perf.scenario.ScenarioErrors.assertError;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.overbook.guest.ConfigurationException;
 
@@ -80,6 +82,25 @@ class ScenarioValidationTest {
         assertError(error(yaml), "clients[2].workload.params.value-size", "'1 KB/s'", "4KiB");
         assertError(error("clients: {count: 1, template: {workload: {params: {valu-size: 100}}}}"), "clients[0].workload.params.valu-size",
                 "unknown parameter", "value-size", "(did you mean value-size?)");
+    }
+
+    @Test
+    void aListOrASectionWhereAParameterTakesOneValueIsShownAsWritten() {
+        assertError(error("clients: {count: 1, template: {workload: {params: {targets: s0, value-size: [1, 2]}}}}"),
+                "clients[0].workload.params.value-size", "a list [1, 2] was given where one value is accepted", "accepted: one size");
+        assertError(error("clients: {count: 1, template: {workload: {params: {targets: s0, concurrency: [4, 8]}}}}"),
+                "clients[0].workload.params.concurrency", "a list [4, 8] was given where one value is accepted",
+                "accepted: one whole number");
+        assertError(error("clients: {count: 1, template: {workload: {params: {targets: s0, value-size: {min: 1, max: 2}}}}}"),
+                "clients[0].workload.params.value-size", "a section {min: 1, max: 2} was given where one value or a list is accepted");
+        // a parameter that takes several values still reads a list, comma-separated
+        ScenarioFile file = loader.parse("""
+                tenants: {count: 2, template: {memory: 16MiB}}
+                clients: {count: 1, template: {workload: {params: {targets: [s0, s1]}}}}
+                """, "targets.yaml");
+        assertEquals(List.of("s0", "s1"), file.points().getFirst().scenario().clients().getFirst().workload().params().get("targets"));
+        assertError(error("tenants: {count: 2, template: {memory: 16MiB}}\nclients: {count: 1, template: {workload: {params: "
+                + "{targets: [s0, s9]}}}}"), "clients[0].workload.params.targets", "'s9'", "accepted: s0, s1");
     }
 
     @Test

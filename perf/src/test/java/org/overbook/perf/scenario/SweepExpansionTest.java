@@ -88,7 +88,7 @@ class SweepExpansionTest {
         ConfigurationException e = assertThrows(ConfigurationException.class,
                 () -> load("sweep: {\"nic.memory-policy, host.memory\": [[on-demand, 1GiB], [prefault]]}"));
         assertEquals("sweep.nic.memory-policy, host.memory[1]", e.field());
-        assertTrue(e.getMessage().contains("[\"prefault\"]") && e.getMessage().contains("2 values"), e.getMessage());
+        assertTrue(e.getMessage().contains("a list [prefault] does not") && e.getMessage().contains("2 values"), e.getMessage());
     }
 
     @Test

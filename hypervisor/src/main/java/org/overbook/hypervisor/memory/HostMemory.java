@@ -129,11 +129,6 @@ public final class HostMemory implements AutoCloseable {
         return tables[tenantId];
     }
 
-    /** Returns the number of tenants. */
-    public int tenants() {
-        return tables.length;
-    }
-
     /** Registers a listener told before any page is unmapped. */
     public void addInvalidationListener(InvalidationListener listener) {
         evictor.addListener(listener);
@@ -147,10 +142,7 @@ public final class HostMemory implements AutoCloseable {
         return frames.free();
     }
 
-    /**
-     * Returns whether a frame taken now comes from the free frames alone: reclaim runs first when they are at the low
-     * watermark or below (and may take any page neither pinned nor locked).
-     */
+    /** Returns whether a frame taken now comes from the free frames, without reclaim (above the low watermark). */
     public boolean allocatesWithoutReclaim() {
         return frames.free() > lowWatermark;
     }

@@ -105,10 +105,7 @@ final class Requester extends SendQueues {
         }
     }
 
-    /**
-     * Pumps within this event, as a pump scheduled for now would at this same instant (unless one is already
-     * scheduled): the send engine's next step does not need an event of its own.
-     */
+    /** Pumps within this event, as a pump scheduled for now would (unless one is): the next step needs no event. */
     private void pumpNow() {
         if (!pumpScheduled) {
             pump();

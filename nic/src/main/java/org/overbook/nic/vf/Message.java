@@ -24,8 +24,6 @@ final class Message {
     long notification = -1;
     /** Packets the requester's DMA has read so far: only those can be sent (or sent again). */
     int read;
-    /** Packets sent at least once: a prefix, as first sends go in order (an RNR wait holds those read meanwhile). */
-    private int sent;
 
     Message(WorkRequest request, byte[] payload, int mtu) {
         this.request = request;
@@ -54,15 +52,6 @@ final class Message {
             return StagingArea.slots(length);
         }
         return (count - 1) * StagingArea.slots(mtu) + StagingArea.slots(length - (count - 1) * mtu);
-    }
-
-    /** Packet {@code index} goes on the wire: returns whether it went before (a retransmission). */
-    boolean resent(int index) {
-        if (index < sent) {
-            return true;
-        }
-        sent = index + 1;
-        return false;
     }
 
     /** Returns the payload offset of packet {@code index}. */

@@ -56,10 +56,7 @@ final class Requester extends SendQueues {
     /** The request whose read is scheduled ({@link #readAction}; at most one, as the send engine reads one at a time), and when. */
     private WorkRequest scheduledRead;
     private long scheduledReadTime;
-    /**
-     * The message being read and its pages' frames (from {@link #readFirst}, {@link #readPages} of them); each
-     * packet-read event ({@link #run}) takes its next packet, as the reads of its packets end in order.
-     */
+    /** The message being read and its pages' frames ({@link #readPages} from {@link #readFirst}); see {@link #run}. */
     private Message readMessage;
     private int[] readFrames = new int[4];
     private int readFirst;
@@ -74,6 +71,8 @@ final class Requester extends SendQueues {
     private boolean rnrWait;
     private long engineFree;
     private long nextPsn;
+    /** Packets below this number have been on the wire: first sends go in sequence order (an RNR wait holds them). */
+    private long sentBelow;
     private long nextNotification;
     /** This queue pair's traffic sent ({@link QueuePairImpl#messagesSent()}): counted here, not in the cold VF counters. */
     long messagesSent;
@@ -241,9 +240,11 @@ final class Requester extends SendQueues {
     }
 
     private void send(Message message, int index) {
-        if (message.resent(index)) {
+        long psn = message.psn + index;
+        if (psn < sentBelow) {
             qp.counters.countRetransmit();
         }
+        sentBelow = Math.max(sentBelow, psn + 1);
         qp.wire.data(message, index);
     }
 

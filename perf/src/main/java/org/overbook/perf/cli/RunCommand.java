@@ -91,7 +91,7 @@ final class RunCommand implements Callable<Integer> {
         }
         List<TimedResult> primaries = new Replicated(results).primaries();
         SummaryTable.printAll(stdout, primaries);
-        IntervalTable.print(stdout, new Replicated(results));
+        IntervalTable.print(stdout, new Replicated(results).figures());
         stdout.printf("%nresults: %s (%d thread%s)%n", folder.toAbsolutePath(), threads, threads == 1 ? "" : "s");
         KeptSwap.print(stdout, folder);
         stdout.flush();

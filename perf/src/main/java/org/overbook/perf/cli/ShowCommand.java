@@ -11,9 +11,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overbook show DIR}: prints a results folder's finding, its table per point and what saturated, from its
- * {@code summary.json}, without running anything. Exit 0; 2 when DIR is not a results folder; 1 when the folder
- * records a data-integrity mismatch, as the run that wrote it did.
+ * {@code overbook show DIR}: prints a results folder's finding, its table per point and what saturated, and for a
+ * replicated run each point's mean ± half-width, from its {@code summary.json}, without running anything. Exit 0; 2
+ * when DIR is not a results folder; 1 when the folder records a data-integrity mismatch, as the run that wrote it did.
  */
 @Command(name = "show", mixinStandardHelpOptions = true,
         description = {"Prints a results folder's finding and tables again, without re-running.",
@@ -36,6 +36,7 @@ final class ShowCommand implements Callable<Integer> {
         stdout.printf("%s: %d point%s of %s%n", folder, results.points().size(), results.points().size() == 1 ? "" : "s",
                 results.source());
         SummaryTable.printAll(stdout, results.points(), "");
+        IntervalTable.print(stdout, results.points());
         stdout.flush();
         long mismatches = results.points().stream().mapToLong(PointFigures::mismatches).sum();
         return mismatches > 0 ? ErrorReporter.FAILURE : 0;

@@ -91,7 +91,7 @@ final class SweepCommand implements Callable<Integer> {
             RunCommand.deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
             List<TimedResult> primaries = new Replicated(results).primaries();
             SummaryTable.printAll(stdout, primaries);
-            IntervalTable.print(stdout, new Replicated(results));
+            IntervalTable.print(stdout, new Replicated(results).figures());
             stdout.printf("%n%d points, %d simulations run, %s%nresults: %s%n", points.size(), cache.runs(), executor.describe(),
                     folder.toAbsolutePath());
             KeptSwap.print(stdout, folder);

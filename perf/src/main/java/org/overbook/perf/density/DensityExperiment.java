@@ -12,6 +12,7 @@ import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.plugin.Catalog;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.Replications;
+import org.overbook.perf.run.RunFailure;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
@@ -110,25 +111,32 @@ public final class DensityExperiment {
      * As {@link #run(PointCache, int, Consumer)}, and after each probe but the last, calls {@code soFar} with the curve
      * judged so far (not {@link DensityCurve#complete() complete}), so that what a search found survives its
      * interruption; when a probe's run fails after some probes were judged, calls it once more, with those probes and
-     * the probe that failed ({@link DensityCurve#failedProbe()}), before the failure is thrown.
+     * the probe that failed ({@link DensityCurve#failedProbe()}), before the failure is thrown. A run that failed inside
+     * the model ({@link RunFailure}) is named as the probe the search numbers it, by its step: {@code probe 2
+     * (tenants.count=2) stopped at ...}.
      */
     public DensityCurve run(PointCache cache, int parallel, Consumer<CurvePoint> onProbe, Consumer<DensityCurve> soFar) {
         DensitySearch.Prober<CurvePoint> prober = (tenants, wanted) -> probe(cache, tenants, wanted);
         PointNumbering numbering = new PointNumbering();
         List<DensitySearch.Probe<CurvePoint>> consulted = new ArrayList<>();
-        DensitySearch.Outcome<CurvePoint> outcome = new DensitySearch<>(prober, CurvePoint::meets, parallel)
-                .run(start, probe -> {
-                    onProbe.accept(withStep(probe.result(), probe.step()));
-                    consulted.add(probe);
-                    Bracket bracket = after(consulted);
-                    if (!bracket.done()) {
-                        soFar.accept(curve(bracket, numbering.points(consulted), new TreeMap<>(), OptionalInt.empty()));
-                    }
-                }, failed -> {
-                    if (!consulted.isEmpty()) { // as a sweep's first point failing, one failing first leaves nothing to write
-                        soFar.accept(curve(after(consulted), numbering.points(consulted), new TreeMap<>(), OptionalInt.of(failed)));
-                    }
-                });
+        DensitySearch.Outcome<CurvePoint> outcome;
+        try {
+            outcome = new DensitySearch<>(prober, CurvePoint::meets, parallel).run(start, probe -> {
+                onProbe.accept(withStep(probe.result(), probe.step()));
+                consulted.add(probe);
+                Bracket bracket = after(consulted);
+                if (!bracket.done()) {
+                    soFar.accept(curve(bracket, numbering.points(consulted), new TreeMap<>(), OptionalInt.empty()));
+                }
+            }, failed -> {
+                if (!consulted.isEmpty()) { // as a sweep's first point failing, one failing first leaves nothing to write
+                    soFar.accept(curve(after(consulted), numbering.points(consulted), new TreeMap<>(), OptionalInt.of(failed)));
+                }
+            });
+        } catch (RunFailure failure) {
+            // the run of the probe the search consults next failed, and names the point it ran, 0 as every probe's is
+            throw failure.named("probe " + (consulted.size() + 1));
+        }
         return curve(outcome.bracket(), numbering.points(outcome.probes()), outcome.contradictions(), OptionalInt.empty());
     }
 

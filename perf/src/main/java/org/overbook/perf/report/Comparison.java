@@ -121,8 +121,8 @@ public record Comparison(String nameA, String nameB, List<Pair> pairs, List<Stri
         metrics.addAll(b.replications().keySet());
         List<Row> rows = new ArrayList<>();
         for (String metric : metrics) {
-            PointFigures.Replicated ra = a.replications().get(metric);
-            PointFigures.Replicated rb = b.replications().get(metric);
+            Interval ra = a.replications().get(metric);
+            Interval rb = b.replications().get(metric);
             Number va = ra != null ? (Number) ra.mean() : a.total().get(metric);
             Number vb = rb != null ? (Number) rb.mean() : b.total().get(metric);
             rows.add(new Row(metric, va, vb, Welch.of(ra, rb)));

@@ -35,7 +35,14 @@ public record Interval(int n, double mean, double sd, double low, double high) {
         for (double v : values) {
             squares += (v - mean) * (v - mean);
         }
-        double sd = Math.sqrt(squares / (n - 1));
+        return of(n, mean, Math.sqrt(squares / (n - 1)));
+    }
+
+    /** Returns the interval of {@code n} (at least 2) replications of mean {@code mean} and sample standard deviation {@code sd}. */
+    public static Interval of(int n, double mean, double sd) {
+        if (n < 2) {
+            throw new IllegalArgumentException("n " + n + " < 2");
+        }
         double half = StudentT.quantile(0.5 + CONFIDENCE / 2, n - 1) * sd / Math.sqrt(n);
         return new Interval(n, mean, sd, mean - half, mean + half);
     }

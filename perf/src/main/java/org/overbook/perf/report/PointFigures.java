@@ -26,12 +26,12 @@ import org.overbook.perf.run.TenantRow;
  * @param resource     the label of the resource the saturation verdict names, or empty
  * @param saturationWords the verdict in a few words ({@link Saturation#brief()})
  * @param yaml         the point's merged scenario, every default spelled out
- * @param replications per metric of the total, its mean, standard deviation and count over replications; empty
- *                     when the point ran once
+ * @param replications per metric of the total, its interval over the point's replications; empty when the point
+ *                     ran once
  */
 public record PointFigures(int index, String label, Map<String, String> values, long seed, long events,
                            List<TenantRow> tenants, Map<String, Number> total, String saturation, String resource,
-                           String saturationWords, String yaml, Map<String, Replicated> replications) {
+                           String saturationWords, String yaml, Map<String, Interval> replications) {
 
     public PointFigures {
         Objects.requireNonNull(label, "label");
@@ -41,16 +41,24 @@ public record PointFigures(int index, String label, Map<String, String> values, 
         replications = Collections.unmodifiableMap(new LinkedHashMap<>(replications));
     }
 
-    /** One metric over the replications of a point: its sample mean, standard deviation and count. */
-    public record Replicated(double mean, double sd, long n) {
-    }
-
     /** The figures of a run's result. */
     public static PointFigures of(RunResult result) {
         Saturation verdict = Saturation.of(result.resources());
         return new PointFigures(result.index(), result.label(), result.values(), result.seed(), result.events(),
                 result.tenants(), result.total(), verdict.status().name().toLowerCase(java.util.Locale.ROOT),
                 verdict.resource() == null ? "" : verdict.resource().label(), verdict.brief(), result.yaml(), Map.of());
+    }
+
+    /** The figures of {@code result} with {@code intervals}, its total's over its replications. */
+    static PointFigures of(RunResult result, Map<String, Interval> intervals) {
+        PointFigures p = of(result);
+        return new PointFigures(p.index, p.label, p.values, p.seed, p.events, p.tenants, p.total, p.saturation, p.resource,
+                p.saturationWords, p.yaml, intervals);
+    }
+
+    /** Returns how many replications the point ran: its intervals' count, 1 without any. */
+    public int replicationCount() {
+        return replications.isEmpty() ? 1 : replications.values().iterator().next().n();
     }
 
     /** The figures of every result, in order. */

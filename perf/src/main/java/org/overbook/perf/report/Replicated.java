@@ -45,6 +45,15 @@ public final class Replicated {
         return List.copyOf(primaries);
     }
 
+    /**
+     * Returns the figures of each point's first replication, in point order, with the intervals over its replications
+     * when it ran more than once: as {@code summary.json} records them and {@link ResultsFolder} reads them back.
+     */
+    public List<PointFigures> figures() {
+        return primaries.stream().map(TimedResult::result).map(r -> PointFigures.of(r,
+                replications(r.index()) > 1 ? intervals(r.index()) : Map.of())).toList();
+    }
+
     /** Returns how many replications point {@code index} has (0 if it has none). */
     public int replications(int index) {
         return byPoint.getOrDefault(index, List.of()).size();

@@ -18,8 +18,8 @@ import org.overbook.perf.run.TenantRow;
  * for {@code show} and {@code compare}, which never re-run anything.
  *
  * <p>Replications: a replicated point carries {@code "replications": N} and {@code "intervals": {METRIC: {"mean": m,
- * "sd": s, ...}, ...}}, the total's metrics over its N seeds ({@link Replicated}); they are read into
- * {@link PointFigures#replications()}.
+ * "sd": s, "ci95_low": l, "ci95_high": h}, ...}}, the total's metrics over its N seeds ({@link Replicated}); they are
+ * read into {@link PointFigures#replications()}, the intervals the run computed, to the last bit.
  *
  * @param folder     the folder
  * @param source     the scenario file the folder's run came from
@@ -92,10 +92,11 @@ public record ResultsFolder(Path folder, String source, List<PointFigures> point
                 resourceLabel = resource.path("label").asText();
             }
         }
-        Map<String, PointFigures.Replicated> replications = new LinkedHashMap<>();
-        long n = point.path("replications").asLong(1);
-        point.path("intervals").fields().forEachRemaining(e -> replications.put(e.getKey(), new PointFigures.Replicated(
-                e.getValue().path("mean").asDouble(Double.NaN), e.getValue().path("sd").asDouble(Double.NaN), n)));
+        Map<String, Interval> replications = new LinkedHashMap<>();
+        int n = point.path("replications").asInt(1);
+        point.path("intervals").fields().forEachRemaining(e -> replications.put(e.getKey(), new Interval(n,
+                e.getValue().path("mean").asDouble(Double.NaN), e.getValue().path("sd").asDouble(Double.NaN),
+                e.getValue().path("ci95_low").asDouble(Double.NaN), e.getValue().path("ci95_high").asDouble(Double.NaN))));
         return new PointFigures(point.path("index").asInt(), point.path("label").asText(""), values,
                 point.path("seed").asLong(), point.path("events").asLong(), tenants, metrics(point.path("total")),
                 saturation.path("status").asText("unmodelled"), resourceLabel, saturation.path("words").asText(""),

@@ -31,7 +31,7 @@ public record Welch(double pValue, double low, double high, double degrees) {
      * Tests {@code b - a}; returns null unless both sides have at least two replications. Two sides without
      * variance are equal (p = 1) when their means are, and different (p = 0) otherwise.
      */
-    public static Welch of(PointFigures.Replicated a, PointFigures.Replicated b) {
+    public static Welch of(Interval a, Interval b) {
         if (a == null || b == null || a.n() < 2 || b.n() < 2 || !Double.isFinite(a.sd()) || !Double.isFinite(b.sd())) {
             return null;
         }

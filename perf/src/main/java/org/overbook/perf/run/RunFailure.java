@@ -28,8 +28,12 @@ public final class RunFailure extends RuntimeException {
      */
     private static final Set<String> CALLERS = Set.of(Simulation.class.getName(), Runner.class.getName());
 
-    private RunFailure(String message, Throwable cause) {
-        super(message, cause);
+    /** What the message says after the point's name: its label, the virtual time, what was thrown and from where. */
+    private final String account;
+
+    private RunFailure(String point, String account, Throwable cause) {
+        super(point + account, cause);
+        this.account = account;
     }
 
     /**
@@ -43,10 +47,20 @@ public final class RunFailure extends RuntimeException {
             return (RuntimeException) cause;
         }
         StackTraceElement at = whereThrown(cause);
-        return new RunFailure(String.format(Locale.ROOT, "point %d%s stopped at %,d ns of virtual time: %s: %s%s",
-                point.index(), point.label().isEmpty() ? "" : " (" + point.label() + ")", nowNanos,
+        return new RunFailure("point " + point.index(), String.format(Locale.ROOT, "%s stopped at %,d ns of virtual time: %s: %s%s",
+                point.label().isEmpty() ? "" : " (" + point.label() + ")", nowNanos,
                 cause.getClass().getSimpleName(), cause.getMessage(), at == null ? "" : " (at " + at + ")")
                 + (cause instanceof GuestOutOfMemoryException full ? whatToChange(point, full.tenant()) : ""), cause);
+    }
+
+    /**
+     * Returns this failure with its point called {@code name} rather than by its place among the file's points: a
+     * density search's probe is not one of its file's points, and names itself as the search does ({@code probe 3}).
+     */
+    public RunFailure named(String name) {
+        RunFailure renamed = new RunFailure(name, account, getCause());
+        renamed.setStackTrace(getStackTrace());
+        return renamed;
     }
 
     /**

@@ -53,7 +53,7 @@ class IntervalTableTest {
     private static List<String> table(Replicated replicated) {
         StringWriter text = new StringWriter();
         try (PrintWriter out = new PrintWriter(text)) {
-            IntervalTable.print(out, replicated);
+            IntervalTable.print(out, replicated.figures());
         }
         List<String> lines = text.toString().lines().toList();
         int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("point")).findFirst().orElseThrow());
@@ -98,7 +98,7 @@ class IntervalTableTest {
     void aPointRunOnceAddsNothing() {
         StringWriter text = new StringWriter();
         try (PrintWriter out = new PrintWriter(text)) {
-            IntervalTable.print(out, new Replicated(List.of(replica(0, LONG, 0))));
+            IntervalTable.print(out, new Replicated(List.of(replica(0, LONG, 0))).figures());
         }
         assertEquals("", text.toString());
     }

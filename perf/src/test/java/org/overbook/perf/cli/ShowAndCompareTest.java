@@ -50,6 +50,31 @@ class ShowAndCompareTest {
     }
 
     @Test
+    void showPrintsAReplicatedFoldersIntervalsAsTheRunDidAndNothingOfTheKindForAFolderRunOnce() throws Exception {
+        Path file = directory.resolve("two.yaml");
+        Path replicated = directory.resolve("replicated");
+        CommandRun run = new CommandRun();
+        assertEquals(0, run.execute("run", file.toString(), "--replications", "3", "--out", replicated.toString()), run.err.toString());
+        String intervals = intervalTable(run.out.toString());
+        assertEquals(4, intervals.lines().count(), "a title, a header and a line per point:\n" + run.out);
+        assertTrue(intervals.contains("\n0      nic.tlb.replacement=lru   3  "), "point 0 run 3 times:\n" + intervals);
+        CommandRun show = new CommandRun();
+        assertEquals(0, show.execute("show", replicated.toString()), show.err.toString());
+        assertEquals(intervals, intervalTable(show.out.toString()), "the run's table, read back from summary.json");
+        CommandRun once = new CommandRun();
+        assertEquals(0, once.execute("show", lru.toString()), once.err.toString());
+        assertFalse(once.out.toString().contains("over the replications"), once.out.toString());
+    }
+
+    /** Returns the mean ± half-width table of {@code printed}, from its title to the blank line after it. */
+    private static String intervalTable(String printed) {
+        int start = printed.indexOf("over the replications (");
+        assertTrue(start >= 0, "an interval table:\n" + printed);
+        int end = printed.indexOf("\n\n", start);
+        return printed.substring(start, end < 0 ? printed.length() : end + 1);
+    }
+
+    @Test
     void twoFoldersAreComparedPointByPointNamingTheFieldThatDiffers() throws Exception {
         CommandRun compare = new CommandRun();
         Path out = directory.resolve("compared");

@@ -41,8 +41,8 @@ class CompareTableTest {
             total.put(Metrics.THROUGHPUT, throughput);
             total.put(Metrics.P99, 20_000L);
             total.put(Metrics.MISMATCHES, 0L);
-            Map<String, PointFigures.Replicated> replications = replicated
-                    ? Map.of(Metrics.THROUGHPUT, new PointFigures.Replicated(throughput, 10, 5)) : Map.of();
+            Map<String, Interval> replications = replicated
+                    ? Map.of(Metrics.THROUGHPUT, Interval.of(5, throughput, 10)) : Map.of();
             out.add(new PointFigures(i, "x=" + (100 + i), Map.of("x", String.valueOf(100 + i)), 1, 100,
                     List.of(new TenantRow("c0", "client", "memaslap", total)), total, "none", "", "none", "", replications));
         }

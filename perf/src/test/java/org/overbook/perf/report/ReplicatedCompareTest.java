@@ -84,7 +84,7 @@ class ReplicatedCompareTest {
 
     @Test
     void withoutReplicationsThereIsNoTestOnlyTheRatioAndTheDifference() {
-        PointFigures.Replicated once = new PointFigures.Replicated(100, Double.NaN, 1);
+        Interval once = new Interval(1, 100, Double.NaN, 100, 100);
         assertNull(Welch.of(once, once));
         Comparison.Row row = new Comparison.Row(Metrics.THROUGHPUT, 100L, 250L, null);
         assertEquals(2.5, row.ratio());

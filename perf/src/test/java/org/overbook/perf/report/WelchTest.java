@@ -26,13 +26,13 @@ class WelchTest {
     private static final int DIFFERENCES = 30;
 
     /** Every pair of sides of the grid: 2 to {@value #MOST_REPLICATIONS} replications each, means apart by 0 to 107. */
-    private static List<PointFigures.Replicated[]> grid() {
-        List<PointFigures.Replicated[]> out = new ArrayList<>();
+    private static List<Interval[]> grid() {
+        List<Interval[]> out = new ArrayList<>();
         for (int na = 2; na <= MOST_REPLICATIONS; na++) {
             for (int nb = 2; nb <= MOST_REPLICATIONS; nb++) {
                 for (int k = 0; k < DIFFERENCES; k++) {
-                    out.add(new PointFigures.Replicated[] {new PointFigures.Replicated(1000, 10 + na * 1.3, na),
-                            new PointFigures.Replicated(1000 + k * 3.7, 9 + nb * 2.9 + k * 0.1, nb)});
+                    out.add(new Interval[] {Interval.of(na, 1000, 10 + na * 1.3),
+                            Interval.of(nb, 1000 + k * 3.7, 9 + nb * 2.9 + k * 0.1)});
                 }
             }
         }
@@ -47,7 +47,7 @@ class WelchTest {
     @Test
     void noPValueOfTheGridLiesNearARoundingMidpoint() {
         // rounding is what makes machines agree: a p-value a few ulps from a midpoint would round either way
-        for (PointFigures.Replicated[] pair : grid()) {
+        for (Interval[] pair : grid()) {
             double p = rawPValue(pair);
             Welch welch = Welch.of(pair[0], pair[1]);
             assertEquals(new BigDecimal(p).round(new MathContext(StudentT.DIGITS)).doubleValue(), welch.pValue(), pair[1] + "");
@@ -73,7 +73,7 @@ class WelchTest {
     /** Welch's p-values over the grid, as {@code compare} computes them. */
     static long pValuesDigest() {
         long digest = 0;
-        for (PointFigures.Replicated[] pair : grid()) {
+        for (Interval[] pair : grid()) {
             digest = mix(digest, Double.doubleToRawLongBits(Welch.of(pair[0], pair[1]).pValue()));
         }
         return digest;
@@ -82,15 +82,15 @@ class WelchTest {
     /** Commons Statistics' p-values themselves: whether the child's differ from this JVM's at all. */
     static long libraryDigest() {
         long digest = 0;
-        for (PointFigures.Replicated[] pair : grid()) {
+        for (Interval[] pair : grid()) {
             digest = mix(digest, Double.doubleToRawLongBits(rawPValue(pair)));
         }
         return digest;
     }
 
-    private static double rawPValue(PointFigures.Replicated[] pair) {
-        PointFigures.Replicated a = pair[0];
-        PointFigures.Replicated b = pair[1];
+    private static double rawPValue(Interval[] pair) {
+        Interval a = pair[0];
+        Interval b = pair[1];
         return TTest.withDefaults().test(a.mean(), a.sd() * a.sd(), a.n(), b.mean(), b.sd() * b.sd(), b.n()).getPValue();
     }
 }

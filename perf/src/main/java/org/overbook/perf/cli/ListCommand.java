@@ -16,8 +16,9 @@ import picocli.CommandLine.Spec;
  * its origin ({@value Registry#BUILT_IN} or the plug-in jar's file name), and the presets.
  */
 @Command(name = "list", mixinStandardHelpOptions = true,
-        description = {"Lists the workloads and every policy family a scenario may name, with where",
-                "each comes from (built-in, or a plug-in jar's file name), and the presets."})
+        description = {"Lists the workloads, policies and presets a scenario may name.",
+                "Every workload and policy family comes with where it comes from (built-in, or a",
+                "plug-in jar's file name)."})
 final class ListCommand implements Callable<Integer> {
 
     @Spec

@@ -34,10 +34,11 @@ import picocli.CommandLine.Spec;
  * line naming the field); 1 if any workload read back a value other than the one written.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs a scenario file, every point of its sweep on all cores, or the embedded",
-                "default: 1 to 6 memcached tenants of 60 MiB on 128 MiB (up to 2.8x overcommit),",
-                "pin-all against on-demand. Prints the finding and each point's figures; writes",
-                "a results folder (CSV, JSON, .hgrm, charts, report.md)."})
+        description = {"Runs a scenario file, or the embedded default, and prints its finding.",
+                "Every point of the file's sweep runs, side by side on all cores. The default:",
+                "1 to 6 memcached tenants of 60 MiB on 128 MiB (up to 2.8x overcommit), pin-all",
+                "against on-demand. Prints the finding and each point's figures; writes a results",
+                "folder (CSV, JSON, .hgrm, charts, report.md)."})
 final class RunCommand implements Callable<Integer> {
 
     @Spec

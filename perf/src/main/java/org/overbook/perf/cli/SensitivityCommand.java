@@ -35,11 +35,11 @@ import picocli.CommandLine.Spec;
  * INCOMPLETE until the study ends. Exit 0; 2 on a configuration error.
  */
 @Command(name = "sensitivity", mixinStandardHelpOptions = true,
-        description = {"Varies each input marked as Overbook's estimate by -50 %% and +50 %%, one at a",
-                "time, and ranks the inputs by how far each headline figure moves (with",
-                "replications, against their spread). Writes sensitivity.md, sensitivity.csv and",
-                "tornado charts as the variants finish, marked INCOMPLETE until the study ends,",
-                "so Ctrl-C keeps what was measured."})
+        description = {"Ranks Overbook's estimated inputs by how far each moves the headline figures.",
+                "Varies each input marked as Overbook's estimate by -50 %% and +50 %%, one at a",
+                "time (with replications, judged against their spread). Writes sensitivity.md,",
+                "sensitivity.csv and tornado charts as the variants finish, marked INCOMPLETE",
+                "until the study ends, so Ctrl-C keeps what was measured."})
 final class SensitivityCommand implements Callable<Integer> {
 
     @Spec

@@ -117,6 +117,18 @@ class OverbookCommandTest {
         assertFalse(err.toString().contains("\tat "), "no stack trace: " + err);
     }
 
+    /** The verbs' list shows each description's first line alone: it must be a whole sentence, not a cut one. */
+    @Test
+    void eachVerbsSummaryInTheListIsAWholeSentence() {
+        for (var entry : Overbook.commandLine().getSubcommands().entrySet()) {
+            String[] description = entry.getValue().getCommandSpec().usageMessage().description();
+            if (description.length > 0) {
+                String first = description[0].strip();
+                assertTrue(first.endsWith(".") || first.endsWith(")"), entry.getKey() + "'s summary is cut: " + first);
+            }
+        }
+    }
+
     @Test
     void helpListsTheVerbs() {
         assertEquals(0, command.execute("--help"));

@@ -32,7 +32,7 @@ public final class VfCounters {
     public enum FaultKind {
         /** The page was resident; only the NIC page table lacked it. */
         MAPPING,
-        /** The host populated a zeroed frame. */
+        /** The host populated the page: a zeroed frame, or, for an access that only reads, the shared zero page. */
         MINOR,
         /** The host read the page back from swap. */
         MAJOR

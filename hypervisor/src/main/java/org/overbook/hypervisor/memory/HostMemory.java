@@ -142,11 +142,6 @@ public final class HostMemory implements AutoCloseable {
         return frames.free();
     }
 
-    /** Returns whether a frame taken now comes from the free frames, without reclaim (above the low watermark). */
-    public boolean allocatesWithoutReclaim() {
-        return frames.free() > lowWatermark;
-    }
-
     public int usedFrames() {
         return frames.total() - frames.free();
     }

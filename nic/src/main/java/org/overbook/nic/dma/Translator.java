@@ -36,15 +36,17 @@ import org.overbook.nic.tlb.NicTlb;
  * NIC page table like any other, so the host's invalidation drops it as before. With the software path
  * (mlx5 ODP) every page the mirror lacks faults, resident or not.
  *
- * <p>The shared zero page. A prefetch for reading ({@code ibv_advise_mr}'s {@code IBV_ADVISE_MR_ADVICE_PREFETCH}, the
- * only advice a region the NIC may not write accepts) of a page never touched takes no frame: the driver's
- * {@code hmm_range_fault} asks the kernel's fault handler for read access, which maps the shared zero page, and the
- * NIC page table points at it [4]. The entry says so ({@link #ZERO_PAGE}); the first CPU write replaces the zero
- * page by a frame of the page's own (copy on write), whose MMU notifier drops the NIC's entry, so an entry whose page
- * has been populated since is no entry. The model's NIC has no zero page to read from: a DMA through such an entry
- * populates a zeroed frame for the page when it first reaches it, at no cost (the reads are of zeros either way), or,
- * when that frame would have to be reclaimed, drops the entry and faults (see {@code throughZeroPage}); the
- * line fetch that brings such an entry brings it into the TLB like any other.
+ * <p>The shared zero page. A page never touched that the NIC resolves for reading only takes no frame: a prefetch for
+ * reading ({@code ibv_advise_mr}'s {@code IBV_ADVISE_MR_ADVICE_PREFETCH}), and a network page fault of a send whose
+ * region the NIC may not write, ask the kernel's fault handler for read access ({@code hmm_range_fault} without
+ * {@code HMM_PFN_REQ_WRITE}), which maps the shared zero page, and the NIC page table points at it, read-only [4]. The
+ * entry says so ({@link #ZERO_PAGE}). A DMA read through it reads zeros, with no frame to read or lock; a DMA write
+ * through it (a receive, an RDMA write's target) is a network page fault, as on the hardware, whose entry lacks
+ * write permission: the fault service asks for write access, the kernel breaks the zero page (copy on write: a zeroed
+ * frame of the page's own) and the entry is replaced, in the page table and the TLB. The first CPU write also replaces
+ * the zero page by a frame of the page's own, whose MMU notifier drops the NIC's entry, so an entry whose page has been
+ * populated since is no entry. So no translation takes a frame: the pages a DMA translated before the one it is at are
+ * not locked yet, and reclaim, which an allocation may run, could take one of them while the DMA holds its frame.
  *
  * <p>A caller starts a translation at a time ({@link #begin}); the fetches it causes advance
  * {@link #elapsed()}, which the caller turns into time.
@@ -53,8 +55,11 @@ import org.overbook.nic.tlb.NicTlb;
  * interfaces". [2] the NetVM thesis (a Myrinet NIC without pinning). [3] Lesokhin et al., "Page fault
  * support for network controllers", ASPLOS 2017. [4] Linux, drivers/infiniband/hw/mlx5/odp.c:
  * {@code pagefault_single_data_segment} maps a data segment's whole byte count in one fault; {@code pagefault_real_mr}
- * asks for write access only without {@code MLX5_PF_FLAGS_DOWNGRADE} (set by the read advice), and mm/memory.c's
- * {@code do_anonymous_page} uses the zero page for reads. [5] Linux,
+ * asks for write access when the region is writable and {@code MLX5_PF_FLAGS_DOWNGRADE} is not set (the read advice
+ * sets it; every fault handler passes no flags), and {@code umem_dma_to_mtt} gives an entry write permission only if
+ * it was mapped for writing; mm/hmm.c's {@code hmm_pte_need_fault} faults a present read-only page again for a write
+ * request, and mm/memory.c's {@code do_anonymous_page} uses the zero page for reads, {@code wp_page_copy} a zeroed
+ * frame for a write to it. [5] Linux,
  * include/linux/mlx5/device.h: {@code struct mlx5_mtt} (one 8-byte {@code __be64 ptag} per page).
  */
 public final class Translator {
@@ -63,10 +68,10 @@ public final class Translator {
     public static final int NOT_PRESENT = -1;
 
     /**
-     * A NIC page-table (and TLB) entry that maps the shared zero page: the page was prefetched for reading, never
-     * touched. No frame of the host's has this number.
+     * A NIC page-table (and TLB) entry that maps the shared zero page, read-only: the page was resolved for reading,
+     * never touched. Returned by {@link #translate} for a read through it. No frame of the host's has this number.
      */
-    static final int ZERO_PAGE = Integer.MAX_VALUE;
+    public static final int ZERO_PAGE = Integer.MAX_VALUE;
 
     /** Page-table entries in one 64-byte line fetched on a TLB miss. */
     static final int ENTRIES_PER_LINE = PcieLink.TRANSLATION_LINE_BYTES / 8;
@@ -80,6 +85,8 @@ public final class Translator {
     private final PcieLink pcie;
     private final int[] pageTable;
     private int mappedPages;
+    /** Pages read through the zero page since {@link #begin}. */
+    private int zeroPageReads;
     private long start;
     private long cursor;
 
@@ -113,6 +120,7 @@ public final class Translator {
     public void begin(long time) {
         start = time;
         cursor = time;
+        zeroPageReads = 0;
     }
 
     /** Returns the PCIe link this VF's DMA crosses (shared by the NIC's VFs). */
@@ -120,16 +128,30 @@ public final class Translator {
         return pcie;
     }
 
-    /** Returns the frame of {@code page} through the TLB and the NIC page table, or {@link #NOT_PRESENT}. */
+    /**
+     * Returns the frame a DMA read of {@code page} reads through the TLB and the NIC page table, {@link #ZERO_PAGE}
+     * (it reads zeros; see {@link #lockRead}), or {@link #NOT_PRESENT}.
+     */
     public int translate(int page) {
+        return translate(page, /* write= */ false);
+    }
+
+    /**
+     * Returns the frame a DMA write of {@code page} writes through the TLB and the NIC page table, or
+     * {@link #NOT_PRESENT}: also when the entry maps the zero page, which the NIC may not write.
+     */
+    public int translateForWrite(int page) {
+        return translate(page, /* write= */ true);
+    }
+
+    private int translate(int page, boolean write) {
         int frame = tlb.lookup(vf, page);
         if (frame == ZERO_PAGE) {
-            frame = throughZeroPage(page); // a stale entry (the page written since) was counted a hit: rare, left so
-            if (frame >= 0) {
-                tlb.insert(vf, page, frame);
+            if (table.state(page) == PageState.NOT_POPULATED) {
+                return throughZeroPage(write);
             }
-        }
-        if (frame != NicTlb.MISS) {
+            invalidate(page); // written since: copy on write dropped the entry (this stale hit was counted a hit: rare, left so)
+        } else if (frame != NicTlb.MISS) {
             return frame;
         }
         cursor = pcie.read(cursor, PcieLink.TRANSLATION_LINE_BYTES);
@@ -141,19 +163,16 @@ public final class Translator {
             }
         }
         frame = entry(page);
-        if (frame == ZERO_PAGE) {
-            frame = throughZeroPage(page);
-        }
         if (frame >= 0) {
             tlb.insert(vf, page, frame);
-            return frame;
+            return frame == ZERO_PAGE ? throughZeroPage(write) : frame;
         }
         return NOT_PRESENT;
     }
 
     /**
-     * Returns the page-table entry of {@code page} as a line fetch finds it: the NIC page table's, or, through
-     * the IOMMU (shared page tables), the host's frame of a resident page, which the NIC page table then keeps.
+     * Returns the entry of {@code page} as the page table has it (the IOMMU's: the host's frame of a resident page,
+     * which the NIC page table then keeps), a zero page's entry whose page has been written since dropped.
      */
     private int entry(int page) {
         int frame = pageTable[page];
@@ -168,27 +187,29 @@ public final class Translator {
     }
 
     /**
-     * The DMA reaches {@code page} through an entry to the zero page: returns the zeroed frame the model gives the
-     * page in its place (no fault, no cost), or {@link NicTlb#MISS} if the page was written since or the frame cannot
-     * be had without reclaim (the entry is dropped, and the DMA goes on as through no entry: a network page fault). A
-     * translation must not reclaim: the pages a DMA translated before this one are not locked yet ({@link #lock(int,
-     * int)} comes after the last), and reclaim may take one of them while the DMA holds its frame. So under memory
-     * pressure a read of a page never written, through a buffer prefetched for reading, pays a fault the hardware
-     * (which reads the zero page itself) would not.
+     * A DMA reaches a page never touched through its entry to the zero page: a read reads it ({@link #ZERO_PAGE}), a
+     * write faults ({@link #NOT_PRESENT}: the entry is read-only, and stays until the fault's service replaces it).
      */
-    private int throughZeroPage(int page) {
-        if (table.state(page) != PageState.NOT_POPULATED || !host.allocatesWithoutReclaim()) {
-            invalidate(page);
-            return NicTlb.MISS;
+    private int throughZeroPage(boolean write) {
+        if (write) {
+            return NOT_PRESENT;
         }
-        host.fault(table, page, /* write= */ false);
-        return map(page, table.frame(page));
+        zeroPageReads++;
+        return ZERO_PAGE;
     }
 
     /** Returns whether the NIC page table maps {@code page} (to a frame, or to the shared zero page). */
     public boolean mapped(int page) {
         int frame = pageTable[page];
         return frame >= 0 && (frame != ZERO_PAGE || table.state(page) == PageState.NOT_POPULATED);
+    }
+
+    /**
+     * Returns whether the NIC page table maps {@code page} for an access that writes ({@code forWrite}: to a frame of
+     * the page's own) or only reads (as {@link #mapped(int)}).
+     */
+    public boolean mapped(int page, boolean forWrite) {
+        return forWrite ? isFrame(pageTable[page]) : mapped(page);
     }
 
     /**
@@ -202,11 +223,16 @@ public final class Translator {
 
     /**
      * Sets the NIC page-table entry of {@code page} to {@code frame} (or {@link #ZERO_PAGE}; otherwise negative:
-     * unmapped), keeping the count of pages mapped to frames.
+     * unmapped), keeping the count of pages mapped to frames. An entry to the zero page that a frame replaces leaves
+     * the TLB too (the driver's update of the NIC's translation entries).
      */
     private int map(int page, int frame) {
-        mappedPages += (isFrame(frame) ? 1 : 0) - (isFrame(pageTable[page]) ? 1 : 0);
+        int old = pageTable[page];
+        mappedPages += (isFrame(frame) ? 1 : 0) - (isFrame(old) ? 1 : 0);
         pageTable[page] = frame;
+        if (old == ZERO_PAGE && isFrame(frame)) {
+            tlb.invalidate(vf, page);
+        }
         return frame;
     }
 
@@ -215,10 +241,16 @@ public final class Translator {
     }
 
     /**
-     * Resolves a network page fault: the host makes {@code page} resident and the NIC page table maps
-     * it. Counts the fault on {@code side}. Returns the frame.
+     * Resolves a network page fault: the host makes {@code page} resident and the NIC page table maps it, or, for an
+     * access that does not ask to write ({@code forWrite} false), maps a page never touched to the shared zero page
+     * (counted as a minor fault: the kernel's handler populates the page, with no frame). Counts the fault on
+     * {@code side}. Returns the frame, or {@link #ZERO_PAGE}.
      */
-    public int resolve(int page, VfCounters.Side side) {
+    public int resolve(int page, VfCounters.Side side, boolean forWrite) {
+        if (!forWrite && table.state(page) == PageState.NOT_POPULATED) {
+            counters.countFault(side, VfCounters.FaultKind.MINOR);
+            return map(page, ZERO_PAGE);
+        }
         FaultKind kind = host.fault(table, page, /* write= */ false);
         counters.countFault(side, switch (kind) {
             case NONE -> VfCounters.FaultKind.MAPPING;
@@ -231,7 +263,7 @@ public final class Translator {
     /**
      * Brings {@code page} in and maps it ahead of use, without counting a network page fault (prefetch); returns the
      * host fault it took. For reading ({@code forWrite} false), a page never touched is mapped to the shared zero
-     * page and takes no frame.
+     * page and takes no frame; for writing, a page mapped to it gets a frame of its own.
      */
     public FaultKind prefetch(int page, boolean forWrite) {
         if (!forWrite && table.state(page) == PageState.NOT_POPULATED) {
@@ -270,11 +302,34 @@ public final class Translator {
         }
     }
 
-    /** A DMA read of {@code count} pages from {@code first} on has ended: each is marked accessed and unlocked. */
-    public void endRead(int first, int count) {
+    /**
+     * Locks the pages of the DMA read just translated ({@code count} from {@code first} on, whose {@code frames}
+     * {@link #translate} returned) for its duration; returns whether it reads the zero page, whose pages have no frame
+     * and are not locked (the caller copies zeros for them, and tells {@link #endRead} so).
+     */
+    public boolean lockRead(int first, int count, int[] frames) {
+        if (zeroPageReads == 0) {
+            lock(first, count);
+            return false;
+        }
+        for (int i = 0; i < count; i++) {
+            if (frames[i] != ZERO_PAGE) {
+                host.lock(table, first + i);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A DMA read of {@code count} pages from {@code first} on has ended: each is marked accessed and unlocked (with
+     * {@code zeroPages}, those of {@code frames} that read the zero page were not locked, {@link #lockRead}).
+     */
+    public void endRead(int first, int count, int[] frames, boolean zeroPages) {
         for (int i = 0; i < count; i++) {
             noteRead(first + i);
-            unlock(first + i);
+            if (!zeroPages || frames[i] != ZERO_PAGE) {
+                unlock(first + i);
+            }
         }
     }
 

@@ -71,7 +71,7 @@ final class ReceiveFaultResolver {
         int[] prefetch = new int[Math.max(0, prefetchEnd - last)];
         int prefetchCount = 0;
         for (int page = last + 1; page <= prefetchEnd; page++) {
-            if (!translator.mapped(page) && !inProgress.containsKey(page) && prefetching.add(page)) {
+            if (!translator.mapped(page, /* forWrite= */ true) && !inProgress.containsKey(page) && prefetching.add(page)) {
                 prefetch[prefetchCount++] = page;
             }
         }
@@ -88,7 +88,7 @@ final class ReceiveFaultResolver {
         List<Runnable> ready = null;
         for (int i = 0; i < count; i++) {
             List<Runnable> pageWaiters = inProgress.remove(pages[i]);
-            translator.resolve(pages[i], VfCounters.Side.RECEIVE);
+            translator.resolve(pages[i], VfCounters.Side.RECEIVE, /* forWrite= */ true);
             if (ready == null) {
                 ready = pageWaiters;
             }
@@ -100,7 +100,7 @@ final class ReceiveFaultResolver {
         int prefetched = 0;
         for (int i = 0; i < count; i++) {
             prefetching.remove(pages[i]);
-            if (!translator.mapped(pages[i]) && !inProgress.containsKey(pages[i])) {
+            if (!translator.mapped(pages[i], /* forWrite= */ true) && !inProgress.containsKey(pages[i])) {
                 translator.prefetch(pages[i], /* forWrite= */ true);
                 prefetched++;
             }

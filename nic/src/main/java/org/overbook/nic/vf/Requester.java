@@ -56,9 +56,10 @@ final class Requester extends SendQueues {
     /** The request whose read is scheduled ({@link #readAction}; at most one, as the send engine reads one at a time), and when. */
     private WorkRequest scheduledRead;
     private long scheduledReadTime;
-    /** The message being read and its pages' frames ({@link #readPages} from {@link #readFirst}); see {@link #run}. */
+    /** The message being read, its pages' frames ({@link #readPages} from {@link #readFirst}) and whether any is the zero page; see {@link #run}. */
     private Message readMessage;
     private int[] readFrames = new int[4];
+    private boolean readsZeroPage;
     private int readFirst;
     private int readPages;
     private final RnrRetryCounter rnrRetries;
@@ -165,12 +166,12 @@ final class Requester extends SendQueues {
         for (int i = 0; i < pages; i++) {
             int frame = translator.translate(first + i);
             if (frame == Translator.NOT_PRESENT) {
-                SendFault.resolve(qp.vf, first + i, first + pages, time + translator.elapsed(), resolved -> read(request, resolved));
+                SendFault.resolve(qp.vf, first + i, first + pages, regionAccess(), time + translator.elapsed(), resolved -> read(request, resolved));
                 return;
             }
             frames[i] = frame;
         }
-        translator.lock(first, pages);
+        readsZeroPage = translator.lockRead(first, pages, frames);
         long at = time + translator.elapsed();
         Message message = new Message(request, payload(request.length()), qp.wire.mtu());
         readMessage = message;
@@ -209,14 +210,14 @@ final class Requester extends SendQueues {
             if (qp.inError()) {
                 giveBack(message.payload); // the error flushed the request while its pages were read: nothing leaves
             } else {
-                DmaCopy.out(translator, message.request.address(), frames, message.payload, message.length);
+                DmaCopy.out(translator, message.request.address(), frames, readsZeroPage, message.payload, message.length);
                 transmit(message);
             }
         } else if (!rnrWait && !qp.inError()) {
             send(message, index);
         }
         if (index == message.packets - 1) {
-            translator.endRead(first, readPages);
+            translator.endRead(first, readPages, frames, readsZeroPage);
             readMessage = null;
             reading = false;
             engineFree = simulation.now();

@@ -202,7 +202,7 @@ final class Responder extends ReceiveQueues {
         translator.begin(time);
         boolean missing = false;
         for (int i = 0; i < pages; i++) {
-            frames[i] = translator.translate(first + i);
+            frames[i] = translator.translateForWrite(first + i);
             missing |= frames[i] == Translator.NOT_PRESENT;
         }
         if (missing || holdsStaged()) {

@@ -68,7 +68,7 @@ final class StagedPackets {
         long now = qp.vf.simulation().now();
         translator.begin(now);
         for (int i = 0; i < pages; i++) {
-            frames[i] = translator.translate(first + i);
+            frames[i] = translator.translateForWrite(first + i);
         }
         int[] missing = Pages.missing(first, frames);
         if (missing.length > 0) {

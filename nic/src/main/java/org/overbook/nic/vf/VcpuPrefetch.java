@@ -12,8 +12,9 @@ import org.overbook.nic.dma.Translator;
  * call with the flush flag: it returns when the pages are in. The tenant's vCPU does the work
  * {@link MappingWork} prices for a network page fault on the same pages (the driver resolves both the same
  * way), then waits for their swap reads (an I/O wait, as for a major fault of its own) and, if they took
- * frames, for direct reclaim. Only the pages the NIC page table lacks are prefetched. For reading (a buffer the
- * NIC only reads, {@link ReadAdvice}), a page never touched is mapped to the shared zero page and takes no frame.
+ * frames, for direct reclaim. Only the pages the NIC page table lacks are prefetched (for writing, also those it maps
+ * to the zero page, read-only). For reading (a buffer the NIC only reads, {@link ReadAdvice}), a page never touched
+ * is mapped to the shared zero page and takes no frame.
  */
 final class VcpuPrefetch {
 
@@ -38,7 +39,7 @@ final class VcpuPrefetch {
     void prefetch(int first, int last, boolean forWrite) {
         int count = 0;
         for (int page = first; page <= last; page++) {
-            if (!translator.mapped(page)) {
+            if (!translator.mapped(page, forWrite)) {
                 if (count == missing.length) {
                     missing = Arrays.copyOf(missing, 2 * count);
                 }

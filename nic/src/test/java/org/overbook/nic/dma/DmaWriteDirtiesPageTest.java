@@ -63,9 +63,9 @@ class DmaWriteDirtiesPageTest {
         memory.writeLong(5 * 4096, 111);
         pressure(5);
         assertEquals(PageState.SWAPPED, table.state(5));
-        translator.resolve(5, VfCounters.Side.RECEIVE);           // the NIC faults it back in: clean, with a swap copy
+        translator.resolve(5, VfCounters.Side.RECEIVE, /* forWrite= */ true); // the NIC faults it back in: clean, with a swap copy
         assertTrue(table.hasSwapCopy(5) && !table.isDirty(5));
-        int frame = translator.translate(5);
+        int frame = translator.translateForWrite(5);
         byte[] payload = new byte[64];
         for (int i = 0; i < payload.length; i++) {
             payload[i] = (byte) (i + 1);
@@ -85,8 +85,8 @@ class DmaWriteDirtiesPageTest {
     @Test
     void invalidationReachesTheNicBeforeTheFrameIsReused() {
         build();
-        translator.resolve(7, VfCounters.Side.RECEIVE);
-        translator.resolve(7, VfCounters.Side.RECEIVE);
+        translator.resolve(7, VfCounters.Side.RECEIVE, /* forWrite= */ true);
+        translator.resolve(7, VfCounters.Side.RECEIVE, /* forWrite= */ true);
         int frame = translator.translate(7);
         assertTrue(frame >= 0);
         assertEquals(1, translator.mappedPages(), "a page mapped twice counts once");
@@ -100,7 +100,7 @@ class DmaWriteDirtiesPageTest {
     @Test
     void aLockedPageIsNeverReclaimed() {
         build();
-        translator.resolve(9, VfCounters.Side.SEND);
+        translator.resolve(9, VfCounters.Side.SEND, /* forWrite= */ true); // a region the NIC may write: a frame
         int frame = translator.translate(9);
         translator.lock(9);
         pressure(9);

@@ -1,10 +1,11 @@
 package org.overbook.nic.dma;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.overbook.guest.GuestMemory;
 import org.overbook.hypervisor.Host;
 import org.overbook.hypervisor.memory.FaultKind;
@@ -22,18 +23,20 @@ import org.overbook.nic.tlb.TlbReplacement;
  * A DMA translates all its pages before it locks them, so nothing in a translation may take a frame: an allocation
  * at the low watermark reclaims, and its victim may be a page the same DMA translated a moment before, whose frame the
  * DMA would then read or write after the host gave it to another page. A page prefetched for reading and never
- * touched is mapped to the shared zero page, and a DMA that reaches it is given a zeroed frame for it in its place;
- * when that frame would have to be reclaimed (here, at the low watermark), the entry is dropped and the DMA faults
- * instead (the fault's service populates the page outside any translation). Before, the frame was taken there and
- * then, and reclaim took a page this DMA had just translated.
+ * touched is mapped to the shared zero page; a DMA read that reaches it reads the zero page (no frame), and a DMA
+ * write faults (the entry is read-only; the fault's service populates the page outside any translation), whether
+ * free frames are at the low watermark (where a frame taken would reclaim) or well above it. Before, a DMA that
+ * reached such an entry was given a zeroed frame there and then, and at the low watermark reclaim took a page the
+ * same DMA had just translated.
  */
 class ZeroPageMidTranslationTest {
 
     @RegisterExtension
     final HostsUnderTest hosts = new HostsUnderTest();
 
-    @Test
-    void aZeroPageEntryReachedByADmaFaultsAndReclaimsNothingTheDmaTranslated() {
+    @ParameterizedTest(name = "{0} pages translated before it")
+    @ValueSource(ints = {15, 4}) // 15: free frames at the low watermark; 4: 12 free, far above it
+    void aDmaThroughAZeroPageEntryTakesNoFrameInTheMiddleOfItsTranslation(int translated) {
         // 16 frames, reclaim at 1 free frame up to 2 (HostsUnderTest's small-host watermarks)
         Host host = hosts.create(/* frames= */ 16, /* swapPages= */ 128, /* tenants= */ 1, /* guestPages= */ 64, 5);
         SecondLevelTable table = host.tenant(0).table();
@@ -43,12 +46,12 @@ class ZeroPageMidTranslationTest {
                 new PcieLink(115_000_000_000L, 550));
         host.memory().addInvalidationListener((tenant, page) -> translator.invalidate(page));
         GuestMemory memory = host.tenant(0).memory();
-        int translated = 15;
         for (int page = 0; page < translated; page++) {
             memory.writeLong((long) page * 4096, page);
-            translator.resolve(page, VfCounters.Side.SEND);
+            translator.resolve(page, VfCounters.Side.SEND, /* forWrite= */ false);
         }
-        assertEquals(1, host.memory().freeFrames(), "at the low watermark: the next frame taken reclaims one");
+        int free = host.memory().freeFrames();
+        assertEquals(16 - translated, free);
         int zero = 40;
         assertEquals(FaultKind.NONE, translator.prefetch(zero, /* forWrite= */ false), "mapped to the zero page, no frame");
 
@@ -57,11 +60,13 @@ class ZeroPageMidTranslationTest {
         for (int page = 0; page < translated; page++) {
             frames[page] = translator.translate(page);
         }
-        assertEquals(Translator.NOT_PRESENT, translator.translate(zero), "the DMA faults on the zero page's entry");
+        assertEquals(Translator.ZERO_PAGE, translator.translate(zero), "a DMA read reads the zero page");
+        assertEquals(Translator.NOT_PRESENT, translator.translateForWrite(zero), "a DMA write faults on its entry");
+        assertEquals(Translator.ZERO_PAGE, translator.translate(zero), "whose entry stays, read-only");
 
-        assertEquals(1, host.memory().freeFrames(), "no frame taken in the middle of the translation");
+        assertEquals(free, host.memory().freeFrames(), "no frame taken in the middle of the translation");
         assertEquals(PageState.NOT_POPULATED, table.state(zero));
-        assertFalse(translator.mapped(zero), "the entry is dropped");
+        assertTrue(translator.mapped(zero) && !translator.mapped(zero, /* forWrite= */ true), "mapped for reading only");
         for (int page = 0; page < translated; page++) {
             assertEquals(PageState.RESIDENT, table.state(page), "page " + page + " translated by the DMA, still resident");
             assertEquals(frames[page], table.frame(page), "page " + page + " still in the frame the DMA will use");

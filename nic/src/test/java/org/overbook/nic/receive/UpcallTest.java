@@ -60,7 +60,7 @@ class UpcallTest {
         // pages: each insert replaces one watched entry, in LRU order 0, 1, 2, ...
         List<Long> replacedAt = new ArrayList<>();
         for (int page = 0; page < 16; page++) {
-            translator.resolve(page, org.overbook.nic.VfCounters.Side.RECEIVE);
+            translator.resolve(page, org.overbook.nic.VfCounters.Side.RECEIVE, /* forWrite= */ true);
             testbed.simulation().runUntil(testbed.simulation().now() + 1_000);
             if (page >= 8) {
                 replacedAt.add(testbed.simulation().now());
@@ -69,7 +69,7 @@ class UpcallTest {
         }
         // Pages of the unwatched region replace watched entries too; they are told as well.
         for (int page = 64; page < 72; page++) {
-            translator.resolve(page, org.overbook.nic.VfCounters.Side.RECEIVE);
+            translator.resolve(page, org.overbook.nic.VfCounters.Side.RECEIVE, /* forWrite= */ true);
             testbed.simulation().runUntil(testbed.simulation().now() + 1_000);
             replacedAt.add(testbed.simulation().now());
             translator.translate(page);

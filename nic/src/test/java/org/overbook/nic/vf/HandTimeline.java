@@ -55,6 +55,12 @@ final class HandTimeline {
         return ceil((payload + Link.HEADER_BYTES) * 8L * 1_000_000_000L, linkBitsPerSecond);
     }
 
+    /** Rounds {@code address} up to the start of a line of the translation table (its entries' pages). */
+    static long lineAligned(long address) {
+        long lineBytes = (long) PcieLink.TRANSLATION_LINE_BYTES / 8 * 4096;
+        return (address + lineBytes - 1) / lineBytes * lineBytes;
+    }
+
     /** Returns what one translation line fetch adds to a packet's handling. */
     long lineFetch() {
         return readLatencyNanos + pcie(PcieLink.TRANSLATION_LINE_BYTES);

@@ -97,7 +97,7 @@ class PrefaultTimelineTest {
             Tenant sender = testbed.server().tenant(0);
             Verbs senderVerbs = sender.guest().verbs();
             long warmUp = sender.memory().allocate(BYTES);
-            long buffer = lineAligned(sender.memory().allocate(BYTES + PAGES * MTU));
+            long buffer = HandTimeline.lineAligned(sender.memory().allocate(BYTES + PAGES * MTU));
             int warmUpKey = senderVerbs.register(warmUp, BYTES, Access.ON_DEMAND).lkey();
             byte[] bytes = new byte[BYTES];
             if (state != Pages.NEVER_TOUCHED) {
@@ -229,12 +229,6 @@ class PrefaultTimelineTest {
             written = Math.max(wireDone + link.latencyNanos(), written) + pcieTransfer;
         }
         return written;
-    }
-
-    /** Rounds {@code address} up to the start of a line of the translation table (8 pages). */
-    private static long lineAligned(long address) {
-        long lineBytes = (long) PAGES * MTU;
-        return (address + lineBytes - 1) / lineBytes * lineBytes;
     }
 
     private static int firstPage(long address) {

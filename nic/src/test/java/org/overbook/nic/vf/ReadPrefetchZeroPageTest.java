@@ -35,7 +35,10 @@ import org.overbook.nic.contract.TestbedFixtures;
  *
  * <p>Then the NIC reads through those entries: a send of two pages of the read-only region, the first written by the
  * tenant since (its first write replaced the zero page, so the prefetch before the post maps the new frame) and the
- * second never touched (read as zeros through the zero page), arrives intact without a network page fault.
+ * second never touched (read as zeros through the zero page, which takes no frame: the first page's, the tenant's
+ * write, is the only one taken), arrives intact without a network page fault. Registered again, writable, the region
+ * is prefetched for writing: its 63 pages still on the zero page get frames of their own (the kernel breaks the zero
+ * page for a write request), where before they counted as mapped and kept the read-only entry.
  */
 class ReadPrefetchZeroPageTest {
 
@@ -82,6 +85,13 @@ class ReadPrefetchZeroPageTest {
             System.arraycopy(written, 0, expected, 0, PAGE);
             assertArrayEquals(expected, sendAndReceive(testbed, readOnly, lkey), "the written page, then zeros");
             assertEquals(0, vf.counters().faults(VfCounters.Side.SEND), "no network page fault on the send side");
+            assertEquals(free - PAGES - 1, memory.freeFrames(), "the send took no frame: the tenant's write took one");
+
+            verbs.register(readOnly, (long) PAGES * PAGE, Access.LOCAL_WRITE | Access.ON_DEMAND);
+            assertEquals(free - 2 * PAGES, memory.freeFrames(), "the pages on the zero page populated for writing");
+            for (int page = (int) (readOnly / PAGE); page < readOnly / PAGE + PAGES; page++) {
+                assertTrue(vf.translator().mapped(page, /* forWrite= */ true), "page " + page + " mapped to a frame of its own");
+            }
         } finally {
             TestbedFixtures.checkAndClose(testbed);
             HostsUnderTest.deleteTree(directory);

@@ -1,6 +1,5 @@
 package org.overbook.perf.run;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -9,7 +8,6 @@ import org.overbook.guest.GuestOutOfMemoryException;
 import org.overbook.guest.Registry;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.perf.scenario.SweepPoint;
-import org.overbook.perf.scenario.TenantSpec;
 
 /**
  * A run that stopped because code inside the model threw: a workload's or a policy's bug (a plug-in's, often) or
@@ -108,22 +106,12 @@ public final class RunFailure extends RuntimeException {
     }
 
     /**
-     * What to change when tenant {@code name}'s guest memory ran out: its {@code memory} field, as the scenario's errors
-     * name a tenant's fields ({@code clients[0].memory}), or the workload's allocations.
+     * What to change when tenant {@code name}'s guest memory ran out: its {@code memory} field, named as the file writes
+     * it ({@code clients.template.memory}, {@code tenants[1].memory}), or the workload's allocations.
      */
     static String whatToChange(SweepPoint point, String name) {
-        String field = memoryField(point.scenario().tenants(), "tenants", name);
-        field = field != null ? field : memoryField(point.scenario().clients(), "clients", name);
+        String field = point.memoryField(name);
         return field == null ? "" : "; raise " + field + " (tenant " + name + "'s memory:), or have its workload allocate less";
-    }
-
-    private static String memoryField(List<TenantSpec> tenants, String list, String name) {
-        for (int i = 0; i < tenants.size(); i++) {
-            if (tenants.get(i).name().equals(name)) {
-                return list + "[" + i + "].memory";
-            }
-        }
-        return null;
     }
 
     /**

@@ -46,8 +46,8 @@ import org.overbook.perf.scenario.SweepPoint;
  * {@link #waitSeconds()} seconds, so a cluster that goes away never leaves the command hanging.
  *
  * <p>Settings: every {@code spark.*} system property (so {@code -Dspark.executor.memory=4g} through
- * {@code OVERBOOK_JVM_OPTS}); defaults here are 1g executors, no web UI, and the driver's own JVM options that
- * open the JDK to Chronicle Map passed on to the executors. {@code -Doverbook.cluster.wait=SECONDS} (default 120)
+ * {@code OVERBOOK_JVM_OPTS}); defaults here are 1g executors, no web UI, no serialization debugger, and the driver's
+ * own JVM options that open the JDK to Chronicle Map passed on to the executors. {@code -Doverbook.cluster.wait=SECONDS} (default 120)
  * bounds the wait for a first executor.
  */
 final class SparkPointExecutor implements PointExecutor {
@@ -121,6 +121,10 @@ final class SparkPointExecutor implements PointExecutor {
         conf.setIfMissing("spark.ui.enabled", "false");
         conf.setIfMissing("spark.executor.memory", "1g");
         conf.setIfMissing("spark.executor.extraJavaOptions", String.join(" ", jdkOptions()));
+        // A task's exception that cannot be serialized (a plug-in's, holding what is not Serializable) goes to Spark's
+        // serialization debugger first, which fails on JDK 25 (it reads a class the JDK no longer has) and kills the
+        // task's thread, so the job never ends; without it Spark sends the exception's words, as it means to.
+        conf.setIfMissing("spark.serializer.extraDebugInfo", "false");
         if (master.onLoopback() || !master.remote()) {
             // A master on loopback has its workers there too: they can reach the driver only on loopback. In local
             // mode nothing outside this JVM needs to reach it at all.

@@ -65,6 +65,19 @@ class LocalMasterTest {
         assertEquals(threads.replace("overbook-plugins//", ""), outcomes.getLast().err(), "the same one line as the threads' run");
     }
 
+    @Test
+    void aDensityProbeThatFailsOnATaskIsNamedByItsStepWhetherSparkKeptTheExceptionOrOnlyItsWords() throws Exception {
+        String plugins = PluginJar.failing(directory).toString();
+        for (String workload : List.of(PluginJar.FAILING, PluginJar.FAILING_UNSHIPPABLY)) {
+            List<Sweeps.Outcome> outcomes = bothWays(1, "density", PluginJar.failingDensity(directory, workload).toString(),
+                    "--slo", "p99=500us", "--max", "2", "--plugins", plugins);
+            String threads = outcomes.getFirst().err();
+            assertTrue(threads.startsWith("overbook: probe 1 (tenants.count=1, clients.count=1) stopped at 1,000 ns of virtual time: "), threads);
+            assertEquals(threads.replace("overbook-plugins//", ""), outcomes.getLast().err(),
+                    workload + ": the probe named as the threads' run names it, not as the task's point 0");
+        }
+    }
+
     /**
      * Runs {@code overbook ARGS} on two threads into folder {@code threads}, then on local[2] into {@code spark}, and
      * returns both outcomes once each has exited with {@code exit}.

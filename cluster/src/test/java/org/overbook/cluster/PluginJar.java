@@ -17,18 +17,21 @@ import org.overbook.nic.testing.PinFirstMibSource;
 /**
  * A user's plug-in jars for the cluster tests, compiled here (javac through {@link ToolProvider}) so that their classes
  * are on no class path but the jar's: a memory policy, {@value #POLICY}, that pins the first MiB of every guest, and a
- * workload, {@value #FAILING}, whose first event throws.
+ * workload, {@value #FAILING}, whose first event throws (and {@value #FAILING_UNSHIPPABLY}, whose exception cannot travel).
  */
 final class PluginJar {
 
     static final String POLICY = "pin-first-mib";
     static final String FAILING = "fails-at-once";
+    /** As {@value #FAILING}, but what it throws cannot be serialized: Spark cannot bring the task's exception back. */
+    static final String FAILING_UNSHIPPABLY = "fails-unshippably";
 
     private static final String POLICY_SOURCE = PinFirstMibSource.of("org.example.cluster", "PinFirstMib", POLICY);
 
     private static final String FAILING_SOURCE = """
             package org.example.cluster;
 
+            import java.util.function.Supplier;
             import org.overbook.guest.Guest;
             import org.overbook.guest.Workload;
             import org.overbook.guest.WorkloadMetrics;
@@ -38,21 +41,36 @@ final class PluginJar {
             public final class FailsAtOnce implements WorkloadProvider {
                 @Override
                 public void registerWorkloads(WorkloadRegistry registry) {
-                    registry.register("%s", "throws at its first event", p -> new Workload() {
+                    registry.register("%s", "throws at its first event", p -> failing(() -> new IllegalStateException("a bug of the plug-in's")));
+                    registry.register("%s", "throws what cannot be serialized at its first event",
+                            p -> failing(() -> new Unshippable("a bug of the plug-in's")));
+                }
+
+                private static Workload failing(Supplier<RuntimeException> bug) {
+                    return new Workload() {
                         @Override
                         public void start(Guest guest) {
                             guest.schedule(1_000, () -> {
-                                throw new IllegalStateException("a bug of the plug-in's");
+                                throw bug.get();
                             });
                         }
 
                         @Override
                         public void report(WorkloadMetrics metrics) {
                         }
-                    });
+                    };
+                }
+
+                /** An exception Java serialization cannot write: a field of a class that is not Serializable. */
+                static final class Unshippable extends IllegalStateException {
+                    private final Object notSerializable = new Object();
+
+                    Unshippable(String message) {
+                        super(message);
+                    }
                 }
             }
-            """.formatted(FAILING);
+            """.formatted(FAILING, FAILING_UNSHIPPABLY);
 
     private PluginJar() {
     }
@@ -108,5 +126,20 @@ final class PluginJar {
                 tenants: {count: 1, template: {memory: 16MiB, workload: {name: %s}}}
                 clients: {count: 0}
                 """.formatted(FAILING));
+    }
+
+    /**
+     * A density search's scenario, under {@code directory}: tenants running {@code workload}, each with a client of its
+     * own (templates, so that the search varies both counts).
+     */
+    static Path failingDensity(Path directory, String workload) throws IOException {
+        return Files.writeString(directory.resolve(workload + ".yaml"), """
+                seed: 1
+                duration: 5ms
+                warm-up: 1ms
+                host: {memory: 64MiB, swap: 64MiB}
+                tenants: {count: 1, template: {memory: 16MiB, workload: {name: %s}}}
+                clients: {count: 1, template: {workload: {params: {key-prefix: "c${index}:"}}}}
+                """.formatted(workload));
     }
 }

@@ -29,7 +29,10 @@ import org.overbook.perf.run.Metrics;
  *   thrash);</li>
  *   <li>whether any value read back differed from the one written.</li>
  * </ul>
- * Numbers are spelled as the chart ticks are ({@link TickLabels}).
+ * A throughput that rests on fewer than {@value #FEW_REQUESTS} requests completed in the measured window (a point that
+ * measured mostly its load phase, or a short window) says how many ({@code 15.2k ops/s from 163 requests}), so that a
+ * headline figure from a handful of requests does not read as a solid one. Numbers are spelled as the chart ticks are
+ * ({@link TickLabels}).
  */
 public final class Finding {
 
@@ -37,6 +40,11 @@ public final class Finding {
     static final double THRASHING_PER_REQUEST = 0.01;
     /** The share of the best throughput from which such a point is said to page heavily rather than to thrash. */
     static final double KEPT_THROUGHPUT = 0.9;
+    /**
+     * Completed requests in the measured window under which a throughput the finding quotes says how many it rests on:
+     * as few as a p99 needs (ten above it), and a count whose Poisson noise alone is about 3 %.
+     */
+    static final long FEW_REQUESTS = 1_000;
 
     private Finding() {
     }
@@ -77,7 +85,7 @@ public final class Finding {
         }
         if (points.size() == 1) {
             PointFigures p = points.getFirst();
-            out.add(String.format(Locale.ROOT, "%s served %s ops/s%s.", capitalised(name(p)), TickLabels.count(p.value(Metrics.THROUGHPUT)),
+            out.add(String.format(Locale.ROOT, "%s served %s%s.", capitalised(name(p)), opsPerSecond(p),
                     Double.isNaN(p.value(Metrics.P99)) ? "" : " at a p99 latency of " + TickLabels.nanos(p.value(Metrics.P99))));
             return out;
         }
@@ -89,10 +97,10 @@ public final class Finding {
             out.add(String.format(Locale.ROOT, "%s served the same throughput, %s ops/s.", serving.size() == points.size()
                     ? "Every point" : "Every point that completed a request", TickLabels.count(best.value(Metrics.THROUGHPUT))));
         } else {
-            out.add(String.format(Locale.ROOT, "Highest throughput: %s, %s ops/s%s, %s the lowest, %s (%s ops/s%s).", name(best),
-                TickLabels.count(best.value(Metrics.THROUGHPUT)), perTenant ? tenants(best) : "",
+            out.add(String.format(Locale.ROOT, "Highest throughput: %s, %s%s, %s the lowest, %s (%s%s).", name(best),
+                opsPerSecond(best), perTenant ? tenants(best) : "",
                 times(best.value(Metrics.THROUGHPUT) / worst.value(Metrics.THROUGHPUT)), name(worst),
-                TickLabels.count(worst.value(Metrics.THROUGHPUT)), perTenant ? tenants(worst) : ""));
+                opsPerSecond(worst), perTenant ? tenants(worst) : ""));
         }
         bestByFirstField(serving, perTenant, out);
         if (points.size() > serving.size()) {
@@ -160,11 +168,11 @@ public final class Finding {
         List<PointFigures> ranked = best.values().stream().sorted(Comparator.comparingDouble(
                 (PointFigures p) -> -p.value(Metrics.THROUGHPUT)).thenComparingInt(PointFigures::index)).toList();
         PointFigures top = ranked.getFirst();
-        out.add(String.format(Locale.ROOT, "Best of each %s: `%s` %s ops/s at point %d%s, %s.", field, top.values().get(field),
-                TickLabels.count(top.value(Metrics.THROUGHPUT)), top.index(), perTenant ? " (" + top.serverTenants() + " tenants)" : "",
-                ranked.subList(1, ranked.size()).stream().map(p -> String.format(Locale.ROOT, "%s `%s`'s %s ops/s at point %d%s",
+        out.add(String.format(Locale.ROOT, "Best of each %s: `%s` %s at point %d%s, %s.", field, top.values().get(field),
+                opsPerSecond(top), top.index(), perTenant ? " (" + top.serverTenants() + " tenants)" : "",
+                ranked.subList(1, ranked.size()).stream().map(p -> String.format(Locale.ROOT, "%s `%s`'s %s at point %d%s",
                         times(top.value(Metrics.THROUGHPUT) / p.value(Metrics.THROUGHPUT)), p.values().get(field),
-                        TickLabels.count(p.value(Metrics.THROUGHPUT)), p.index(), perTenant ? " (" + p.serverTenants() + " tenants)" : ""))
+                        opsPerSecond(p), p.index(), perTenant ? " (" + p.serverTenants() + " tenants)" : ""))
                         .collect(Collectors.joining(", "))));
     }
 
@@ -213,6 +221,16 @@ public final class Finding {
                         + " differently from how %s written at %s", p.mismatches(), p.mismatches() == 1 ? "" : "s",
                 p.mismatches() == 1 ? "it was" : "they were", name(p))).collect(Collectors.joining("; "))
                 + " (a model bug: no figure of " + (wrong.size() == 1 ? "that point" : "those points") + " can be trusted).";
+    }
+
+    /**
+     * Returns {@code p}'s throughput ({@code 42.8k ops/s}), with how many requests it rests on when they are fewer than
+     * {@value #FEW_REQUESTS} ({@code 15.2k ops/s from 163 requests}).
+     */
+    private static String opsPerSecond(PointFigures p) {
+        double requests = p.value(Metrics.LATENCY_COUNT);
+        return TickLabels.count(p.value(Metrics.THROUGHPUT)) + " ops/s" + (requests > 0 && requests < FEW_REQUESTS
+                ? String.format(Locale.ROOT, " from %d request%s", Math.round(requests), requests == 1 ? "" : "s") : "");
     }
 
     private static String tenants(PointFigures p) {

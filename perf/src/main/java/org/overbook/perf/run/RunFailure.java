@@ -1,6 +1,5 @@
 package org.overbook.perf.run;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -9,7 +8,6 @@ import org.overbook.guest.GuestOutOfMemoryException;
 import org.overbook.guest.Registry;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.perf.scenario.SweepPoint;
-import org.overbook.perf.scenario.TenantSpec;
 
 /**
  * A run that stopped because code inside the model threw: a workload's or a policy's bug (a plug-in's, often) or
@@ -17,7 +15,8 @@ import org.overbook.perf.scenario.TenantSpec;
  * virtual time, what was thrown and from where, the caller's own code first (a plug-in's frame when there is
  * one), so that its author can find the line without a stack trace ({@code OVERBOOK_DEBUG=1} prints the whole
  * one). A configuration error is the user's to fix and stays as it is. A tenant whose guest memory ran out is named
- * with the scenario field that gives it more.
+ * with the scenario field that gives it more. A run elsewhere (a cluster's task, whose scenario is its point alone)
+ * fails as one too, named by the point the command asked for, its words brought back when its exception was not.
  */
 public final class RunFailure extends RuntimeException {
 
@@ -28,11 +27,17 @@ public final class RunFailure extends RuntimeException {
      */
     private static final Set<String> CALLERS = Set.of(Simulation.class.getName(), Runner.class.getName());
 
-    /** What the message says after the point's name: its label, the virtual time, what was thrown and from where. */
+    /** How the account of a run that stopped in the model opens, after the point's name and label. */
+    private static final String STOPPED = " stopped at ";
+
+    /** The point's label as the message gives it ({@code " (tenants.count=2)"}), or nothing. */
+    private final String label;
+    /** What the message says after the point's name and label: the virtual time, what was thrown and from where. */
     private final String account;
 
-    private RunFailure(String point, String account, Throwable cause) {
-        super(point + account, cause);
+    private RunFailure(String name, String label, String account, Throwable cause) {
+        super(name + label + account, cause);
+        this.label = label;
         this.account = account;
     }
 
@@ -47,10 +52,35 @@ public final class RunFailure extends RuntimeException {
             return (RuntimeException) cause;
         }
         StackTraceElement at = whereThrown(cause);
-        return new RunFailure("point " + point.index(), String.format(Locale.ROOT, "%s stopped at %,d ns of virtual time: %s: %s%s",
-                point.label().isEmpty() ? "" : " (" + point.label() + ")", nowNanos,
-                cause.getClass().getSimpleName(), cause.getMessage(), at == null ? "" : " (at " + at + ")")
+        return new RunFailure(name(point), label(point), String.format(Locale.ROOT, "%s%,d ns of virtual time: %s: %s%s",
+                STOPPED, nowNanos, cause.getClass().getSimpleName(), cause.getMessage(), at == null ? "" : " (at " + at + ")")
                 + (cause instanceof GuestOutOfMemoryException full ? whatToChange(point, full.tenant()) : ""), cause);
+    }
+
+    /**
+     * Returns the failure of a run of {@code point} elsewhere whose exception did not come back, only words:
+     * {@code account} says what happened, after the point's name and label ({@code " failed on the cluster: ..."}, or
+     * the {@link #account(String) account} of the run's own message).
+     */
+    public static RunFailure reported(SweepPoint point, String account, Throwable cause) {
+        return new RunFailure(name(point), label(point), account, cause);
+    }
+
+    /**
+     * Returns what a run failure's {@code message} says after its point's name and label ({@code " stopped at ..."}),
+     * or the whole message after a colon if it is not one.
+     */
+    public static String account(String message) {
+        int stopped = message.indexOf(STOPPED);
+        return stopped < 0 ? ": " + message : message.substring(stopped);
+    }
+
+    /**
+     * Returns this failure named as {@code point} is ({@code point 2 (host.memory=512MiB)}): a run elsewhere (a cluster's
+     * task) ran a scenario of that one point, which names itself point 0, with no label.
+     */
+    public RunFailure namedAs(SweepPoint point) {
+        return copy(name(point), label(point));
     }
 
     /**
@@ -58,28 +88,30 @@ public final class RunFailure extends RuntimeException {
      * density search's probe is not one of its file's points, and names itself as the search does ({@code probe 3}).
      */
     public RunFailure named(String name) {
-        RunFailure renamed = new RunFailure(name, account, getCause());
+        return copy(name, label);
+    }
+
+    private RunFailure copy(String name, String label) {
+        RunFailure renamed = new RunFailure(name, label, account, getCause());
         renamed.setStackTrace(getStackTrace());
         return renamed;
     }
 
-    /**
-     * What to change when tenant {@code name}'s guest memory ran out: its {@code memory} field, as the scenario's errors
-     * name a tenant's fields ({@code clients[0].memory}), or the workload's allocations.
-     */
-    static String whatToChange(SweepPoint point, String name) {
-        String field = memoryField(point.scenario().tenants(), "tenants", name);
-        field = field != null ? field : memoryField(point.scenario().clients(), "clients", name);
-        return field == null ? "" : "; raise " + field + " (tenant " + name + "'s memory:), or have its workload allocate less";
+    private static String name(SweepPoint point) {
+        return "point " + point.index();
     }
 
-    private static String memoryField(List<TenantSpec> tenants, String list, String name) {
-        for (int i = 0; i < tenants.size(); i++) {
-            if (tenants.get(i).name().equals(name)) {
-                return list + "[" + i + "].memory";
-            }
-        }
-        return null;
+    private static String label(SweepPoint point) {
+        return point.label().isEmpty() ? "" : " (" + point.label() + ")";
+    }
+
+    /**
+     * What to change when tenant {@code name}'s guest memory ran out: its {@code memory} field, named as the file writes
+     * it ({@code clients.template.memory}, {@code tenants[1].memory}), or the workload's allocations.
+     */
+    static String whatToChange(SweepPoint point, String name) {
+        String field = point.memoryField(name);
+        return field == null ? "" : "; raise " + field + " (tenant " + name + "'s memory:), or have its workload allocate less";
     }
 
     /**

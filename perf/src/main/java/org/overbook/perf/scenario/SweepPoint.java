@@ -2,6 +2,7 @@ package org.overbook.perf.scenario;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -21,5 +22,30 @@ public record SweepPoint(int index, String label, Map<String, String> values, Sc
         Objects.requireNonNull(scenario, "scenario");
         Objects.requireNonNull(yaml, "yaml");
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    /**
+     * Returns the field that sets tenant {@code name}'s memory, as this point's file writes it: the template's
+     * ({@code clients.template.memory}) when its list is written as count + template, else its entry's
+     * ({@code tenants[1].memory}); null if neither host has a tenant of that name.
+     */
+    public String memoryField(String name) {
+        for (String list : List.of("tenants", "clients")) {
+            int index = indexOf("tenants".equals(list) ? scenario.tenants() : scenario.clients(), name);
+            if (index >= 0) {
+                boolean templated = YamlTrees.parse(yaml, label).get(list).isObject();
+                return list + (templated ? ".template" : "[" + index + "]") + ".memory";
+            }
+        }
+        return null;
+    }
+
+    private static int indexOf(List<TenantSpec> tenants, String name) {
+        for (int i = 0; i < tenants.size(); i++) {
+            if (tenants.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

@@ -125,6 +125,39 @@ class FindingTest {
         assertTrue(sentences.stream().noneMatch(s -> s.startsWith("Lowest p99")), "equal p99s name no best point");
     }
 
+    /** {@code base} with {@code requests} completed in its measured window. */
+    private static PointFigures withRequests(PointFigures base, long requests) {
+        Map<String, Number> total = new LinkedHashMap<>(base.total());
+        total.put(Metrics.LATENCY_COUNT, requests);
+        return new PointFigures(base.index(), base.label(), base.values(), base.seed(), base.events(), base.tenants(), total,
+                base.saturation(), base.resource(), base.saturationWords(), base.yaml(), base.replications());
+    }
+
+    @Test
+    void aThroughputFromFewRequestsSaysHowManyItRestsOnAndOneFromManyDoesNot() {
+        List<PointFigures> points = new ArrayList<>(defaultShape());
+        points.set(5, withRequests(points.get(5), 163));
+        List<String> sentences = Finding.sentences(points);
+        assertEquals("Highest throughput: point 4 (`nic.memory-policy=on-demand, tenants.count=4`), 2.78M ops/s with 4 tenants,"
+                + " 694k each, 126.14x the lowest, point 5 (`nic.memory-policy=on-demand, tenants.count=5`)"
+                + " (22k ops/s from 163 requests with 5 tenants, 4.4k each).", sentences.getFirst());
+        points.set(5, withRequests(points.get(5), Finding.FEW_REQUESTS));
+        assertTrue(Finding.sentences(points).getFirst().endsWith("(22k ops/s with 5 tenants, 4.4k each)."),
+                "from " + Finding.FEW_REQUESTS + " requests on, a figure is quoted alone: " + Finding.sentences(points).getFirst());
+
+        // the best point itself, and the best of a policy, from a handful of requests
+        List<PointFigures> few = List.of(withRequests(point(0, "pin-all", 1, 695_000, 15_300, 0, "", 0), 1),
+                point(1, "pin-all", 1, 600_000, 15_300, 0, "", 0), withRequests(point(2, "on-demand", 1, 50_000, 15_300, 0, "", 0), 40),
+                point(3, "on-demand", 1, 40_000, 15_300, 0, "", 0));
+        List<String> fewSentences = Finding.sentences(few);
+        assertTrue(fewSentences.getFirst().startsWith("Highest throughput: point 0 (`nic.memory-policy=pin-all, tenants.count=1`),"
+                + " 695k ops/s from 1 request, 17.38x the lowest"), fewSentences.toString());
+        assertEquals("Best of each nic.memory-policy: `pin-all` 695k ops/s from 1 request at point 0, 13.90x `on-demand`'s 50k ops/s"
+                + " from 40 requests at point 2.", fewSentences.get(1));
+        assertEquals("Point 0 (`nic.memory-policy=pin-all, tenants.count=1`) served 695k ops/s from 1 request at a p99 latency"
+                + " of 15.3 µs.", Finding.sentences(few.subList(0, 1)).getFirst());
+    }
+
     @Test
     void aMismatchIsSaidLoudlyWithThePointAndTheCount() {
         List<PointFigures> points = List.of(point(0, "pin-all", 2, 695_000, 15_300, 0, "", 0),

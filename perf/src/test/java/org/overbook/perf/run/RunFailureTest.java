@@ -105,20 +105,24 @@ class RunFailureTest {
         }
     }
 
-    @Test
-    void aWorkloadThatAllocatesPastItsTenantsMemoryNamesTheTenantItsMemoryAndTheFieldToRaise(@TempDir Path directory) {
+    /** Runs the first point of {@code scenario}, whose tenants may run {@link Greedy} as {@code greedy}, and returns its failure. */
+    private static RunFailure greedyFailure(Path directory, String scenario) {
         WorkloadRegistry registry = WorkloadRegistry.discover().register("greedy", "allocates 12 MiB", p -> new Greedy());
         ScenarioLoader loader = new ScenarioLoader(registry);
-        ScenarioFile file = loader.parse("""
+        ScenarioFile file = loader.parse(scenario, "greedy.yaml");
+        return assertThrows(RunFailure.class, () -> Runner.standard(loader.registry()).run(file.points().getFirst(), directory));
+    }
+
+    @Test
+    void aWorkloadThatAllocatesPastItsTenantsMemoryNamesTheTenantItsMemoryAndTheFieldToRaise(@TempDir Path directory) {
+        String message = greedyFailure(directory, """
                 duration: 5ms
                 warm-up: 1ms
                 tenants:
                   - {name: idle, memory: 4MiB, workload: {name: memory-toucher, params: {working-set: 1MiB}}}
                   - {name: big, memory: 8MiB, workload: {name: greedy}}
                 clients: {count: 0}
-                """, "greedy.yaml");
-        RunFailure failure = assertThrows(RunFailure.class, () -> Runner.standard(loader.registry()).run(file.points().getFirst(), directory));
-        String message = failure.getMessage();
+                """).getMessage();
         assertTrue(message.contains("GuestOutOfMemoryException: tenant big ran out of guest memory: an allocation needs a free run of"
                 + " 3072 pages (12MiB), and its memory of 8MiB (2048 pages) has 2048 pages free in all"), message);
         assertTrue(message.contains("(at org.overbook.perf.run.RunFailureTest$Greedy.start("), "the workload's line: " + message);
@@ -133,7 +137,20 @@ class RunFailureTest {
         String message = failure.getMessage();
         assertTrue(message.contains("tenant c0 ran out of guest memory") && message.contains("its memory of 64KiB (16 pages)"), message);
         assertTrue(message.contains("(at org.overbook.workloads."), "the built-in's line, not the allocator's: " + message);
-        assertTrue(message.endsWith("; raise clients[0].memory (tenant c0's memory:), or have its workload allocate less"), message);
+        assertTrue(message.endsWith("; raise clients.template.memory (tenant c0's memory:), or have its workload allocate less"),
+                "the field the file writes, its clients' template, as its other errors name it: " + message);
+    }
+
+    @Test
+    void aTenantFromATemplateWhoseMemoryRunsOutNamesTheTemplatesField(@TempDir Path directory) {
+        RunFailure failure = greedyFailure(directory, """
+                duration: 5ms
+                warm-up: 1ms
+                tenants: {count: 2, template: {memory: 8MiB, workload: {name: greedy}}}
+                clients: {count: 0}
+                """);
+        assertTrue(failure.getMessage().endsWith("; raise tenants.template.memory (tenant s0's memory:), or have its workload "
+                + "allocate less"), failure.getMessage());
     }
 
     @Test

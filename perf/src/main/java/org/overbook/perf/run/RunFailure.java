@@ -111,7 +111,7 @@ public final class RunFailure extends RuntimeException {
      */
     static String whatToChange(SweepPoint point, String name) {
         String field = point.memoryField(name);
-        return field == null ? "" : "; raise " + field + " (tenant " + name + "'s memory:), or have its workload allocate less";
+        return field == null ? "" : "; raise " + field + " (tenant " + name + "'s memory), or have its workload allocate less";
     }
 
     /**

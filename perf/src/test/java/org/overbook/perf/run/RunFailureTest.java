@@ -126,7 +126,7 @@ class RunFailureTest {
         assertTrue(message.contains("GuestOutOfMemoryException: tenant big ran out of guest memory: an allocation needs a free run of"
                 + " 3072 pages (12MiB), and its memory of 8MiB (2048 pages) has 2048 pages free in all"), message);
         assertTrue(message.contains("(at org.overbook.perf.run.RunFailureTest$Greedy.start("), "the workload's line: " + message);
-        assertTrue(message.endsWith("; raise tenants[1].memory (tenant big's memory:), or have its workload allocate less"), message);
+        assertTrue(message.endsWith("; raise tenants[1].memory (tenant big's memory), or have its workload allocate less"), message);
     }
 
     @Test
@@ -137,7 +137,7 @@ class RunFailureTest {
         String message = failure.getMessage();
         assertTrue(message.contains("tenant c0 ran out of guest memory") && message.contains("its memory of 64KiB (16 pages)"), message);
         assertTrue(message.contains("(at org.overbook.workloads."), "the built-in's line, not the allocator's: " + message);
-        assertTrue(message.endsWith("; raise clients.template.memory (tenant c0's memory:), or have its workload allocate less"),
+        assertTrue(message.endsWith("; raise clients.template.memory (tenant c0's memory), or have its workload allocate less"),
                 "the field the file writes, its clients' template, as its other errors name it: " + message);
     }
 
@@ -149,7 +149,7 @@ class RunFailureTest {
                 tenants: {count: 2, template: {memory: 8MiB, workload: {name: greedy}}}
                 clients: {count: 0}
                 """);
-        assertTrue(failure.getMessage().endsWith("; raise tenants.template.memory (tenant s0's memory:), or have its workload "
+        assertTrue(failure.getMessage().endsWith("; raise tenants.template.memory (tenant s0's memory), or have its workload "
                 + "allocate less"), failure.getMessage());
     }
 

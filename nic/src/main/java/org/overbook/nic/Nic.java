@@ -76,6 +76,8 @@ public final class Nic {
         this.pcie = new PcieLink(config.pcie().bitsPerSecond(), config.pcie().readLatencyNanos(), host.simulation()::now);
         MappingWork mappingWork = new MappingWork(host.memory(), config.costs(), faultPath);
         this.faultService = new FaultServicePool(config.faultWorkers(), new HostFaultService(mappingWork, host.memory().io().cpus()));
+        // a prefetch (ibv_advise_mr) is a system call into the driver, never an IOMMU page request
+        MappingWork prefetchWork = new MappingWork(host.memory(), config.costs(), FaultPath.SOFTWARE);
         List<VirtualFunction> list = new ArrayList<>();
         for (Tenant tenant : host.tenants()) {
             VfCounters counters = new VfCounters();
@@ -84,7 +86,7 @@ public final class Nic {
             list.add(new VirtualFunction(tenant, host.simulation(), translator, config,
                     policies.memory().create(field + ".memory-policy", config.memoryPolicyOf(tenant.name())),
                     policies.receiveFault().create(field + ".receive-fault-policy", config.receive().policy()), counters,
-                    faultService, mappingWork, translationWatches));
+                    faultService, prefetchWork, translationWatches));
         }
         this.vfs = Collections.unmodifiableList(list);
         host.memory().addInvalidationListener((tenantId, page) -> vfs.get(tenantId).translator().invalidate(page));

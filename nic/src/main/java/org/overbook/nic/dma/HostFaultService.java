@@ -3,11 +3,11 @@ package org.overbook.nic.dma;
 import org.overbook.hypervisor.sim.PhysicalCpus;
 
 /**
- * How long a fault-service job takes on the contended host: its CPU ({@link MappingWork#cpuNanos}: the
- * fault path once, the per-page work, the swap-in path of each swapped page; the prefetch after a receive
- * fault without a second fault path) runs as host work on the pCPU that frees first; then its swapped
- * pages are read ({@link MappingWork#readSwapped}); the job is done when its CPU and its last read are.
- * Host memory's state changes when the job completes, not here.
+ * How long a fault-service job takes on the contended host ({@link MappingWork#resolve}): its CPU (the fault
+ * path once and the per-page work; the prefetch after a receive fault without a second fault path) runs as
+ * host work on the pCPU that frees first; then each swapped cluster's swap-in path, again as host work, and
+ * its read, one cluster after another; the job is done when its last read is in. Host memory's state changes
+ * when the job completes, not here.
  */
 public final class HostFaultService implements FaultServiceTime {
 
@@ -21,7 +21,6 @@ public final class HostFaultService implements FaultServiceTime {
 
     @Override
     public long serve(long start, int tenant, int[] pages, int count, boolean prefetch) {
-        long done = cpus.runHostWork(start, work.cpuNanos(tenant, pages, count, /* ownCall= */ !prefetch));
-        return work.readSwapped(done, tenant, pages, count);
+        return work.resolve(start, tenant, pages, count, /* ownCall= */ !prefetch, cpus::runHostWork);
     }
 }

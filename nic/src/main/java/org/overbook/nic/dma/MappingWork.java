@@ -21,15 +21,25 @@ import org.overbook.nic.NicCosts;
  * never touched and swaps in a swapped one through the kernel's own fault handler, then DMA-maps each page,
  * and {@code mlx5r_umr_update_xlt} writes the NIC's translation table. Only the fault has the event-queue
  * entry, the work item and the resume command around that call; the prefetch has the system call instead.
- * So the CPU of resolving n pages is the fault path once ({@link NicCosts#npfSoftwareNanos()}, or the IOMMU
- * path's {@link NicCosts#npfIommuNanos()}: the fixed work of one call, the first page's mapping with it),
- * the per-page work of the n − 1 others ({@link NicCosts#pinPageNanos()}: get_user_pages and the DMA
- * mapping, as for a registration), and the kernel's swap-in path for each swapped page
- * ({@link HostResources#swapInCpuNanos()}). Populating a page never touched adds nothing beyond its
- * per-page work. The prefetch that follows a receive fault in the same work item has no call of its own,
- * so it costs the per-page work of every page and no fault path. The swapped pages are read one request
- * per readahead cluster (the cluster's other swapped pages come with it, as {@link HostMemory#fault}
- * brings them in), all issued together once the CPU work is done.
+ * So the CPU of resolving n pages is the call once ({@link NicCosts#npfSoftwareNanos()}, or the IOMMU
+ * path's {@link NicCosts#npfIommuNanos()} for a fault: the fixed work of one call, the first page's mapping with
+ * it; a prefetch is a system call into the driver, never an IOMMU page request, so its {@code MappingWork} is
+ * made with the software path whatever the NIC's) and the per-page work of the n − 1 others
+ * ({@link NicCosts#pinPageNanos()}: get_user_pages and the DMA mapping, as for a registration). Populating a
+ * page never touched adds nothing beyond its per-page work. The prefetch that follows a receive fault in the
+ * same work item has no call of its own, so it costs the per-page work of every page and no fault path.
+ *
+ * <p>Swapped pages, as the kernel's handler takes them. {@code hmm_range_fault} faults the pages it lacks in
+ * address order, one {@code handle_mm_fault} after another ({@code hmm_vma_fault}, mm/hmm.c, with
+ * {@code FAULT_FLAG_REMOTE} alone). On a swapped page not in the swap cache, {@code do_swap_page} (mm/memory.c)
+ * runs the swap-in path: {@code swapin_readahead} (mm/swap_state.c) reads the page's readahead cluster in
+ * one plugged submission, and the handler then locks the faulting page's folio, which without
+ * {@code FAULT_FLAG_ALLOW_RETRY} waits until its read is in ({@code folio_lock_or_retry}, mm/filemap.c). The
+ * cluster's other pages are then found in the swap cache ({@code swap_cache_get_folio}): no I/O, no swap-in
+ * path, only their mapping. So each cluster costs the swap-in path's CPU ({@link HostResources#swapInCpuNanos()})
+ * once, at its first swapped page, and its read ({@link HostMemory#swapInPagesFor}: the cluster's swapped
+ * pages, as {@link HostMemory#fault} brings them in); the next cluster's CPU and read start only when the
+ * previous read is in. The call's CPU and the per-page work are done first.
  */
 public final class MappingWork {
 
@@ -39,6 +49,10 @@ public final class MappingWork {
     private final long swapInCpuNanos;
     private final long pathNanos;
 
+    /**
+     * @param path how the call reaches the driver: for a network page fault the NIC's fault path; for a prefetch
+     *             ({@code ibv_advise_mr}, a system call) {@link FaultPath#SOFTWARE}, whatever the NIC's
+     */
     public MappingWork(HostMemory memory, NicCosts costs, FaultPath path) {
         this.memory = memory;
         this.io = memory.io();
@@ -47,44 +61,38 @@ public final class MappingWork {
         this.pathNanos = path == FaultPath.SOFTWARE ? costs.npfSoftwareNanos() : costs.npfIommuNanos();
     }
 
-    /**
-     * Returns the CPU time of resolving {@code pages[0..count)} of tenant {@code tenant} in their host state
-     * now: with {@code ownCall}, the fault path once and the per-page work of the others (a network page
-     * fault, or a prefetch the tenant asks for); without, the per-page work of every page (the prefetch
-     * that follows a receive fault in the same work item); plus the swap-in path of each swapped page.
-     */
-    public long cpuNanos(int tenant, int[] pages, int count, boolean ownCall) {
-        if (count == 0) {
-            return 0;
-        }
-        SecondLevelTable table = memory.table(tenant);
-        int swapped = 0;
-        for (int i = 0; i < count; i++) {
-            if (table.state(pages[i]) == PageState.SWAPPED) {
-                swapped++;
-            }
-        }
-        long mapping = ownCall ? pathNanos + (long) (count - 1) * costs.pinPageNanos() : (long) count * costs.pinPageNanos();
-        return mapping + swapped * swapInCpuNanos;
+    /** Who does a resolution's CPU work: a fault-service worker on the host's pCPUs, or the tenant's vCPU. */
+    @FunctionalInterface
+    public interface Cpu {
+
+        /** Does {@code cpuNanos} of work from {@code at} on (waiting until then if need be); returns when it is done. */
+        long run(long at, long cpuNanos);
     }
 
     /**
-     * Books the reads of the swapped pages among {@code pages[0..count)}, one per readahead cluster, all
-     * issued at {@code issued}, and returns when the last is in ({@code issued} if none is swapped). Call
-     * it before the pages change state.
+     * Resolves {@code pages[0..count)} (ascending) of tenant {@code tenant} in their host state now, from
+     * {@code start} on, doing the CPU work on {@code cpu}: with {@code ownCall}, the call once and the per-page
+     * work of the others (a network page fault, or a prefetch the tenant asks for); without, the per-page work of
+     * every page (the prefetch that follows a receive fault in the same work item); then each swapped cluster's
+     * swap-in path and read, one cluster after another (see the class comment). Returns when the last read is in
+     * (when the CPU work is done, if none is swapped). Call it before the pages change state.
      */
-    public long readSwapped(long issued, int tenant, int[] pages, int count) {
+    public long resolve(long start, int tenant, int[] pages, int count, boolean ownCall, Cpu cpu) {
+        if (count == 0) {
+            return start;
+        }
+        long mapping = ownCall ? pathNanos + (long) (count - 1) * costs.pinPageNanos() : (long) count * costs.pinPageNanos();
+        long in = cpu.run(start, mapping);
         SecondLevelTable table = memory.table(tenant);
-        long readsDone = issued;
         int cluster = memory.readaheadCluster();
         int lastCluster = -1;
         for (int i = 0; i < count; i++) {
             int page = pages[i];
             if (table.state(page) == PageState.SWAPPED && page / cluster != lastCluster) {
-                lastCluster = page / cluster;
-                readsDone = Math.max(readsDone, io.swapIn(issued, memory.swapInPagesFor(table, page)));
+                lastCluster = page / cluster; // the cluster's later pages are in the swap cache once this read is in
+                in = io.swapIn(cpu.run(in, swapInCpuNanos), memory.swapInPagesFor(table, page));
             }
         }
-        return readsDone;
+        return in;
     }
 }

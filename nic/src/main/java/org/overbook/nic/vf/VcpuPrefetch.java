@@ -11,8 +11,9 @@ import org.overbook.nic.dma.Translator;
  * A prefetch the tenant's library asks for ({@code prefault}'s, {@code advise}), as one {@code ibv_advise_mr}
  * call with the flush flag: it returns when the pages are in. The tenant's vCPU does the work
  * {@link MappingWork} prices for a network page fault on the same pages (the driver resolves both the same
- * way), then waits for their swap reads (an I/O wait, as for a major fault of its own) and, if they took
- * frames, for direct reclaim. Only the pages the NIC page table lacks are prefetched (for writing, also those it maps
+ * way; the call is a system call, so the software path's, whatever the NIC's fault path), waiting for each
+ * swapped cluster's read before it goes on (an I/O wait, as for a major fault of its own) and, if the pages
+ * took frames, for direct reclaim. Only the pages the NIC page table lacks are prefetched (for writing, also those it maps
  * to the zero page, read-only). For reading (a buffer the NIC only reads, {@link ReadAdvice}), a page never touched
  * is mapped to the shared zero page and takes no frame.
  */
@@ -48,17 +49,23 @@ final class VcpuPrefetch {
         }
         if (count > 0) {
             int id = tenant.id();
-            tenant.vcpu().charge(work.cpuNanos(id, missing, count, /* ownCall= */ true));
-            long readsDone = work.readSwapped(tenant.vcpu().now(), id, missing, count);
+            long pagesIn = work.resolve(tenant.vcpu().now(), id, missing, count, /* ownCall= */ true, this::onVcpu);
             boolean tookFrames = false;
             for (int i = 0; i < count; i++) {
                 tookFrames |= translator.prefetch(missing[i], forWrite) != FaultKind.NONE;
             }
-            tenant.vcpu().stallUntil(readsDone, /* asyncFault= */ true);
+            tenant.vcpu().stallUntil(pagesIn, /* asyncFault= */ true);
             if (tookFrames) {
                 tenant.waitForReclaim();
             }
         }
         counters.countPrefetched(count);
+    }
+
+    /** The vCPU waits for the swap read before ({@code at}; an I/O wait, as for a major fault of its own), then works. */
+    private long onVcpu(long at, long cpuNanos) {
+        tenant.vcpu().stallUntil(at, /* asyncFault= */ true);
+        tenant.vcpu().charge(cpuNanos);
+        return tenant.vcpu().now();
     }
 }

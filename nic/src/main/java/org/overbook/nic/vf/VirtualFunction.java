@@ -40,7 +40,8 @@ import org.overbook.nic.transport.RnrTimer;
  * and prefetching are work of the tenant's CPU, charged to its vCPU: pinning costs each page
  * {@link NicCosts#pinPageNanos()} plus the host fault it takes; a prefetch costs what a network page fault
  * on the same pages costs the fault service ({@link MappingWork}), since the driver resolves both the
- * same way. Network page faults, by contrast, are resolved by the host's driver in the background, by
+ * same way (through the software path's call: a prefetch is a system call, never an IOMMU page request).
+ * Network page faults, by contrast, are resolved by the host's driver in the background, by
  * the NIC's bounded pool of fault-service workers, and stall only the queue that took them.
  */
 public final class VirtualFunction implements Verbs, PinningContext {
@@ -82,7 +83,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     public VirtualFunction(Tenant tenant, Simulation simulation, Translator translator, NicConfig config,
                            MemoryPolicy memoryPolicy, ReceiveFaultPolicy receiveFaultPolicy, VfCounters counters,
-                           FaultServicePool faultService, MappingWork mappingWork, TranslationWatches translationWatches) {
+                           FaultServicePool faultService, MappingWork prefetchWork, TranslationWatches translationWatches) {
         this.number = tenant.id();
         this.tenant = tenant;
         this.config = config;
@@ -98,7 +99,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
         this.counters = counters;
         this.regions = new RegionTable(number);
         this.faultService = faultService;
-        this.prefetcher = new VcpuPrefetch(tenant, translator, mappingWork, counters);
+        this.prefetcher = new VcpuPrefetch(tenant, translator, prefetchWork, counters);
         this.receiveFaults = new ReceiveFaultResolver(simulation, translator, counters, faultService,
                 config.receive().prefetchWindowBytes());
         this.upcalls = new Upcalls(number, translationWatches, simulation, tenant.vcpu(), costs.upcallNanos(), counters);

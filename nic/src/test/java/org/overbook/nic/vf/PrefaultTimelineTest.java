@@ -42,9 +42,11 @@ import org.overbook.nic.link.Link;
  * <p>Resolving the 8 pages costs the same whoever asks (Linux's mlx5 driver resolves a network page fault and
  * an {@code ibv_advise_mr} prefetch in the same {@code pagefault_mr}): the software fault path once, the
  * per-page mapping work of the 7 others (npf + 7 · pin-page), nothing more to populate a page never touched;
- * if the pages are swapped, the swap-in path's CPU for each (8 · swap-in-cpu), then one read of the cluster,
- * which passes the swap path's host-wide ceiling a page at a time (8 · swap-path) and takes the device's
- * bottleneck for its 7 further pages before its read latency (7 · read-service + read-latency).
+ * if the pages are swapped, the swap-in path's CPU once, at the first page (swap-in-cpu: the kernel's handler
+ * reads the whole cluster there, and finds the 7 others in the swap cache, which costs them only their per-page
+ * work), then the one read of the cluster, which passes the swap path's host-wide ceiling a page at a time
+ * (8 · swap-path) and takes the device's bottleneck for its 7 further pages before its read latency
+ * (7 · read-service + read-latency).
  *
  * <p>{@code on-demand}: registration costs the vCPU the register cost and maps nothing. The send engine reads the
  * work request (wqe), misses the TLB and fetches the line (PCIe read latency + 64 bytes), finds the first page
@@ -63,8 +65,9 @@ import org.overbook.nic.link.Link;
  * each on the wire when read, each written as it lands; the receive completes an interrupt after the last
  * write, the send an interrupt after the last packet's acknowledgement is back. Every time is exact: with the
  * defaults the send completes 23,605 ns after the call on demand and 23,050 ns with prefault, pages never
- * touched or resident (one line fetch saved, the fault work moved to the vCPU), and 207,204 ns on demand and
- * 206,649 ns with prefault on swapped pages (72,000 ns of swap-in path and a 111,599 ns read more).
+ * touched or resident (one line fetch saved, the fault work moved to the vCPU), and 144,204 ns on demand and
+ * 143,649 ns with prefault on swapped pages (9,000 ns of swap-in path and a 111,599 ns read more:
+ * 8 · 1,539 + 7 · 2,041 + 85,000).
  */
 class PrefaultTimelineTest {
 
@@ -193,7 +196,7 @@ class PrefaultTimelineTest {
 
     /**
      * Resolving the 8 pages, by hand (see the class comment): the fault path and the per-page work of 7; if
-     * swapped, the swap-in path's CPU of each and the read of their cluster.
+     * swapped, the swap-in path's CPU once for their cluster and its read.
      */
     private static long resolve(Pages state, NicConfig nic, HostResources host) {
         NicCosts costs = nic.costs();
@@ -203,7 +206,7 @@ class PrefaultTimelineTest {
         }
         long read = PAGES * host.swapPathNanosPerPage() + (PAGES - 1) * host.swapDevice().readServiceNanos()
                 + host.swapDevice().readLatencyNanos();
-        return mapping + PAGES * host.swapInCpuNanos() + read;
+        return mapping + host.swapInCpuNanos() + read;
     }
 
     /** The time from the registration to the moment the packets' reads are issued, by hand (see the class comment). */

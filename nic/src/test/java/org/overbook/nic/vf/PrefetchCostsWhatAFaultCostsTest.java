@@ -23,22 +23,24 @@ import org.overbook.nic.contract.TestbedFixtures;
 /**
  * A prefetch on the tenant's vCPU and a network page fault's job on a fault-service worker resolve the same
  * pages at the same price: the driver resolves both the same way (mlx5's {@code pagefault_mr}), so the model
- * prices both with one arithmetic. Two identical testbeds hold 16 pages (two readahead clusters) never
- * touched, resident or swapped; one prefetches them on the vCPU, the other books a fault-service job for them
- * on an idle host; the vCPU's clock must move exactly as long as the job takes, through the software and the
- * IOMMU fault paths. Every cost is set off its default (and the two paths' apart), so no two terms can stand
- * in for each other by chance. Were the prefetch to charge anything the fault service does not (a minor fault
- * per page populated, say), or the other way round, this fails.
+ * prices both with one arithmetic. Two testbeds hold 16 pages (two readahead clusters) never touched, resident
+ * or swapped; one prefetches them on the vCPU, the other books a fault-service job for them on an idle host;
+ * the vCPU's clock must move exactly as long as the job takes. The prefetch is a system call into the driver,
+ * never an IOMMU page request, so whatever the NIC's fault path (software or IOMMU) it must cost what a fault
+ * through the software path costs. Every cost is set off its default (and the two paths' apart), so no two
+ * terms can stand in for each other by chance. Were the prefetch to charge anything the fault service does not
+ * (a minor fault per page populated, the IOMMU path's fault, say), or the other way round, this fails.
  */
 class PrefetchCostsWhatAFaultCostsTest {
 
-    private static final int PAGES = 16;
-    private static final int PAGE = 4096;
+    static final int PAGES = 16;
+    static final int PAGE = 4096;
 
     @ParameterizedTest(name = "{0} fault path, pages {1}")
     @CsvSource({"software, NEVER_TOUCHED", "software, RESIDENT", "software, SWAPPED",
             "iommu, NEVER_TOUCHED", "iommu, RESIDENT", "iommu, SWAPPED"})
-    void aPrefetchTakesTheVcpuAsLongAsAFaultServiceJobTakesAWorker(String faultPath, PrefaultTimelineTest.Pages state)
+    void aPrefetchTakesTheVcpuAsLongAsASoftwareFaultServiceJobTakesAWorker(String faultPath,
+                                                                          PrefaultTimelineTest.Pages state)
             throws Exception {
         long prefetch = onTestbed(faultPath, state, (testbed, tenant, pages) -> {
             VirtualFunction vf = testbed.vf(tenant.name());
@@ -47,20 +49,25 @@ class PrefetchCostsWhatAFaultCostsTest {
             assertEquals(PAGES, vf.counters().prefetchedPages(), "pages prefetched");
             return tenant.vcpu().now() - before;
         });
-        long fault = onTestbed(faultPath, state, (testbed, tenant, pages) -> {
+        long fault = onTestbed("software", state, (testbed, tenant, pages) -> {
             long start = testbed.simulation().now();
             return testbed.serverNic().faultService().serve(start, tenant.id(), pages, PAGES, new int[0], 0) - start;
         });
         assertTrue(fault > 0, "the fault-service job takes time");
-        assertEquals(fault, prefetch, faultPath + ", pages " + state + ": the prefetch's time against the fault's");
+        assertEquals(fault, prefetch, faultPath + ", pages " + state
+                + ": the prefetch's time against a software-path fault's");
     }
 
     /** What one side does to the tenant's 16 pages; returns the time it took. */
-    private interface Resolution {
+    interface Resolution {
         long time(Testbed testbed, Tenant tenant, int[] pages);
     }
 
-    private static long onTestbed(String faultPath, PrefaultTimelineTest.Pages state, Resolution resolution)
+    /**
+     * Builds a testbed whose server tenant holds 16 cluster-aligned pages in {@code state}, with every cost off its
+     * default, runs {@code resolution} on them and returns what it returns.
+     */
+    static long onTestbed(String faultPath, PrefaultTimelineTest.Pages state, Resolution resolution)
             throws Exception {
         Path directory = Files.createTempDirectory("overbook-prefetch-cost-");
         HostConfig server = TestbedFixtures.host("s", 256, 64, new int[] {64}, directory.resolve("server"));

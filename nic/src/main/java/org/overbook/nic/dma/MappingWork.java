@@ -1,5 +1,6 @@
 package org.overbook.nic.dma;
 
+import org.overbook.hypervisor.CostModel;
 import org.overbook.hypervisor.HostResources;
 import org.overbook.hypervisor.memory.HostMemory;
 import org.overbook.hypervisor.memory.PageState;
@@ -24,10 +25,14 @@ import org.overbook.nic.NicCosts;
  * So the CPU of resolving n pages is the fault path once ({@link NicCosts#npfSoftwareNanos()}, or the IOMMU
  * path's {@link NicCosts#npfIommuNanos()}: the fixed work of one call, the first page's mapping with it),
  * the per-page work of the n − 1 others ({@link NicCosts#pinPageNanos()}: get_user_pages and the DMA
- * mapping, as for a registration), and the kernel's swap-in path for each swapped page
- * ({@link HostResources#swapInCpuNanos()}). Populating a page never touched adds nothing beyond its
- * per-page work. The prefetch that follows a receive fault in the same work item has no call of its own,
- * so it costs the per-page work of every page and no fault path. The swapped pages are read one request
+ * mapping, as for a registration), the kernel's swap-in path for each swapped page
+ * ({@link HostResources#swapInCpuNanos()}), and the fault handler's core for each page never touched that the
+ * call populates with a zeroed frame of its own ({@link CostModel#populatePageNanos()}: {@code hmm_range_fault}
+ * runs {@code handle_mm_fault} without a trap, as pinning's {@code get_user_pages} does, so both pay the same).
+ * A page never touched that a prefetch for reading maps to the shared zero page takes no frame and adds
+ * nothing beyond its per-page work. The prefetch that follows a receive fault in the same work item has no
+ * call of its own, so it costs the per-page work of every page (and the population of those never touched)
+ * and no fault path. The swapped pages are read one request
  * per readahead cluster (the cluster's other swapped pages come with it, as {@link HostMemory#fault}
  * brings them in), all issued together once the CPU work is done.
  */
@@ -37,13 +42,15 @@ public final class MappingWork {
     private final SwapIo io;
     private final NicCosts costs;
     private final long swapInCpuNanos;
+    private final long populatePageNanos;
     private final long pathNanos;
 
-    public MappingWork(HostMemory memory, NicCosts costs, FaultPath path) {
+    public MappingWork(HostMemory memory, CostModel hostCosts, NicCosts costs, FaultPath path) {
         this.memory = memory;
         this.io = memory.io();
         this.costs = costs;
         this.swapInCpuNanos = io.resources().swapInCpuNanos();
+        this.populatePageNanos = hostCosts.populatePageNanos();
         this.pathNanos = path == FaultPath.SOFTWARE ? costs.npfSoftwareNanos() : costs.npfIommuNanos();
     }
 
@@ -51,21 +58,27 @@ public final class MappingWork {
      * Returns the CPU time of resolving {@code pages[0..count)} of tenant {@code tenant} in their host state
      * now: with {@code ownCall}, the fault path once and the per-page work of the others (a network page
      * fault, or a prefetch the tenant asks for); without, the per-page work of every page (the prefetch
-     * that follows a receive fault in the same work item); plus the swap-in path of each swapped page.
+     * that follows a receive fault in the same work item); plus the swap-in path of each swapped page and,
+     * with {@code populates} (the pages get frames of their own, not the shared zero page), the population
+     * of each page never touched.
      */
-    public long cpuNanos(int tenant, int[] pages, int count, boolean ownCall) {
+    public long cpuNanos(int tenant, int[] pages, int count, boolean ownCall, boolean populates) {
         if (count == 0) {
             return 0;
         }
         SecondLevelTable table = memory.table(tenant);
         int swapped = 0;
+        int neverTouched = 0;
         for (int i = 0; i < count; i++) {
-            if (table.state(pages[i]) == PageState.SWAPPED) {
+            PageState state = table.state(pages[i]);
+            if (state == PageState.SWAPPED) {
                 swapped++;
+            } else if (state == PageState.NOT_POPULATED) {
+                neverTouched++;
             }
         }
         long mapping = ownCall ? pathNanos + (long) (count - 1) * costs.pinPageNanos() : (long) count * costs.pinPageNanos();
-        return mapping + swapped * swapInCpuNanos;
+        return mapping + swapped * swapInCpuNanos + (populates ? neverTouched * populatePageNanos : 0);
     }
 
     /**

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.InflaterInputStream;
@@ -33,11 +34,13 @@ import org.overbook.perf.scenario.SweepPoint;
  * {@code double} by its bits), in their order; each latency histogram in HdrHistogram's own compressed encoding;
  * the time series as its sample times and values; the contended resources field by field
  * ({@link ResourceSeriesCodec}). Decoding gives a {@link RunResult} equal to the one the task computed, so the
- * results folder written from it is byte-identical to the local path's.
+ * results folder written from it is byte-identical to the local path's. A CRC-32 of the deflated bytes follows
+ * them, and decoding checks it first: a damaged result is refused as such, before a damaged count inside it could
+ * ask for an array of any size.
  */
 final class ResultCodec {
 
-    private static final int FORMAT = 4;
+    private static final int FORMAT = 5;
     private static final byte LONG = 'L';
     private static final byte DOUBLE = 'D';
 
@@ -75,12 +78,24 @@ final class ResultCodec {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return bytes.toByteArray();
+        byte[] body = bytes.toByteArray();
+        return ByteBuffer.allocate(body.length + Integer.BYTES).put(body).putInt(checksum(body, body.length)).array();
+    }
+
+    private static int checksum(byte[] bytes, int length) {
+        CRC32 crc = new CRC32();
+        crc.update(bytes, 0, length);
+        return (int) crc.getValue();
     }
 
     /** Returns the result of {@code point} that {@code encoded} holds, under the point's place, label and scenario. */
     static TimedResult decode(byte[] encoded, SweepPoint point) {
-        try (DataInputStream in = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(encoded)))) {
+        int length = encoded.length - Integer.BYTES;
+        if (length < 0 || checksum(encoded, length) != ByteBuffer.wrap(encoded, length, Integer.BYTES).getInt()) {
+            throw new IllegalStateException("a task returned a result that cannot be read: its checksum does not match"
+                    + " (damaged on the way, or from another version of Overbook)");
+        }
+        try (DataInputStream in = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(encoded, 0, length)))) {
             int format = in.readInt();
             if (format != FORMAT) {
                 throw new IllegalStateException("a task returned a result of format " + format + ", expected " + FORMAT

@@ -53,7 +53,9 @@ class ResultCodecTest {
 
         byte[] damaged = encoded.clone();
         damaged[damaged.length / 2] ^= 0x5a;
-        assertThrows(RuntimeException.class, () -> ResultCodec.decode(damaged, point));
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> ResultCodec.decode(damaged, point));
+        assertTrue(refused.getMessage().contains("checksum"), "refused by its checksum, before any count in it is read: "
+                + refused.getMessage());
     }
 
     @Test

@@ -106,10 +106,11 @@ public final class Tenant {
 
     /**
      * Charges this tenant's vCPU for a host fault of {@code kind} its own work took outside the guest's
-     * memory accesses (pinning a region); returns the time its clock moved.
+     * memory accesses (pinning a region), which the kernel resolves without a trap
+     * ({@link FaultCharges#chargeWithoutTrap}); returns the time its clock moved.
      */
-    public long chargeFault(org.overbook.hypervisor.memory.FaultKind kind) {
-        return faults.charge(vcpu, kind);
+    public long chargeFaultWithoutTrap(org.overbook.hypervisor.memory.FaultKind kind) {
+        return faults.chargeWithoutTrap(vcpu, kind);
     }
 
     /**

@@ -80,9 +80,11 @@ class ConfigurationTest {
         assertNames(fails(new HostConfig(MIB, MIB, 0.05, 0.01, directory, false, 1, CostModel.defaults(), one)), "host.reclaim.high");
         assertNames(fails(new HostConfig(MIB, MIB, 1.5, 2, directory, false, 1, CostModel.defaults(), one)), "host.reclaim.low");
         ConfigurationException cost = assertThrows(ConfigurationException.class,
-                () -> new CostModel(-1, CostModel.DEFAULT_BALLOON_PAGES_PER_SECOND));
+                () -> new CostModel(-1, 428, CostModel.DEFAULT_BALLOON_PAGES_PER_SECOND));
         assertNames(cost, "costs.minor-fault", "negative");
-        assertNames(assertThrows(ConfigurationException.class, () -> new CostModel(4_600, 0)), "costs.balloon-rate");
+        assertNames(assertThrows(ConfigurationException.class,
+                () -> new CostModel(4_600, -1, CostModel.DEFAULT_BALLOON_PAGES_PER_SECOND)), "costs.populate-page", "negative");
+        assertNames(assertThrows(ConfigurationException.class, () -> new CostModel(4_600, 428, 0)), "costs.balloon-rate");
         assertEquals(1_000_000_000L, CostModel.defaults().balloonNanos(CostModel.DEFAULT_BALLOON_PAGES_PER_SECOND));
         Host.create(base).close();
     }

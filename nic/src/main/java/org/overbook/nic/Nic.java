@@ -74,10 +74,10 @@ public final class Nic {
         this.tlb = new NicTlb(tlbConfig, host.simulation().random().stream("nic/" + field + "/tlb"), translationWatches);
         FaultPath faultPath = FaultPath.parse(field + ".fault-path", config.receive().faultPath());
         this.pcie = new PcieLink(config.pcie().bitsPerSecond(), config.pcie().readLatencyNanos(), host.simulation()::now);
-        MappingWork mappingWork = new MappingWork(host.memory(), config.costs(), faultPath);
+        MappingWork mappingWork = new MappingWork(host.memory(), host.config().costs(), config.costs(), faultPath);
         this.faultService = new FaultServicePool(config.faultWorkers(), new HostFaultService(mappingWork, host.memory().io().cpus()));
         // a prefetch (ibv_advise_mr) is a system call into the driver, never an IOMMU page request
-        MappingWork prefetchWork = new MappingWork(host.memory(), config.costs(), FaultPath.SOFTWARE);
+        MappingWork prefetchWork = new MappingWork(host.memory(), host.config().costs(), config.costs(), FaultPath.SOFTWARE);
         List<VirtualFunction> list = new ArrayList<>();
         for (Tenant tenant : host.tenants()) {
             VfCounters counters = new VfCounters();

@@ -43,10 +43,11 @@ public final class FaultServicePool {
 
     /**
      * Books a job that arrives at {@code arrival}: it resolves {@code pages[0..count)} of {@code tenant}
-     * and then prefetches {@code prefetch[0..prefetchCount)}. Returns when the faulting pages are in (the
+     * and then prefetches {@code prefetch[0..prefetchCount)}, asking for write access with {@code forWrite} (a
+     * receive's fault always; a send's where its region is writable). Returns when the faulting pages are in (the
      * faulting queue resumes then); the worker is free again at {@link #lastFinish()}.
      */
-    public long serve(long arrival, int tenant, int[] pages, int count, int[] prefetch, int prefetchCount) {
+    public long serve(long arrival, int tenant, int[] pages, int count, int[] prefetch, int prefetchCount, boolean forWrite) {
         int worker = 0;
         for (int w = 1; w < freeAt.length; w++) {
             if (freeAt[w] < freeAt[worker]) {
@@ -54,8 +55,8 @@ public final class FaultServicePool {
             }
         }
         long start = Math.max(arrival, freeAt[worker]);
-        long resumed = count > 0 ? serviceTime.serve(start, tenant, pages, count, /* prefetch= */ false) : start;
-        long finish = prefetchCount > 0 ? serviceTime.serve(resumed, tenant, prefetch, prefetchCount, /* prefetch= */ true) : resumed;
+        long resumed = count > 0 ? serviceTime.serve(start, tenant, pages, count, /* prefetch= */ false, forWrite) : start;
+        long finish = prefetchCount > 0 ? serviceTime.serve(resumed, tenant, prefetch, prefetchCount, /* prefetch= */ true, forWrite) : resumed;
         freeAt[worker] = finish;
         lastFinish = finish;
         long wait = start - arrival;

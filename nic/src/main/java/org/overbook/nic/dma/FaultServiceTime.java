@@ -14,9 +14,11 @@ public interface FaultServiceTime {
      * {@code tenant} (their host state is the one now: swapped pages must be read back), either as a network
      * page fault (the fault path once, the per-page work of mapping each page, their swap-ins) or, when
      * {@code prefetch}, as the prefetch that follows a receive fault in the same work item (the per-page
-     * work and the swap-ins, no second fault path). Called once per job, in the order jobs start; the
+     * work and the swap-ins, no second fault path). {@code forWrite}: the job asks for write access, so a page
+     * never touched gets a zeroed frame of its own (and costs its population), not the shared zero page. Called
+     * once per job, in the order jobs start; the
      * caller changes nothing in host memory before the returned time. {@code pages} may be reused after
      * the call.
      */
-    long serve(long start, int tenant, int[] pages, int count, boolean prefetch);
+    long serve(long start, int tenant, int[] pages, int count, boolean prefetch, boolean forWrite);
 }

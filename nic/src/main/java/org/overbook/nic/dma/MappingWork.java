@@ -1,5 +1,6 @@
 package org.overbook.nic.dma;
 
+import org.overbook.hypervisor.CostModel;
 import org.overbook.hypervisor.HostResources;
 import org.overbook.hypervisor.memory.HostMemory;
 import org.overbook.hypervisor.memory.PageState;
@@ -25,9 +26,13 @@ import org.overbook.nic.NicCosts;
  * path's {@link NicCosts#npfIommuNanos()} for a fault: the fixed work of one call, the first page's mapping with
  * it; a prefetch is a system call into the driver, never an IOMMU page request, so its {@code MappingWork} is
  * made with the software path whatever the NIC's) and the per-page work of the n − 1 others
- * ({@link NicCosts#pinPageNanos()}: get_user_pages and the DMA mapping, as for a registration). Populating a
- * page never touched adds nothing beyond its per-page work. The prefetch that follows a receive fault in the
- * same work item has no call of its own, so it costs the per-page work of every page and no fault path.
+ * ({@link NicCosts#pinPageNanos()}: get_user_pages and the DMA mapping, as for a registration), and the fault
+ * handler's core for each page never touched that the call populates with a zeroed frame of its own
+ * ({@link CostModel#populatePageNanos()}: {@code hmm_range_fault} runs {@code handle_mm_fault} without a trap, as
+ * pinning's {@code get_user_pages} does, so both pay the same). A page never touched that a call for reading maps
+ * to the shared zero page takes no frame and adds nothing beyond its per-page work. The prefetch that follows a
+ * receive fault in the same work item has no call of its own, so it costs the per-page work of every page (and
+ * the population of those never touched) and no fault path.
  *
  * <p>Swapped pages, as the kernel's handler takes them. {@code hmm_range_fault} faults the pages it lacks in
  * address order, one {@code handle_mm_fault} after another ({@code hmm_vma_fault}, mm/hmm.c, with
@@ -47,17 +52,19 @@ public final class MappingWork {
     private final SwapIo io;
     private final NicCosts costs;
     private final long swapInCpuNanos;
+    private final long populatePageNanos;
     private final long pathNanos;
 
     /**
      * @param path how the call reaches the driver: for a network page fault the NIC's fault path; for a prefetch
      *             ({@code ibv_advise_mr}, a system call) {@link FaultPath#SOFTWARE}, whatever the NIC's
      */
-    public MappingWork(HostMemory memory, NicCosts costs, FaultPath path) {
+    public MappingWork(HostMemory memory, CostModel hostCosts, NicCosts costs, FaultPath path) {
         this.memory = memory;
         this.io = memory.io();
         this.costs = costs;
         this.swapInCpuNanos = io.resources().swapInCpuNanos();
+        this.populatePageNanos = hostCosts.populatePageNanos();
         this.pathNanos = path == FaultPath.SOFTWARE ? costs.npfSoftwareNanos() : costs.npfIommuNanos();
     }
 
@@ -73,17 +80,26 @@ public final class MappingWork {
      * Resolves {@code pages[0..count)} (ascending) of tenant {@code tenant} in their host state now, from
      * {@code start} on, doing the CPU work on {@code cpu}: with {@code ownCall}, the call once and the per-page
      * work of the others (a network page fault, or a prefetch the tenant asks for); without, the per-page work of
-     * every page (the prefetch that follows a receive fault in the same work item); then each swapped cluster's
+     * every page (the prefetch that follows a receive fault in the same work item); with {@code populates} (the
+     * call asks for write access, so the pages get frames of their own, not the shared zero page), the population
+     * of each page never touched, with that CPU work; then each swapped cluster's
      * swap-in path and read, one cluster after another (see the class comment). Returns when the last read is in
      * (when the CPU work is done, if none is swapped). Call it before the pages change state.
      */
-    public long resolve(long start, int tenant, int[] pages, int count, boolean ownCall, Cpu cpu) {
+    public long resolve(long start, int tenant, int[] pages, int count, boolean ownCall, boolean populates, Cpu cpu) {
         if (count == 0) {
             return start;
         }
-        long mapping = ownCall ? pathNanos + (long) (count - 1) * costs.pinPageNanos() : (long) count * costs.pinPageNanos();
-        long in = cpu.run(start, mapping);
         SecondLevelTable table = memory.table(tenant);
+        long mapping = ownCall ? pathNanos + (long) (count - 1) * costs.pinPageNanos() : (long) count * costs.pinPageNanos();
+        if (populates) {
+            for (int i = 0; i < count; i++) {
+                if (table.state(pages[i]) == PageState.NOT_POPULATED) {
+                    mapping += populatePageNanos;
+                }
+            }
+        }
+        long in = cpu.run(start, mapping);
         int cluster = memory.readaheadCluster();
         int lastCluster = -1;
         for (int i = 0; i < count; i++) {

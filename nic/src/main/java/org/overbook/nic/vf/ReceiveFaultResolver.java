@@ -75,7 +75,7 @@ final class ReceiveFaultResolver {
                 prefetch[prefetchCount++] = page;
             }
         }
-        long resumed = pool.serve(time, translator.vf(), fresh, count, prefetch, prefetchCount);
+        long resumed = pool.serve(time, translator.vf(), fresh, count, prefetch, prefetchCount, /* forWrite= */ true);
         int faulted = count;
         simulation.scheduleAt(resumed, () -> complete(fresh, faulted));
         if (prefetchCount > 0) {

@@ -34,7 +34,7 @@ final class SendFault {
             }
         }
         int faulted = count;
-        long resolved = vf.faultService().serve(time, translator.vf(), missing, faulted, NO_PAGES, 0);
+        long resolved = vf.faultService().serve(time, translator.vf(), missing, faulted, NO_PAGES, 0, forWrite);
         vf.simulation().scheduleAt(resolved, () -> {
             for (int i = 0; i < faulted; i++) {
                 if (!translator.mapped(missing[i], forWrite)) {

@@ -35,7 +35,8 @@ final class VcpuPrefetch {
     /**
      * Prefetches pages {@code first..last} (a range already checked against the guest), for writing or only for
      * reading: read advice maps a page never touched to the shared zero page, which takes no frame (it costs its
-     * per-page work all the same: the driver resolves it in the same call).
+     * per-page work all the same: the driver resolves it in the same call; only a page populated for writing costs
+     * its population too).
      */
     void prefetch(int first, int last, boolean forWrite) {
         int count = 0;
@@ -49,7 +50,7 @@ final class VcpuPrefetch {
         }
         if (count > 0) {
             int id = tenant.id();
-            long pagesIn = work.resolve(tenant.vcpu().now(), id, missing, count, /* ownCall= */ true, this::onVcpu);
+            long pagesIn = work.resolve(tenant.vcpu().now(), id, missing, count, /* ownCall= */ true, /* populates= */ forWrite, this::onVcpu);
             boolean tookFrames = false;
             for (int i = 0; i < count; i++) {
                 tookFrames |= translator.prefetch(missing[i], forWrite) != FaultKind.NONE;

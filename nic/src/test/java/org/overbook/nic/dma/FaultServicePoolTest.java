@@ -18,7 +18,7 @@ class FaultServicePoolTest {
     void atSaturationThePoolServesWorkersOverServiceTime() {
         int workers = 32;
         long service = 20_000; // 20 us a fault
-        FaultServicePool pool = new FaultServicePool(workers, (start, tenant, pages, count, prefetch) -> start + service);
+        FaultServicePool pool = new FaultServicePool(workers, (start, tenant, pages, count, prefetch, forWrite) -> start + service);
         // Poisson arrivals at twice the pool's capacity of workers / service = 1.6 M faults/s.
         double capacityPerNano = (double) workers / service;
         SplittableRandom random = new SplittableRandom(SEED);
@@ -29,7 +29,7 @@ class FaultServicePoolTest {
         int[] page = {0};
         while (arrival < horizon) {
             arrival += (long) (-Math.log(1 - random.nextDouble()) / (2 * capacityPerNano));
-            long resumed = pool.serve(arrival, 0, page, 1, page, 0);
+            long resumed = pool.serve(arrival, 0, page, 1, page, 0, true);
             if (resumed <= horizon) {
                 served++;
             }
@@ -51,10 +51,10 @@ class FaultServicePoolTest {
 
     @Test
     void belowCapacityNothingWaits() {
-        FaultServicePool pool = new FaultServicePool(4, (start, tenant, pages, count, prefetch) -> start + 1_000);
+        FaultServicePool pool = new FaultServicePool(4, (start, tenant, pages, count, prefetch, forWrite) -> start + 1_000);
         int[] page = {0};
         for (int i = 0; i < 100; i++) {
-            assertEquals(i * 1_000L + 1_000, pool.serve(i * 1_000L, 0, page, 1, page, 0));
+            assertEquals(i * 1_000L + 1_000, pool.serve(i * 1_000L, 0, page, 1, page, 0, true));
         }
         assertEquals(0, pool.waitNanos());
         assertEquals(0, pool.waitP99Nanos());
@@ -64,11 +64,11 @@ class FaultServicePoolTest {
     void jobsStartInOrderOnTheWorkerThatFreesFirstAndPrefetchHoldsTheWorker() {
         // One worker: a fault of 1 us whose prefetch takes 10 us more; the next fault waits for both.
         FaultServicePool pool = new FaultServicePool(1,
-                (start, tenant, pages, count, prefetch) -> start + (prefetch ? 10_000L * count : 1_000));
+                (start, tenant, pages, count, prefetch, forWrite) -> start + (prefetch ? 10_000L * count : 1_000));
         int[] page = {0};
-        assertEquals(1_000, pool.serve(0, 0, page, 1, page, 1), "the queue resumes before the prefetch");
+        assertEquals(1_000, pool.serve(0, 0, page, 1, page, 1, true), "the queue resumes before the prefetch");
         assertEquals(11_000, pool.lastFinish(), "the worker stays busy with the prefetch");
-        assertEquals(12_000, pool.serve(500, 0, page, 1, page, 0), "the next fault waits for the worker");
+        assertEquals(12_000, pool.serve(500, 0, page, 1, page, 0, true), "the next fault waits for the worker");
         assertEquals(10_500, pool.waitNanos());
     }
 }

@@ -63,7 +63,7 @@ class FaultServiceQueueingTest {
         SplittableRandom arrivals = new SplittableRandom(seed);
         SplittableRandom services = new SplittableRandom(seed + 1_000);
         long[] drawn = new long[1];
-        FaultServicePool pool = new FaultServicePool(workers, (start, tenant, pages, count, prefetch) -> start + drawn[0]);
+        FaultServicePool pool = new FaultServicePool(workers, (start, tenant, pages, count, prefetch, forWrite) -> start + drawn[0]);
         int[] page = {0};
         int skipped = JOBS / 10;
         int perBatch = (JOBS - skipped) / BATCHES;
@@ -72,7 +72,7 @@ class FaultServiceQueueingTest {
         for (int job = 0; job < skipped + perBatch * BATCHES; job++) {
             arrival += Math.round(-StrictMath.log1p(-arrivals.nextDouble()) / lambdaPerNano);
             drawn[0] = serviceDraw.next(services);
-            long wait = pool.serve(arrival, 0, page, 1, page, 0) - arrival - drawn[0];
+            long wait = pool.serve(arrival, 0, page, 1, page, 0, true) - arrival - drawn[0];
             if (job >= skipped) {
                 batchMeans[(job - skipped) / perBatch] += (double) wait / perBatch;
             }

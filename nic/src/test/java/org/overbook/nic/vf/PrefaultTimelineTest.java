@@ -41,12 +41,14 @@ import org.overbook.nic.link.Link;
  *
  * <p>Resolving the 8 pages costs the same whoever asks (Linux's mlx5 driver resolves a network page fault and
  * an {@code ibv_advise_mr} prefetch in the same {@code pagefault_mr}): the software fault path once, the
- * per-page mapping work of the 7 others (npf + 7 · pin-page), nothing more to populate a page never touched;
- * if the pages are swapped, the swap-in path's CPU once, at the first page (swap-in-cpu: the kernel's handler
- * reads the whole cluster there, and finds the 7 others in the swap cache, which costs them only their per-page
- * work), then the one read of the cluster, which passes the swap path's host-wide ceiling a page at a time
- * (8 · swap-path) and takes the device's bottleneck for its 7 further pages before its read latency
- * (7 · read-service + read-latency).
+ * per-page mapping work of the 7 others (npf + 7 · pin-page); pages never touched cost nothing more: the region is
+ * registered without write access, so the fault, which asks for the access the region allows, maps them to the
+ * shared zero page, as prefault's prefetch for reading does (a frame of their own would cost 8 · populate-page); if
+ * the pages are swapped, the swap-in path's CPU once, at the first page
+ * (swap-in-cpu: the kernel's handler reads the whole cluster there, and finds the 7 others in the swap cache, which
+ * costs them only their per-page work), then the one read of the cluster, which passes the swap path's host-wide
+ * ceiling a page at a time (8 · swap-path) and takes the device's bottleneck for its 7 further pages before its read
+ * latency (7 · read-service + read-latency).
  *
  * <p>{@code on-demand}: registration costs the vCPU the register cost and maps nothing. The send engine reads the
  * work request (wqe), misses the TLB and fetches the line (PCIe read latency + 64 bytes), finds the first page
@@ -64,10 +66,9 @@ import org.overbook.nic.link.Link;
  * <p>From the reads on, both are {@code PacketTimelineTest}'s pipeline: 8 page-sized packets read back to back,
  * each on the wire when read, each written as it lands; the receive completes an interrupt after the last
  * write, the send an interrupt after the last packet's acknowledgement is back. Every time is exact: with the
- * defaults the send completes 23,605 ns after the call on demand and 23,050 ns with prefault, pages never
- * touched or resident (one line fetch saved, the fault work moved to the vCPU), and 144,204 ns on demand and
- * 143,649 ns with prefault on swapped pages (9,000 ns of swap-in path and a 111,599 ns read more:
- * 8 · 1,539 + 7 · 2,041 + 85,000).
+ * defaults the send completes 23,605 ns after the call on demand and 23,050 ns with prefault, pages never touched or
+ * resident (one line fetch saved, the fault work moved to the vCPU); and 144,204 ns on demand and 143,649 ns with prefault on
+ * swapped pages (9,000 ns of swap-in path and a 111,599 ns read more: 8 · 1,539 + 7 · 2,041 + 85,000).
  */
 class PrefaultTimelineTest {
 
@@ -139,7 +140,7 @@ class PrefaultTimelineTest {
             qp.postSend(new WorkRequest.Send(1, buffer, BYTES, lkey));
             testbed.simulation().run();
 
-            long readsStart = registered + ahead(policy, resolve(state, nic, serverHost.resources()), nic)
+            long readsStart = registered + ahead(policy, resolve(state, nic, serverHost), nic)
                     + nic.pcie().readLatencyNanos();
             long lastWrite = lastWrite(readsStart, nic, link);
             NicCosts costs = nic.costs();
@@ -195,15 +196,17 @@ class PrefaultTimelineTest {
     }
 
     /**
-     * Resolving the 8 pages, by hand (see the class comment): the fault path and the per-page work of 7; if
-     * swapped, the swap-in path's CPU once for their cluster and its read.
+     * Resolving the 8 pages, by hand (see the class comment): the fault path and the per-page work of 7 (pages never
+     * touched go to the shared zero page either way: nothing to populate); if swapped, the swap-in path's CPU once for
+     * their cluster and its read.
      */
-    private static long resolve(Pages state, NicConfig nic, HostResources host) {
+    private static long resolve(Pages state, NicConfig nic, HostConfig serverHost) {
         NicCosts costs = nic.costs();
         long mapping = costs.npfSoftwareNanos() + (PAGES - 1) * costs.pinPageNanos();
         if (state != Pages.SWAPPED) {
             return mapping;
         }
+        HostResources host = serverHost.resources();
         long read = PAGES * host.swapPathNanosPerPage() + (PAGES - 1) * host.swapDevice().readServiceNanos()
                 + host.swapDevice().readLatencyNanos();
         return mapping + host.swapInCpuNanos() + read;

@@ -12,8 +12,8 @@ import org.overbook.nic.Testbed;
 
 /**
  * Resolving swapped pages for the NIC as the kernel's handler does, against hand-computed timelines: 16 swapped
- * pages, two aligned readahead clusters of 8, on an idle host ({@link PrefetchCostsWhatAFaultCostsTest}'s testbed:
- * npf-software 7,300 ns, npf-iommu 29,700 ns, pin-page 410 ns, swap-in CPU 13,100 ns, the rest at their defaults).
+ * pages, two aligned readahead clusters of 8, on an idle host ({@link SixteenPages}' testbed: npf-software 7,300 ns,
+ * npf-iommu 29,700 ns, pin-page 410 ns, populate-page 617 ns, swap-in CPU 13,100 ns, the rest at their defaults).
  *
  * <p>{@code hmm_range_fault} faults the pages in address order, one {@code handle_mm_fault} after the other. The
  * first page of each cluster takes the swap-in path ({@code do_swap_page}, {@code swapin_readahead}: one read of the
@@ -41,13 +41,13 @@ class SwapClusterTimelineTest {
     @Test
     void aFaultOverTwoSwappedClustersPaysTheSwapPathOncePerClusterAndReadsTheClustersInTurn() throws Exception {
         long[] reads = new long[1];
-        long took = PrefetchCostsWhatAFaultCostsTest.onTestbed("software", PrefaultTimelineTest.Pages.SWAPPED,
+        long took = SixteenPages.onTestbed("software", PrefaultTimelineTest.Pages.SWAPPED,
                 (testbed, tenant, pages) -> {
                     ResourceStats deviceReads = testbed.server().memory().io().device().readStats();
                     long readsBefore = deviceReads.requests();
                     long start = testbed.simulation().now();
                     long resumed = testbed.serverNic().faultService().serve(start, tenant.id(), pages,
-                            PrefetchCostsWhatAFaultCostsTest.PAGES, new int[0], 0);
+                            SixteenPages.PAGES, new int[0], 0, /* forWrite= */ true);
                     reads[0] = deviceReads.requests() - readsBefore;
                     assertEquals(twoClusters(testbed, npfSoftware(testbed)), resumed - start, "the job, by the formula");
                     return resumed - start;
@@ -59,7 +59,7 @@ class SwapClusterTimelineTest {
     @Test
     void aPrefetchOverTwoSwappedClustersTakesTheVcpuThroughTheSameTimeline() throws Exception {
         long[] majorFaults = new long[1];
-        long took = PrefetchCostsWhatAFaultCostsTest.onTestbed("software", PrefaultTimelineTest.Pages.SWAPPED,
+        long took = SixteenPages.onTestbed("software", PrefaultTimelineTest.Pages.SWAPPED,
                 (testbed, tenant, pages) -> {
                     long faultsBefore = tenant.table().majorFaults();
                     long before = tenant.vcpu().now();
@@ -75,29 +75,36 @@ class SwapClusterTimelineTest {
 
     /**
      * Under the IOMMU path a prefetch pays the software path's call: resident, 7,300 + 15 · 410 = 13,450 ns (the
-     * IOMMU path's fault would make it 35,850); never touched, the same; swapped, the timeline above, 262,848 ns.
+     * IOMMU path's fault would make it 35,850); never touched, the same and each page's population (the prefetch is
+     * for writing), 13,450 + 16 · 617 = 23,322 ns; swapped, the timeline above, 262,848 ns.
      */
     @ParameterizedTest(name = "pages {0}")
     @EnumSource(PrefaultTimelineTest.Pages.class)
     void aPrefetchUnderTheIommuPathPaysTheSoftwareCallNotAnIommuFault(PrefaultTimelineTest.Pages state)
             throws Exception {
-        long took = PrefetchCostsWhatAFaultCostsTest.onTestbed("iommu", state, (testbed, tenant, pages) -> {
+        long took = SixteenPages.onTestbed("iommu", state, (testbed, tenant, pages) -> {
             long before = tenant.vcpu().now();
             prefetchAll(testbed, tenant.name(), pages);
+            long populations = state == PrefaultTimelineTest.Pages.NEVER_TOUCHED
+                    ? 16 * testbed.server().config().costs().populatePageNanos() : 0;
             long expected = state == PrefaultTimelineTest.Pages.SWAPPED ? twoClusters(testbed, npfSoftware(testbed))
-                    : npfSoftware(testbed) + 15 * costs(testbed).pinPageNanos();
+                    : npfSoftware(testbed) + 15 * costs(testbed).pinPageNanos() + populations;
             assertEquals(expected, tenant.vcpu().now() - before, "the prefetch, by the formula");
             return tenant.vcpu().now() - before;
         });
-        assertEquals(state == PrefaultTimelineTest.Pages.SWAPPED ? EXPECTED_TWO_CLUSTERS : 13_450, took,
+        assertEquals(switch (state) {
+            case SWAPPED -> EXPECTED_TWO_CLUSTERS;
+            case NEVER_TOUCHED -> 23_322;
+            case RESIDENT -> 13_450;
+        }, took,
                 "pages " + state + ": the vCPU's time, by hand");
     }
 
     private static void prefetchAll(Testbed testbed, String tenant, int[] pages) {
         VirtualFunction vf = testbed.vf(tenant);
-        vf.prefetch((long) pages[0] * PrefetchCostsWhatAFaultCostsTest.PAGE,
-                (long) PrefetchCostsWhatAFaultCostsTest.PAGES * PrefetchCostsWhatAFaultCostsTest.PAGE);
-        assertEquals(PrefetchCostsWhatAFaultCostsTest.PAGES, vf.counters().prefetchedPages(), "pages prefetched");
+        vf.prefetch((long) pages[0] * SixteenPages.PAGE,
+                (long) SixteenPages.PAGES * SixteenPages.PAGE);
+        assertEquals(SixteenPages.PAGES, vf.counters().prefetchedPages(), "pages prefetched");
     }
 
     /** The class comment's timeline: the call and 15 pages' work, then each cluster's swap-in path and read in turn. */

@@ -41,7 +41,7 @@ import org.overbook.nic.contract.TestbedFixtures;
  * the TLB), or none; either way a fault, and the packet goes to the ring (a 4 KiB posted write). Draining the ring,
  * the host translates again: the zero page's entry hits the TLB and faults at once, where the absent entry fetches
  * the line again. The fault's job then costs what any one-page fault costs (MappingWork: the software fault path,
- * nothing more for a page never touched) on an idle pCPU; its entry replaced (and dropped from the TLB), the drain
+ * and the page's population, since it gets a zeroed frame of its own: populate-page) on an idle pCPU; its entry replaced (and dropped from the TLB), the drain
  * translates a third time, fetching the line, and copies the page (host-copy-page); the receive completes an
  * interrupt later. So the zero page's entry saves one line fetch and otherwise faults like an absent one; both take
  * one frame, the fault's, counted minor. Before, the write was given a zeroed frame in the middle of its translation
@@ -111,7 +111,8 @@ class ZeroPageWriteFaultTest {
             long faulted = arrival + hand.lineFetch();                              // the zero page's entry, or none
             long inRing = faulted + hand.pcie(PAGE);                                // staged: the ring's posted write
             long jobArrives = inRing + (entry == Entry.ZERO_PAGE ? 0 : hand.lineFetch()); // TLB hit, or a fetch again
-            long resolved = jobArrives + costs.npfSoftwareNanos();                  // one page: the fault path alone
+            long resolved = jobArrives + costs.npfSoftwareNanos()                   // one page: the fault path
+                    + testbed.server().config().costs().populatePageNanos();        // and its population
             long copied = resolved + hand.lineFetch() + costs.hostCopyPageNanos();  // the new entry, then one copy
             assertEquals(copied + hand.interrupt(), received[1], entry + ": receive completion");
 

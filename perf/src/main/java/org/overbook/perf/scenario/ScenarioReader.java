@@ -43,7 +43,7 @@ final class ScenarioReader {
         long seed = root.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
         long duration = root.nanos("duration");
         long warmUp = root.nanos("warm-up");
-        Section costs = root.section("costs", "minor-fault", "balloon-rate", "npf-software",
+        Section costs = root.section("costs", "minor-fault", "populate-page", "balloon-rate", "npf-software",
                 "npf-iommu", "wqe", "register", "pin-page", "interrupt", "rto", "upcall",
                 "host-copy-page", "notify-busy-wait", "notify-handler", "notify-block");
         CostModel hostCosts = hostCosts(costs);
@@ -94,7 +94,8 @@ final class ScenarioReader {
     }
 
     private static CostModel hostCosts(Section costs) {
-        return new CostModel(costs.nanos("minor-fault"), costs.integer("balloon-rate", Long.MIN_VALUE, Long.MAX_VALUE));
+        return new CostModel(costs.nanos("minor-fault"), costs.nanos("populate-page"),
+                costs.integer("balloon-rate", Long.MIN_VALUE, Long.MAX_VALUE));
     }
 
     private static NicCosts nicCosts(Section c) {

@@ -85,6 +85,7 @@ class ReferenceDefaultsTest {
         assertCites("nic.fault-workers", "mlx5_ib_page_fault", "32", "4096");
         assertCites("link.mtu", "InfiniBand", "4096");
         assertCites("costs.minor-fault", "NP-RDMA", "3.5-5.7 us");
+        assertCites("costs.populate-page", "MADV_POPULATE", "572.6 ms", "124.3 ms", "428 ns");
         assertCites("costs.npf-software", "NP-RDMA", "3.5-5.7 us");
         assertCites("costs.npf-iommu", "PART", "38 us");
         assertCites("host.swap-device", "P4500", "85 us read / 20 us write at QD1");

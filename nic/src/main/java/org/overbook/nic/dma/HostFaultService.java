@@ -13,15 +13,16 @@ import org.overbook.hypervisor.sim.PhysicalCpus;
 public final class HostFaultService implements FaultServiceTime {
 
     private final MappingWork work;
-    private final PhysicalCpus cpus;
+    /** The job's CPU work as host work on the pCPUs: made once, not a method reference per job. */
+    private final MappingWork.Cpu hostCpus;
 
     public HostFaultService(MappingWork work, PhysicalCpus cpus) {
         this.work = work;
-        this.cpus = cpus;
+        this.hostCpus = cpus::runHostWork;
     }
 
     @Override
     public long serve(long start, int tenant, int[] pages, int count, boolean prefetch, boolean forWrite) {
-        return work.resolve(start, tenant, pages, count, /* ownCall= */ !prefetch, /* populates= */ forWrite, cpus::runHostWork);
+        return work.resolve(start, tenant, pages, count, /* ownCall= */ !prefetch, /* populates= */ forWrite, hostCpus);
     }
 }

@@ -85,8 +85,6 @@ public final class Translator {
     private final PcieLink pcie;
     private final int[] pageTable;
     private int mappedPages;
-    /** Pages read through the zero page since {@link #begin}. */
-    private int zeroPageReads;
     private long start;
     private long cursor;
 
@@ -120,7 +118,6 @@ public final class Translator {
     public void begin(long time) {
         start = time;
         cursor = time;
-        zeroPageReads = 0;
     }
 
     /** Returns the PCIe link this VF's DMA crosses (shared by the NIC's VFs). */
@@ -130,7 +127,7 @@ public final class Translator {
 
     /**
      * Returns the frame a DMA read of {@code page} reads through the TLB and the NIC page table, {@link #ZERO_PAGE}
-     * (it reads zeros; see {@link #lockRead}), or {@link #NOT_PRESENT}.
+     * (it reads zeros, from no frame: see {@link #lockRead}), or {@link #NOT_PRESENT}.
      */
     public int translate(int page) {
         return translate(page, /* write= */ false);
@@ -190,12 +187,8 @@ public final class Translator {
      * A DMA reaches a page never touched through its entry to the zero page: a read reads it ({@link #ZERO_PAGE}), a
      * write faults ({@link #NOT_PRESENT}: the entry is read-only, and stays until the fault's service replaces it).
      */
-    private int throughZeroPage(boolean write) {
-        if (write) {
-            return NOT_PRESENT;
-        }
-        zeroPageReads++;
-        return ZERO_PAGE;
+    private static int throughZeroPage(boolean write) {
+        return write ? NOT_PRESENT : ZERO_PAGE;
     }
 
     /** Returns whether the NIC page table maps {@code page} (to a frame, or to the shared zero page). */
@@ -304,30 +297,25 @@ public final class Translator {
 
     /**
      * Locks the pages of the DMA read just translated ({@code count} from {@code first} on, whose {@code frames}
-     * {@link #translate} returned) for its duration; returns whether it reads the zero page, whose pages have no frame
-     * and are not locked (the caller copies zeros for them, and tells {@link #endRead} so).
+     * {@link #translate} returned) for its duration; a page read through the zero page ({@link #ZERO_PAGE}) has no
+     * frame and is not locked (the caller copies zeros for it).
      */
-    public boolean lockRead(int first, int count, int[] frames) {
-        if (zeroPageReads == 0) {
-            lock(first, count);
-            return false;
-        }
+    public void lockRead(int first, int count, int[] frames) {
         for (int i = 0; i < count; i++) {
             if (frames[i] != ZERO_PAGE) {
                 host.lock(table, first + i);
             }
         }
-        return true;
     }
 
     /**
-     * A DMA read of {@code count} pages from {@code first} on has ended: each is marked accessed and unlocked (with
-     * {@code zeroPages}, those of {@code frames} that read the zero page were not locked, {@link #lockRead}).
+     * A DMA read of {@code count} pages from {@code first} on, through {@code frames}, has ended: each is marked
+     * accessed and unlocked, but for those read through the zero page, which {@link #lockRead} did not lock.
      */
-    public void endRead(int first, int count, int[] frames, boolean zeroPages) {
+    public void endRead(int first, int count, int[] frames) {
         for (int i = 0; i < count; i++) {
             noteRead(first + i);
-            if (!zeroPages || frames[i] != ZERO_PAGE) {
+            if (frames[i] != ZERO_PAGE) {
                 unlock(first + i);
             }
         }

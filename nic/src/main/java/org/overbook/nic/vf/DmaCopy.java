@@ -10,16 +10,16 @@ final class DmaCopy {
     }
 
     /**
-     * Reads {@code length} bytes at guest {@code address} from {@code frames} into the start of {@code payload}; with
-     * {@code zeroPage}, a page whose frame is {@link Translator#ZERO_PAGE} reads as zeros.
+     * Reads {@code length} bytes at guest {@code address} from {@code frames} into the start of {@code payload}; a page
+     * whose frame is {@link Translator#ZERO_PAGE} reads as zeros.
      */
-    static void out(Translator translator, long address, int[] frames, boolean zeroPage, byte[] payload, int length) {
+    static void out(Translator translator, long address, int[] frames, byte[] payload, int length) {
         int done = 0;
         long at = address;
         for (int i = 0; done < length; i++) {
             int offset = (int) (at & 4095);
             int chunk = Math.min(length - done, 4096 - offset);
-            if (zeroPage && frames[i] == Translator.ZERO_PAGE) {
+            if (frames[i] == Translator.ZERO_PAGE) {
                 Arrays.fill(payload, done, done + chunk, (byte) 0);
             } else {
                 translator.copyOut(frames[i], offset, payload, done, chunk);

@@ -56,10 +56,9 @@ final class Requester extends SendQueues {
     /** The request whose read is scheduled ({@link #readAction}; at most one, as the send engine reads one at a time), and when. */
     private WorkRequest scheduledRead;
     private long scheduledReadTime;
-    /** The message being read, its pages' frames ({@link #readPages} from {@link #readFirst}) and whether any is the zero page; see {@link #run}. */
+    /** The message being read and its pages' frames ({@link #readPages} from {@link #readFirst}); see {@link #run}. */
     private Message readMessage;
     private int[] readFrames = new int[4];
-    private boolean readsZeroPage;
     private int readFirst;
     private int readPages;
     private final RnrRetryCounter rnrRetries;
@@ -171,7 +170,7 @@ final class Requester extends SendQueues {
             }
             frames[i] = frame;
         }
-        readsZeroPage = translator.lockRead(first, pages, frames);
+        translator.lockRead(first, pages, frames);
         long at = time + translator.elapsed();
         Message message = new Message(request, payload(request.length()), qp.wire.mtu());
         readMessage = message;
@@ -210,14 +209,14 @@ final class Requester extends SendQueues {
             if (qp.inError()) {
                 giveBack(message.payload); // the error flushed the request while its pages were read: nothing leaves
             } else {
-                DmaCopy.out(translator, message.request.address(), frames, readsZeroPage, message.payload, message.length);
+                DmaCopy.out(translator, message.request.address(), frames, message.payload, message.length);
                 transmit(message);
             }
         } else if (!rnrWait && !qp.inError()) {
             send(message, index);
         }
         if (index == message.packets - 1) {
-            translator.endRead(first, readPages, frames, readsZeroPage);
+            translator.endRead(first, readPages, frames);
             readMessage = null;
             reading = false;
             engineFree = simulation.now();

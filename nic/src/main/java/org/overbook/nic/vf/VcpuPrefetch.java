@@ -23,6 +23,8 @@ final class VcpuPrefetch {
     private final Translator translator;
     private final MappingWork work;
     private final VfCounters counters;
+    /** The prefetch's CPU work on the tenant's vCPU ({@link #onVcpu}): made once, not a method reference per call. */
+    private final MappingWork.Cpu vcpu = this::onVcpu;
     private int[] missing = new int[16];
 
     VcpuPrefetch(Tenant tenant, Translator translator, MappingWork work, VfCounters counters) {
@@ -50,7 +52,7 @@ final class VcpuPrefetch {
         }
         if (count > 0) {
             int id = tenant.id();
-            long pagesIn = work.resolve(tenant.vcpu().now(), id, missing, count, /* ownCall= */ true, /* populates= */ forWrite, this::onVcpu);
+            long pagesIn = work.resolve(tenant.vcpu().now(), id, missing, count, /* ownCall= */ true, /* populates= */ forWrite, vcpu);
             boolean tookFrames = false;
             for (int i = 0; i < count; i++) {
                 tookFrames |= translator.prefetch(missing[i], forWrite) != FaultKind.NONE;

@@ -134,6 +134,11 @@ public final class ScenarioFile {
      * whose size one field sets, rather than as a list of entries.
      */
     public boolean isTemplated(String list) {
+        return isTemplated(tree, list);
+    }
+
+    /** Returns whether {@code list} is written as count + template in {@code tree}, a file's or one point's. */
+    static boolean isTemplated(ObjectNode tree, String list) {
         if (!"tenants".equals(list) && !"clients".equals(list)) {
             throw new IllegalArgumentException("not a list of tenants: " + list);
         }

@@ -30,22 +30,17 @@ public record SweepPoint(int index, String label, Map<String, String> values, Sc
      * ({@code tenants[1].memory}); null if neither host has a tenant of that name.
      */
     public String memoryField(String name) {
-        for (String list : List.of("tenants", "clients")) {
-            int index = indexOf("tenants".equals(list) ? scenario.tenants() : scenario.clients(), name);
-            if (index >= 0) {
-                boolean templated = YamlTrees.parse(yaml, label).get(list).isObject();
-                return list + (templated ? ".template" : "[" + index + "]") + ".memory";
+        String field = memoryField("tenants", scenario.tenants(), name);
+        return field != null ? field : memoryField("clients", scenario.clients(), name);
+    }
+
+    private String memoryField(String list, List<TenantSpec> tenants, String name) {
+        for (int i = 0; i < tenants.size(); i++) {
+            if (tenants.get(i).name().equals(name)) {
+                boolean templated = ScenarioFile.isTemplated(YamlTrees.parse(yaml, label), list);
+                return list + (templated ? ".template" : "[" + i + "]") + ".memory";
             }
         }
         return null;
-    }
-
-    private static int indexOf(List<TenantSpec> tenants, String name) {
-        for (int i = 0; i < tenants.size(); i++) {
-            if (tenants.get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

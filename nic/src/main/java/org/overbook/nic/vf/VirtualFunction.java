@@ -36,13 +36,12 @@ import org.overbook.nic.transport.RnrTimer;
  * A virtual function assigned to one tenant: the {@link Verbs} its workload uses.
  *
  * <p>Registration goes through the VF's memory policy, and through a bounded pin-down cache in the
- * tenant's library when the policy keeps one (Tezuka et al., "Pin-down cache", IPPS 1998). Pinning and
- * prefetching are work of the tenant's CPU, charged to its vCPU: pinning costs each page {@link NicCosts#pinPageNanos()}
- * plus the host fault it takes without a trap (a page never touched costs its population, {@code costs.populate-page});
- * a prefetch costs what a network page fault on the same pages costs the fault service ({@link MappingWork}), since
- * the driver resolves both the same way (through the software path's call: a prefetch is a system call, never an
- * IOMMU page request). Network page faults, by contrast, are resolved by the host's driver in the background, by
- * the NIC's bounded pool of fault-service workers, and stall only the queue that took them.
+ * tenant's library when the policy keeps one (Tezuka et al., "Pin-down cache", IPPS 1998). Pinning and prefetching
+ * are the tenant's CPU work, on its vCPU: a pin costs {@link NicCosts#pinPageNanos()} a page plus the host fault it
+ * takes without a trap (a page never touched: {@code costs.populate-page}); a prefetch, a system call, costs what a
+ * software-path network page fault on the same pages costs the fault service ({@link MappingWork}). Network page
+ * faults, by contrast, are resolved by the host's driver in the background, by the NIC's bounded pool of
+ * fault-service workers, and stall only the queue that took them.
  */
 public final class VirtualFunction implements Verbs, PinningContext {
 

@@ -6,6 +6,7 @@ import org.overbook.guest.Workload;
 import org.overbook.guest.verbs.Verbs;
 import org.overbook.hypervisor.guest.TenantGuest;
 import org.overbook.hypervisor.guest.TenantMemory;
+import org.overbook.hypervisor.memory.FaultKind;
 import org.overbook.hypervisor.memory.SecondLevelTable;
 import org.overbook.hypervisor.sim.Vcpu;
 
@@ -109,7 +110,7 @@ public final class Tenant {
      * memory accesses (pinning a region), which the kernel resolves without a trap
      * ({@link FaultCharges#chargeWithoutTrap}); returns the time its clock moved.
      */
-    public long chargeFaultWithoutTrap(org.overbook.hypervisor.memory.FaultKind kind) {
+    public long chargeFaultWithoutTrap(FaultKind kind) {
         return faults.chargeWithoutTrap(vcpu, kind);
     }
 

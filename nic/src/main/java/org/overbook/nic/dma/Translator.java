@@ -240,17 +240,14 @@ public final class Translator {
      * {@code side}. Returns the frame, or {@link #ZERO_PAGE}.
      */
     public int resolve(int page, VfCounters.Side side, boolean forWrite) {
-        if (!forWrite && table.state(page) == PageState.NOT_POPULATED) {
-            counters.countFault(side, VfCounters.FaultKind.MINOR);
-            return map(page, ZERO_PAGE);
-        }
-        FaultKind kind = host.fault(table, page, /* write= */ false);
-        counters.countFault(side, switch (kind) {
+        boolean ontoZeroPage = !forWrite && table.state(page) == PageState.NOT_POPULATED;
+        FaultKind kind = prefetch(page, forWrite);
+        counters.countFault(side, ontoZeroPage ? VfCounters.FaultKind.MINOR : switch (kind) {
             case NONE -> VfCounters.FaultKind.MAPPING;
             case MINOR -> VfCounters.FaultKind.MINOR;
             case MAJOR -> VfCounters.FaultKind.MAJOR;
         });
-        return map(page, table.frame(page));
+        return pageTable[page];
     }
 
     /**

@@ -18,8 +18,7 @@ import org.overbook.perf.scenario.SweepPoint;
  * time does not count the time another process holds the core, so the least CPU time of a few runs moves
  * far less under load than wall time; the first run includes the JIT's warm-up.
  *
- * <p>Run (from the repository, after a build): {@code java <the JVM options of ./overbook> -cp
- * "$(ls perf/target/perf-*.jar):$(cat perf/target/classpath.txt)" org.overbook.perf.bench.CpuTimeProbe
+ * <p>Run (from the repository; the launcher builds it and adds its JVM options): {@code ./overbook probe CpuTimeProbe
  * POINT DURATION RUNS [field=value ...]}, e.g. {@code 0 100ms 3}; the optional overrides change the default scenario
  * (a diagnostic, e.g. {@code clients.template.workload.params.window=32}: a key space that fits in the CPU's caches).
  */

@@ -17,9 +17,8 @@ import org.overbook.perf.scenario.SweepPoint;
  * {@link CpuTimeProbe}'s steady state, and with {@code timing.txt}, tells how much of the run's cost for a point is
  * the JIT state it inherits rather than the results writer or the collector running beside it.
  *
- * <p>Run (from the repository, after a build): {@code java <the JVM options of ./overbook> -cp
- * "$(ls benchmarks/target/benchmarks-*.jar):$(cat benchmarks/target/classpath.txt)"
- * org.overbook.perf.bench.PointOrderProbe 012344} (one digit a point; repeat one to see it warm).
+ * <p>Run (from the repository; the launcher builds it and adds its JVM options):
+ * {@code ./overbook probe PointOrderProbe 012344} (one digit a point; repeat one to see it warm).
  */
 public final class PointOrderProbe {
 

@@ -29,9 +29,8 @@ import org.overbook.perf.scenario.SweepPoint;
  * as it is (already beyond the frames); where frames come from the JVM's allocator it includes them. (The swap
  * store's file mapping is not native memory the JVM tracks; it grows with what is swapped, not with tenants.)
  *
- * <p>Run (from the repository, after a build): {@code java <the JVM options of ./overbook> -cp
- * "$(ls benchmarks/target/benchmarks-*.jar):$(cat benchmarks/target/classpath.txt)"
- * org.overbook.perf.bench.ScalingProbe TENANTS SCALE RUNS [field=value ...]}, e.g. {@code 1000 1 3}; the
+ * <p>Run (from the repository; the launcher builds it and adds its JVM options):
+ * {@code ./overbook probe ScalingProbe TENANTS SCALE RUNS [field=value ...]}, e.g. {@code 1000 1 3}; the
  * optional scenario overrides let a comparison hold the model's own work constant across tenant counts, e.g.
  * {@code nic.tlb.sets=65536}, a NIC TLB large enough that 1,000 tenants' translations never evict each other.
  */

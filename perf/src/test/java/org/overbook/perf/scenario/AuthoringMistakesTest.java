@@ -43,6 +43,23 @@ class AuthoringMistakesTest {
     }
 
     @Test
+    void aMisspeltNameOfAWorkloadAPolicyOrADeviceIsRefusedWithTheNearestName() {
+        assertError(error("tenants: {template: {workload: {name: memcache}}}"), "tenants[0].workload.name",
+                "unknown workload 'memcache'; accepted: ", "(did you mean memcached?)");
+        assertError(error("nic: {memory-policy-by-tenant: {s0: pinall}}"), "nic.memory-policy-by-tenant.s0",
+                "unknown memory policy 'pinall'", "(did you mean pin-all?)");
+        assertError(error("sweep: {nic.receive-fault-policy: [rnr-nack, backupring]}"), "sweep.nic.receive-fault-policy[1]",
+                "unknown receive-fault policy 'backupring'", "(did you mean backup-ring?)");
+        assertError(error("host: {swap-device: {kind: nvme2}}"), "host.swap-device.kind", "unknown swap device 'nvme2'",
+                "(did you mean nvme?)");
+    }
+
+    @Test
+    void aDurationInAnUnknownUnitListsTheUnitsAccepted() {
+        assertError(error("duration: 1h"), "duration", "unknown unit 'h' in '1h'; accepted: ", "ms, s, min");
+    }
+
+    @Test
     void aRateInBytesPerSecondIsRefusedNotReadAsBits() {
         assertError(error("link: {bandwidth: 7GBps}"), "link.bandwidth", "'7GBps' is in bytes per second", "7GBps is 56Gbps");
         assertError(error("nic: {pcie: {bandwidth: 16GBps}}"), "nic.pcie.bandwidth", "bytes per second", "128Gbps");

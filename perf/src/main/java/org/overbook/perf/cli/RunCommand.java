@@ -125,7 +125,7 @@ final class RunCommand implements Callable<Integer> {
             }
             if (display == null) {
                 synchronized (out) {
-                    out.printf("running %s %s%n", task, label);
+                    out.printf("running %s%s%n", task, label.isEmpty() ? "" : " " + label);
                     out.flush();
                 }
                 display = alone ? ProgressDisplay.of(out, task) : ProgressDisplay.lines(out, task);

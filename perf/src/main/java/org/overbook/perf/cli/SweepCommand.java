@@ -62,7 +62,7 @@ final class SweepCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         int threads = parallelism.threads();
         ScenarioLoader loader = plugins.loader();
-        ScenarioFile scenarios = replications.apply(loader.load(file));
+        ScenarioFile scenarios = replications.apply(ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
         Path folder = output.folder(RunCommand.nameOf(file));
         if (cluster.isLocal()) {
             SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);

@@ -88,13 +88,15 @@ public class Registry<F> {
      * Returns the factory called {@code name}.
      *
      * @param field where the name sits in the scenario, for the error
-     * @throws ConfigurationException naming {@code field} and every known name if none is called so
+     * @throws ConfigurationException naming {@code field} and every known name, and the nearest if one is close, if
+     *                                none is called so
      */
     public final F factory(String field, String name) {
         Entry<F> entry = entries.get(name);
         if (entry == null) {
             throw new ConfigurationException(field, "unknown " + noun + " '" + name + "'; accepted: "
-                    + (entries.isEmpty() ? "none" : String.join(", ", entries.keySet())));
+                    + (entries.isEmpty() ? "none" : String.join(", ", entries.keySet()))
+                    + Suggestions.didYouMean(name, entries.keySet()));
         }
         return entry.factory();
     }

@@ -11,8 +11,14 @@ public final class Suggestions {
     private Suggestions() {
     }
 
-    /** Returns {@code " (did you mean x?)"}, or an empty string when nothing accepted is close to {@code wrong}. */
+    /**
+     * Returns {@code " (did you mean x?)"}, or an empty string when nothing accepted is close to {@code wrong} (or it
+     * is missing: null).
+     */
     public static String didYouMean(String wrong, Collection<String> accepted) {
+        if (wrong == null) {
+            return "";
+        }
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : accepted) {

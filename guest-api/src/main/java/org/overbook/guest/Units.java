@@ -35,7 +35,8 @@ public final class Units {
     /** Parses a size into bytes; {@code field} names the field in the error message. */
     public static long bytes(String field, String text) {
         String accepted = "a size such as 4096, 64KiB, 4GiB or 1.5MB";
-        double bytes = parse(field, text, accepted, "bytes", unit -> switch (unit) {
+        String units = "B, KB, MB, GB, TB (powers of ten), KiB, MiB, GiB, TiB (powers of two)";
+        double bytes = parse(field, text, accepted, "bytes", units, unit -> switch (unit) {
             case "", "b" -> 1L;
             case "kb" -> 1_000L;
             case "mb" -> 1_000_000L;
@@ -56,7 +57,8 @@ public final class Units {
 
     /** Parses a duration into nanoseconds; {@code field} names the field in the error message. */
     public static long nanos(String field, String text) {
-        return Math.round(parse(field, text, "a duration such as 500ns, 60us, 200ms or 2s", "nanoseconds", unit -> switch (unit) {
+        String accepted = "a duration such as 500ns, 60us, 200ms or 2s";
+        return Math.round(parse(field, text, accepted, "nanoseconds", "ns, us (or µs), ms, s, min", unit -> switch (unit) {
             case "", "ns" -> 1L;
             case "us", "µs" -> 1_000L;
             case "ms" -> 1_000_000L;
@@ -74,7 +76,7 @@ public final class Units {
             throw new ConfigurationException(field, "'" + text.strip() + "' is in bytes per second (B); accepted: " + accepted
                     + " (b), so " + m.group(1) + m.group(2) + " is " + bitsOf(m.group(1)) + m.group(2).replace("B", "b"));
         }
-        return Math.round(parse(field, text, accepted, "bits per second", unit -> switch (unit) {
+        return Math.round(parse(field, text, accepted, "bits per second", "bps, kbps, Mbps, Gbps", unit -> switch (unit) {
             case "", "bps" -> 1L;
             case "kbps" -> 1_000L;
             case "mbps" -> 1_000_000L;
@@ -94,9 +96,12 @@ public final class Units {
 
     /**
      * Returns the quantity in its base unit, unrounded. Without a unit, only a size or 0 is accepted: a bare
-     * duration or rate is almost always a unit left out ({@code duration: 10} meaning 10 s, not 10 ns).
+     * duration or rate is almost always a unit left out ({@code duration: 10} meaning 10 s, not 10 ns). An unknown
+     * unit is refused naming {@code unitNames}, every unit the table knows, so that {@code 1h} says that min is the
+     * largest.
      */
-    private static double parse(String field, String text, String accepted, String baseUnit, UnitTable units) {
+    private static double parse(String field, String text, String accepted, String baseUnit, String unitNames,
+                                UnitTable units) {
         if (text == null) {
             throw new ConfigurationException(field, "missing; expected " + accepted);
         }
@@ -109,7 +114,8 @@ public final class Units {
         }
         long multiplier = units.multiplier(m.group(2).toLowerCase(Locale.ROOT));
         if (multiplier < 0) {
-            throw new ConfigurationException(field, "unknown unit '" + m.group(2) + "' in '" + text + "'; expected " + accepted);
+            throw new ConfigurationException(field, "unknown unit '" + m.group(2) + "' in '" + text + "'; accepted: " + accepted
+                    + ", in " + unitNames);
         }
         double number = Double.parseDouble(m.group(1));
         if (m.group(2).isEmpty() && !"bytes".equals(baseUnit) && number != 0) {

@@ -30,7 +30,10 @@ class RegistryTest {
         registry.register("hello", "says hello", () -> "hello");
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> registry.factory("x.greeting", "helo"));
         assertEquals("x.greeting", e.field());
-        assertEquals("x.greeting: unknown greeting 'helo'; accepted: hello", e.getMessage());
+        assertEquals("x.greeting: unknown greeting 'helo'; accepted: hello (did you mean hello?)", e.getMessage());
+        assertEquals("x.greeting: unknown greeting 'goodbye'; accepted: hello",
+                assertThrows(ConfigurationException.class, () -> registry.factory("x.greeting", "goodbye")).getMessage(),
+                "no suggestion when nothing accepted is near");
         assertEquals("y: unknown greeting 'z'; accepted: none",
                 assertThrows(ConfigurationException.class, () -> new Registry<Supplier<String>>("greeting").factory("y", "z")).getMessage());
     }

@@ -23,5 +23,6 @@ class SuggestionsTest {
         assertEquals("", Suggestions.didYouMean("typo", ACCEPTED));
         assertEquals("", Suggestions.didYouMean("x", List.of("seed")), "one edit allowed, but 'x' to 'seed' is four");
         assertEquals("", Suggestions.didYouMean("anything", List.of()));
+        assertEquals("", Suggestions.didYouMean(null, ACCEPTED), "a name left out (null) is near nothing");
     }
 }

@@ -31,6 +31,13 @@ class UnitsTest {
         ConfigurationException unit = assertThrows(ConfigurationException.class, () -> Units.nanos("clients[0].rto", "200 parsecs"));
         assertEquals("clients[0].rto", unit.field());
         assertTrue(unit.getMessage().contains("unknown unit 'parsecs'") && unit.getMessage().contains("200ms"), unit.getMessage());
+        assertEquals("warm-up: unknown unit 'h' in '1h'; accepted: a duration such as 500ns, 60us, 200ms or 2s, in ns, us (or µs), ms, s, min",
+                assertThrows(ConfigurationException.class, () -> Units.nanos("warm-up", "1h")).getMessage(),
+                "an unknown unit lists every unit, so an hour is seen to be 60min");
+        assertTrue(assertThrows(ConfigurationException.class, () -> Units.bytes("host.memory", "64MBs")).getMessage()
+                .endsWith("in B, KB, MB, GB, TB (powers of ten), KiB, MiB, GiB, TiB (powers of two)"));
+        assertTrue(assertThrows(ConfigurationException.class, () -> Units.bitsPerSecond("link.bandwidth", "56Gb")).getMessage()
+                .endsWith("in bps, kbps, Mbps, Gbps"));
         ConfigurationException garbage = assertThrows(ConfigurationException.class, () -> Units.bytes("host.memory", "lots"));
         assertTrue(garbage.getMessage().startsWith("host.memory: 'lots' is not a size"), garbage.getMessage());
         ConfigurationException negative = assertThrows(ConfigurationException.class, () -> Units.bytes("host.memory", "-4GiB"));

@@ -7,6 +7,8 @@ import java.util.concurrent.Callable;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.report.CompareCsv;
 import org.overbook.perf.report.CompareReport;
@@ -70,7 +72,9 @@ final class CompareCommand implements Callable<Integer> {
         (eachInFull ? CompareReport.summary(comparison) : CompareTable.summary(comparison))
                 .forEach(s -> stdout.printf("  - %s%n", s.replace("`", "")));
         if (!comparison.onlyA().isEmpty() || !comparison.onlyB().isEmpty()) {
-            stdout.printf("  - not compared (no match on the other side): A %s; B %s%n", comparison.onlyA(), comparison.onlyB());
+            stdout.printf("  - not compared (no match on the other side): %s (%s lists them all)%n", Stream.of(
+                    unmatched("A", comparison.onlyA()), unmatched("B", comparison.onlyB())).filter(s -> !s.isEmpty())
+                    .collect(Collectors.joining("; ")), CompareReport.MARKDOWN);
         }
         if (eachInFull) {
             comparison.pairs().forEach(pair -> print(stdout, pair));
@@ -83,6 +87,22 @@ final class CompareCommand implements Callable<Integer> {
         }
         stdout.flush();
         return 0;
+    }
+
+    /** How many points to name of a side's points that match none of the other side's; the rest are counted. */
+    private static final int UNMATCHED_NAMED = 3;
+
+    /**
+     * Returns {@code A's 4 points (x=1, y=2), (x=1, y=3), (x=2, y=2) and 1 more}, a point's label in brackets since it
+     * holds commas of its own; nothing for a side whose points all matched.
+     */
+    static String unmatched(String side, List<String> labels) {
+        if (labels.isEmpty()) {
+            return "";
+        }
+        String named = labels.stream().limit(UNMATCHED_NAMED).map(l -> "(" + l + ")").collect(Collectors.joining(", "));
+        return side + "'s " + labels.size() + (labels.size() == 1 ? " point " : " points ") + named
+                + (labels.size() > UNMATCHED_NAMED ? " and " + (labels.size() - UNMATCHED_NAMED) + " more" : "");
     }
 
     private static void print(PrintWriter out, Comparison.Pair pair) {

@@ -101,7 +101,7 @@ final class DensityCommand implements Callable<Integer> {
             throw new ConfigurationException("--max", max + " is less than --min " + min + "; accepted: --max at least --min");
         }
         ScenarioLoader loader = plugins.loader();
-        ScenarioFile scenarios = replications.apply(loader.load(file));
+        ScenarioFile scenarios = replications.apply(ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
         Objective objective = sloConfidence == null ? parsed : parsed.withConfidence(sloConfidence, scenarios.replications());
         DensityExperiment experiment = new DensityExperiment(scenarios, loader.registry(), objective, min, max, autoWindow);
         Path folder = output.folder(RunCommand.nameOf(file));

@@ -63,7 +63,8 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
         ScenarioLoader loader = plugins.loader();
-        ScenarioFile scenarios = replications.apply(file == null ? loader.defaultScenario() : loader.load(file));
+        ScenarioFile scenarios = replications.apply(file == null ? loader.defaultScenario()
+                : ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
         Path folder = output.folder(file == null ? "default" : nameOf(file));
         ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
         List<SweepPoint> points = scenarios.points();
@@ -125,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
             }
             if (display == null) {
                 synchronized (out) {
-                    out.printf("running %s %s%n", task, label);
+                    out.printf("running %s%s%n", task, label.isEmpty() ? "" : " " + label);
                     out.flush();
                 }
                 display = alone ? ProgressDisplay.of(out, task) : ProgressDisplay.lines(out, task);

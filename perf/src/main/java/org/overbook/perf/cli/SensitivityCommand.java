@@ -85,7 +85,8 @@ final class SensitivityCommand implements Callable<Integer> {
         List<Subject> subjects = new ArrayList<>();
         if (file != null || (presets.isEmpty() && !allPresets)) {
             subjects.add(Subject.of(file == null ? "default" : RunCommand.nameOf(file),
-                    file == null ? loader.defaultScenario() : loader.load(file), replications));
+                    file == null ? loader.defaultScenario() : ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()),
+                    replications));
         }
         for (var preset : allPresets ? List.copyOf(Presets.all()) : Presets.named("--preset", "--all-presets", presets)) {
             subjects.add(Subject.of(preset, loader, quick, replications));

@@ -62,7 +62,7 @@ final class SweepCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         int threads = parallelism.threads();
         ScenarioLoader loader = plugins.loader();
-        ScenarioFile scenarios = replications.apply(loader.load(file));
+        ScenarioFile scenarios = replications.apply(ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
         Path folder = output.folder(RunCommand.nameOf(file));
         if (cluster.isLocal()) {
             SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
@@ -73,14 +73,17 @@ final class SweepCommand implements Callable<Integer> {
             List<SweepPoint> points = scenarios.points();
             List<CompletableFuture<TimedResult>> futures = new ArrayList<>();
             int n = scenarios.replications();
-            for (SweepPoint point : Replications.of(points, n)) {
+            List<SweepPoint> replicas = Replications.of(points, n);
+            SweepProgress progress = new SweepProgress(replicas.size());
+            for (SweepPoint point : replicas) {
                 futures.add(cache.get(point, Runner.Progress.none()).whenComplete((result, error) -> {
                     if (ErrorReporter.exiting()) {
                         return;
                     }
+                    String finished = progress.oneFinished();
                     synchronized (stdout) {
-                        stdout.printf("point %d of %d%s %s%n", point.index(), points.size(), RunCommand.replicationName(point, n),
-                                error == null ? "done: " + point.label() : "failed: " + point.label());
+                        stdout.printf("point %d of %d%s %s%s %s%n", point.index(), points.size(), RunCommand.replicationName(point, n),
+                                error == null ? "done" : "failed", point.label().isEmpty() ? "" : ": " + point.label(), finished);
                         stdout.flush();
                     }
                 }));

@@ -114,7 +114,8 @@ public final class CompareReport {
     public static List<String> summary(Comparison comparison) {
         List<String> out = new ArrayList<>();
         if (comparison.pairs().isEmpty()) {
-            out.add("No point of A matches a point of B (the same sweep values), so nothing is compared.");
+            out.add("No point of A matches a point of B (the same sweep values), so nothing is compared; two points compare"
+                    + " whatever their values when named FOLDER:N.");
         }
         for (Comparison.Pair pair : comparison.pairs()) {
             List<String> parts = new ArrayList<>();

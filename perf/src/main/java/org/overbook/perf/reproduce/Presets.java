@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Suggestions;
 
 /**
  * The presets by name, one per headline result of docs/ARCHITECTURE.md, in its order (after Caffeine's simulator
@@ -48,7 +49,8 @@ public final class Presets {
             Preset preset = PRESETS.get(name);
             if (preset == null) {
                 throw new ConfigurationException(field, "unknown preset '" + name + "'; accepted: "
-                        + String.join(", ", PRESETS.keySet()) + " (or " + everyOne + ")");
+                        + String.join(", ", PRESETS.keySet()) + " (or " + everyOne + ")"
+                        + Suggestions.didYouMean(name, PRESETS.keySet()));
             }
             if (!out.contains(preset)) {
                 out.add(preset);

@@ -1,5 +1,6 @@
 package org.overbook.perf.scenario;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,7 @@ public final class ScenarioFile {
     private final List<String> axes;
     private final List<SweepPoint> points;
     private final int replications;
+    private final List<String> warnings;
 
     ScenarioFile(String source, ObjectNode tree, Catalog registry) {
         this.source = source;
@@ -32,11 +34,14 @@ public final class ScenarioFile {
         List<SweepExpander.Axis> sweep = SweepExpander.axes(tree);
         this.axes = sweep.stream().flatMap(a -> a.paths().stream()).toList();
         List<SweepPoint> resolved = new ArrayList<>();
+        List<JsonNode> trees = new ArrayList<>();
         for (SweepExpander.Point point : SweepExpander.expand(tree, sweep)) {
             resolved.add(new SweepPoint(resolved.size(), point.label(), point.values(), resolve(point, sweep),
                     YamlTrees.write(point.tree())));
+            trees.add(point.tree());
         }
         this.points = List.copyOf(resolved);
+        this.warnings = List.copyOf(DecimalSizes.warnings(trees));
         this.replications = (int) Section.open("", tree, ScenarioReader.FIELDS).integer("replications", 1, MAX_REPLICATIONS);
     }
 
@@ -71,6 +76,14 @@ public final class ScenarioFile {
             }
             throw new ConfigurationException(e.field(), problem + " (at sweep point " + point.label() + ")");
         }
+    }
+
+    /**
+     * Returns what the file writes that is valid but most likely not what was meant, a line each, naming the field
+     * ({@code host.memory: 64MB is 64000000 bytes (61.0 MiB), ...}); none for most files.
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** Returns where the file came from, as errors name it. */

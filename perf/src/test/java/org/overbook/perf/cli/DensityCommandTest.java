@@ -56,7 +56,7 @@ class DensityCommandTest {
 
     @Test
     void aBadUnitIsRefused() throws Exception {
-        refused(file("d.yaml", SmallScenarios.DENSITY), "--slo p99: unknown unit 'xs' in '500xs'; expected a duration", "--slo",
+        refused(file("d.yaml", SmallScenarios.DENSITY), "--slo p99: unknown unit 'xs' in '500xs'; accepted: a duration", "--slo",
                 "p99=500xs");
     }
 

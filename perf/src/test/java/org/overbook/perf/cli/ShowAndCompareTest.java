@@ -101,6 +101,28 @@ class ShowAndCompareTest {
     }
 
     @Test
+    void foldersWhosePointsDoNotMatchSayWhichPointsEachSideHasOneByOneAndHowToCompareTwoPoints() throws Exception {
+        Path file = Files.writeString(directory.resolve("policies.yaml"), SmallScenarios.MEMCACHED + """
+                sweep:
+                  nic.memory-policy: [on-demand, prefault]
+                  nic.tlb.partition: [shared, static]
+                """);
+        Path policies = directory.resolve("policies");
+        CommandRun run = new CommandRun();
+        assertEquals(0, run.execute("run", file.toString(), "--out", policies.toString()), run.err.toString());
+        CommandRun compare = new CommandRun();
+        assertEquals(0, compare.execute("compare", lru.toString(), policies.toString(), "--out",
+                directory.resolve("unmatched").toString()), compare.err.toString());
+        String printed = compare.out.toString();
+        assertTrue(printed.contains("  - No point of A matches a point of B (the same sweep values), so nothing is compared;"
+                + " two points compare whatever their values when named FOLDER:N."), printed);
+        assertTrue(printed.contains("  - not compared (no match on the other side): A's 2 points (nic.tlb.replacement=lru),"
+                + " (nic.tlb.replacement=fifo); B's 4 points (nic.memory-policy=on-demand, nic.tlb.partition=shared),"
+                + " (nic.memory-policy=on-demand, nic.tlb.partition=static), (nic.memory-policy=prefault, nic.tlb.partition=shared)"
+                + " and 1 more (compare.md lists them all)\n"), printed);
+    }
+
+    @Test
     void aFolderThatIsNotOneOrAPointItLacksIsAConfigurationError() {
         CommandRun show = new CommandRun();
         assertEquals(2, show.execute("show", directory.resolve("nowhere").toString()));

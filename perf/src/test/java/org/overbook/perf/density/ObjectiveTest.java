@@ -149,7 +149,7 @@ class ObjectiveTest {
                 + SloMetric.accepted(), message(List.of()));
         assertTrue(message(List.of("p95=1ms")).startsWith("--slo: unknown metric 'p95' in 'p95=1ms'; accepted: p50, p99, p999"),
                 message(List.of("p95=1ms")));
-        assertEquals("--slo p99: unknown unit 'xs' in '500xs'; expected a duration such as 500ns, 60us, 200ms or 2s",
+        assertEquals("--slo p99: unknown unit 'xs' in '500xs'; accepted: a duration such as 500ns, 60us, 200ms or 2s, in ns, us (or µs), ms, s, min",
                 message(List.of("p99=500xs")));
         assertTrue(message(List.of("p99")).startsWith("--slo: 'p99' is not METRIC=VALUE; accepted: "), message(List.of("p99")));
         assertTrue(message(List.of("ops=lots")).startsWith("--slo ops: 'lots' is not a throughput; accepted: "));

@@ -42,7 +42,9 @@ class PresetsTest {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> Presets.named("NAME", "--all", List.of("parts")));
         assertEquals("NAME", e.field());
         assertTrue(e.getMessage().contains("unknown preset 'parts'; accepted: npf-memcached, receive-faults"), e.getMessage());
-        assertTrue(e.getMessage().endsWith(", tlb-sharing (or --all)"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(", tlb-sharing (or --all) (did you mean part?)"), e.getMessage());
+        assertTrue(assertThrows(ConfigurationException.class, () -> Presets.named("NAME", "--all", List.of("memcached")))
+                .getMessage().endsWith(", tlb-sharing (or --all)"), "no suggestion when nothing is near");
         assertEquals(8, Presets.descriptions().size(), "one preset per headline result of docs/ARCHITECTURE.md");
     }
 }

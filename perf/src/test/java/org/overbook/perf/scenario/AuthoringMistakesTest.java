@@ -7,6 +7,7 @@ import static org.overbook.perf.scenario.ScenarioErrors.assertError;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.guest.ConfigurationException;
@@ -40,6 +41,39 @@ class AuthoringMistakesTest {
         assertError(error("link: {bandwidth: 56}"), "link.bandwidth", "'56' has no unit", "56Gbps", "bits per second");
         assertError(error(CLIENT.formatted("miss-penalty: 100")), "clients[0].workload.params.miss-penalty", "'100' has no unit");
         assertEquals(0, loader.parse("warm-up: 0", "my.yaml").scenario().warmUpNanos(), "0 needs no unit");
+    }
+
+    @Test
+    void aMisspeltNameOfAWorkloadAPolicyOrADeviceIsRefusedWithTheNearestName() {
+        assertError(error("tenants: {template: {workload: {name: memcache}}}"), "tenants[0].workload.name",
+                "unknown workload 'memcache'; accepted: ", "(did you mean memcached?)");
+        assertError(error("nic: {memory-policy-by-tenant: {s0: pinall}}"), "nic.memory-policy-by-tenant.s0",
+                "unknown memory policy 'pinall'", "(did you mean pin-all?)");
+        assertError(error("sweep: {nic.receive-fault-policy: [rnr-nack, backupring]}"), "sweep.nic.receive-fault-policy[1]",
+                "unknown receive-fault policy 'backupring'", "(did you mean backup-ring?)");
+        assertError(error("host: {swap-device: {kind: nvme2}}"), "host.swap-device.kind", "unknown swap device 'nvme2'",
+                "(did you mean nvme?)");
+    }
+
+    @Test
+    void memoryInAUnitOfPowersOfTenIsReadAsWrittenWithAWarningNamingTheBinarySize() {
+        ScenarioFile file = loader.parse("""
+                host: {memory: 64MB, swap: 1GiB}
+                tenants: [{name: a, memory: 16MiB, workload: {name: memory-toucher}}, {name: b, memory: 8.192 MB, workload: {name: memory-toucher, params: {working-set: 4MiB}}}]
+                sweep: {client-host.memory: [512MiB, 8GB]}
+                """, "my.yaml");
+        assertEquals(64_000_000L, file.points().getFirst().scenario().host().memoryBytes(), "accepted as written");
+        assertEquals(List.of(
+                "host.memory: 64MB is 64000000 bytes (61.0 MiB), as MB is a power of ten; 64MiB would be 67108864 bytes",
+                "tenants[1].memory: 8.192 MB is 8192000 bytes (7.8 MiB), as MB is a power of ten; write MiB for powers of two",
+                "client-host.memory: 8GB is 8000000000 bytes (7629.4 MiB), as GB is a power of ten; 8GiB would be 8589934592 bytes"),
+                file.warnings(), "once each, whichever points share it");
+        assertEquals(List.of(), loader.parse("host: {memory: 64MiB, swap: 256MiB}", "my.yaml").warnings());
+    }
+
+    @Test
+    void aDurationInAnUnknownUnitListsTheUnitsAccepted() {
+        assertError(error("duration: 1h"), "duration", "unknown unit 'h' in '1h'; accepted: ", "ms, s, min");
     }
 
     @Test

@@ -138,6 +138,25 @@ public final class Simulation {
         }
     }
 
+    /**
+     * Runs events due at or before {@code time} as {@link #runUntil(long)} does, but at most {@code maxEvents} of them;
+     * returns whether it got to {@code time} (then the clock reads {@code time}). Stopping after a count changes
+     * nothing: a next call dispatches the same events in the same order, so a caller can look up between two.
+     */
+    public boolean runUntil(long time, long maxEvents) {
+        long stop = dispatched + maxEvents;
+        while (!queue.isEmpty() && queue.peekTime() <= time) {
+            if (dispatched >= stop) {
+                return false;
+            }
+            dispatch();
+        }
+        if (time > now) {
+            now = time;
+        }
+        return true;
+    }
+
     private void dispatch() {
         now = queue.peekTime();
         Action action = queue.beginDispatch();

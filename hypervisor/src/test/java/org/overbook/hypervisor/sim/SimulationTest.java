@@ -1,7 +1,9 @@
 package org.overbook.hypervisor.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -89,6 +91,25 @@ class SimulationTest {
         assertEquals(2, sim.pending());
         sim.runUntil(100);
         assertEquals(List.of(5L, 10L, 15L, 20L), seen);
+        assertEquals(100, sim.now());
+    }
+
+    @Test
+    void runUntilWithACountStopsAfterThatManyEventsAndResumesInTheSameOrder() {
+        Simulation sim = new Simulation(1);
+        List<Long> seen = new ArrayList<>();
+        for (long t : new long[] {5, 10, 10, 10, 20}) {
+            sim.scheduleAt(t, () -> seen.add(sim.now() * 10 + seen.size()));
+        }
+        assertFalse(sim.runUntil(15, 2));
+        assertEquals(List.of(50L, 101L), seen);
+        assertEquals(10, sim.now(), "the clock stays at the last event's time, not the target's");
+        assertFalse(sim.runUntil(15, 1));
+        assertTrue(sim.runUntil(15, 1), "one event left before 15, then none: it got there");
+        assertEquals(List.of(50L, 101L, 102L, 103L), seen);
+        assertEquals(15, sim.now());
+        assertTrue(sim.runUntil(100, 10));
+        assertEquals(List.of(50L, 101L, 102L, 103L, 204L), seen);
         assertEquals(100, sim.now());
     }
 

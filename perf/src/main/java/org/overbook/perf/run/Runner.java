@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.concurrent.CancellationException;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 import org.overbook.guest.Workload;
@@ -51,15 +50,26 @@ public final class Runner {
     private final Catalog registry;
     private final LongSupplier wallClock;
     private final SwapArea swapArea;
+    private final SteppedRun stepped;
 
     /**
      * Returns a runner resolving workload and policy names in {@code catalog} (on whatever thread runs a point),
      * timing itself with {@code wallClock} (ns), its hosts' swap files in {@code swapArea}.
      */
     public Runner(Catalog catalog, LongSupplier wallClock, SwapArea swapArea) {
+        this(catalog, wallClock, swapArea, new SteppedRun(SteppedRun.EVENTS_AT_ONE_INSTANT));
+    }
+
+    private Runner(Catalog catalog, LongSupplier wallClock, SwapArea swapArea, SteppedRun stepped) {
         this.registry = Objects.requireNonNull(catalog, "catalog");
         this.wallClock = Objects.requireNonNull(wallClock, "wallClock");
         this.swapArea = Objects.requireNonNull(swapArea, "swapArea");
+        this.stepped = stepped;
+    }
+
+    /** Returns this runner stopping a run after {@code events} events at one instant of virtual time (tests). */
+    Runner stoppingAfterEventsAtOneInstant(long events) {
+        return new Runner(registry, wallClock, swapArea, new SteppedRun(events));
     }
 
     /** Returns a runner with its swap files in {@link SwapArea#standard()}. */
@@ -238,27 +248,13 @@ public final class Runner {
     }
 
     /** Runs the simulation to {@code until} in progress slices, sampling and reporting progress after each. */
-    private static void runUntil(Testbed testbed, long until, long end, Progress progress, Runnable sample) {
+    private void runUntil(Testbed testbed, long until, long end, Progress progress, Runnable sample) {
         long slice = Math.max(1, end / PROGRESS_SLICES);
         while (testbed.simulation().now() < until) {
             long next = Math.min(until, (testbed.simulation().now() / slice + 1) * slice);
-            runStoppable(testbed.simulation(), next, Math.max(1, slice / STOP_CHECKS_PER_SLICE));
+            stepped.run(testbed.simulation(), next, Math.max(1, slice / STOP_CHECKS_PER_SLICE));
             sample.run();
             progress.at(next, end);
-        }
-    }
-
-    /**
-     * Runs {@code simulation} to {@code until} in steps of {@code step}, and stops with a {@link CancellationException}
-     * between two once the process is exiting ({@link ProcessExit}), so that the run closes its swap store before the
-     * shutdown hooks remove its files. The steps dispatch the same events in the same order as one call.
-     */
-    private static void runStoppable(Simulation simulation, long until, long step) {
-        while (simulation.now() < until) {
-            if (ProcessExit.underway()) {
-                throw new CancellationException("the process is exiting (interrupted)");
-            }
-            simulation.runUntil(Math.min(until, simulation.now() + step));
         }
     }
 

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.guest.Guest;
 import org.overbook.guest.Workload;
@@ -48,6 +50,40 @@ class RunFailureTest {
         assertTrue(message.contains("ns of virtual time: IllegalStateException: the workload's own bug"), message);
         assertTrue(message.contains("(at org.overbook.perf.run.RunFailureTest$Faulty"), "the workload's frame, not the kernel's: " + message);
         assertEquals("the workload's own bug", failure.getCause().getMessage());
+    }
+
+    /** From 2 ms on, schedules itself again with no delay, forever: virtual time stops there. */
+    static final class Spinning implements Workload {
+        private Guest guest;
+
+        @Override
+        public void start(Guest guest) {
+            this.guest = guest;
+            guest.schedule(2_000_000, this::again);
+        }
+
+        private void again() {
+            guest.schedule(0, this::again);
+        }
+    }
+
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES) // without the runner's look, this run would never end
+    void aWorkloadThatStopsVirtualTimeEndsTheRunWithAnAccountNotAHang(@TempDir Path directory) {
+        WorkloadRegistry registry = WorkloadRegistry.discover().register("spinning", "stops time at 2 ms", p -> new Spinning());
+        ScenarioLoader loader = new ScenarioLoader(registry);
+        ScenarioFile file = loader.parse("""
+                duration: 5ms
+                warm-up: 1ms
+                tenants: {count: 1, template: {memory: 8MiB, workload: {name: spinning}}}
+                clients: {count: 0}
+                """, "spinning.yaml");
+        Runner runner = Runner.standard(loader.registry()).stoppingAfterEventsAtOneInstant(300_000);
+        RunFailure failure = assertThrows(RunFailure.class, () -> runner.run(file.points().getFirst(), directory));
+        String message = failure.getMessage();
+        assertTrue(message.startsWith("point 0 stopped at 2,000,000 ns of virtual time: TimeStoodStill: "), "the instant time stood at: " + message);
+        assertTrue(message.contains("virtual time has not moved for 300,000 events; code run at that instant"), message);
+        assertTrue(!message.contains("(at "), "no place: the runner noticed it, the loop did not throw: " + message);
     }
 
     @Test

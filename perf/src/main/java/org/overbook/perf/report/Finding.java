@@ -20,7 +20,8 @@ import org.overbook.perf.run.Metrics;
  *   per server tenant when the points hold different numbers of tenants), then the point of lowest p99 latency
  *   and how many times lower it is than the highest; with one point, its throughput and p99;</li>
  *   <li>which points measured their load generators' load phase rather than the workload (a generator still
- *   setting its keys when the run ended), since the comparisons before may rest on them;</li>
+ *   setting its keys when the run ended); the comparisons before leave them out when two or more points are in
+ *   steady state, and say so;</li>
  *   <li>which resource saturated at which points ({@link org.overbook.perf.run.Saturation}'s verdict), or that
  *   none did;</li>
  *   <li>which points <em>thrashed</em>: major faults (CPU and NIC, on either host) in the measured window on at
@@ -89,13 +90,18 @@ public final class Finding {
                     Double.isNaN(p.value(Metrics.P99)) ? "" : " at a p99 latency of " + TickLabels.nanos(p.value(Metrics.P99))));
             return out;
         }
+        List<PointFigures> steady = steadyOnes(serving);
+        if (steady.size() > 1) {
+            serving = steady;
+        }
         Comparator<PointFigures> byThroughput = Comparator.comparingDouble(p -> p.value(Metrics.THROUGHPUT));
         PointFigures best = serving.stream().max(byThroughput.thenComparing(p -> -p.index())).orElseThrow();
         PointFigures worst = serving.stream().min(byThroughput.thenComparing(PointFigures::index)).orElseThrow();
         boolean perTenant = points.stream().map(PointFigures::serverTenants).distinct().count() > 1;
         if (best.value(Metrics.THROUGHPUT) == worst.value(Metrics.THROUGHPUT)) {
             out.add(String.format(Locale.ROOT, "%s served the same throughput, %s ops/s.", serving.size() == points.size()
-                    ? "Every point" : "Every point that completed a request", TickLabels.count(best.value(Metrics.THROUGHPUT))));
+                    ? "Every point" : serving == steady ? "Every point in steady state" : "Every point that completed a request",
+                    TickLabels.count(best.value(Metrics.THROUGHPUT))));
         } else {
             out.add(String.format(Locale.ROOT, "Highest throughput: %s, %s%s, %s the lowest, %s (%s%s).", name(best),
                 opsPerSecond(best), perTenant ? tenants(best) : "",
@@ -103,7 +109,7 @@ public final class Finding {
                 opsPerSecond(worst), perTenant ? tenants(worst) : ""));
         }
         bestByFirstField(serving, perTenant, out);
-        if (points.size() > serving.size()) {
+        if (points.stream().anyMatch(p -> !(p.value(Metrics.THROUGHPUT) > 0))) {
             out.add(String.format(Locale.ROOT, "No request completed at %s.", names(points.stream()
                     .filter(p -> !(p.value(Metrics.THROUGHPUT) > 0)).toList())));
         }
@@ -136,9 +142,20 @@ public final class Finding {
         } else {
             who = "load generators were";
         }
+        boolean leftOut = steadyOnes(points.stream().filter(p -> p.value(Metrics.THROUGHPUT) > 0).toList()).size() > 1;
         return String.format(Locale.ROOT, "Not in steady state at %s: %s still setting their keys when the run ended, so %s"
-                + " the load phase, not the workload (a longer warm-up measures the workload, where the host lets the load phase end).", names(loading), who,
-                loading.size() == 1 ? "it measured" : "they measured");
+                + " the load phase, not the workload; the comparisons above %s (a longer warm-up measures the workload, where"
+                + " the host lets the load phase end).", names(loading), who, loading.size() == 1 ? "it measured" : "they measured",
+                leftOut ? (loading.size() == 1 ? "leave it out" : "leave them out")
+                        : (loading.size() == 1 ? "include it" : "include them") + ", as fewer than two points are in steady state");
+    }
+
+    /**
+     * The points among {@code serving} whose load generators had all finished setting their keys: the comparisons are
+     * between these when there are two or more, since a point that measured its load phase says nothing of the workload.
+     */
+    private static List<PointFigures> steadyOnes(List<PointFigures> serving) {
+        return serving.stream().filter(p -> p.stillLoading().isEmpty()).toList();
     }
 
     private static String joined(List<String> items) {

@@ -83,11 +83,34 @@ class FindingTest {
         points.set(5, loading(points.get(5), 0, 1));
         assertTrue(Finding.sentences(points).contains("Not in steady state at point 5 (`nic.memory-policy=on-demand,"
                 + " tenants.count=5`): c0 and c1 were still setting their keys when the run ended, so it measured the load"
-                + " phase, not the workload (a longer warm-up measures the workload, where the host lets the load phase end)."),
-                Finding.sentences(points).toString());
+                + " phase, not the workload; the comparisons above leave it out (a longer warm-up measures the workload, where"
+                + " the host lets the load phase end)."), Finding.sentences(points).toString());
         points.set(6, loading(points.get(6), 3));
         assertTrue(Finding.sentences(points).stream().anyMatch(s -> s.startsWith("Not in steady state at points 5 and 6:"
                 + " load generators were still setting")), Finding.sentences(points).toString());
+    }
+
+    @Test
+    void theComparisonsLeaveOutPointsThatMeasuredTheirLoadPhaseWhileTwoOrMoreAreInSteadyState() {
+        List<PointFigures> points = new ArrayList<>(defaultShape());
+        points.set(5, loading(points.get(5), 0)); // 22k ops/s, p99 12 ms: the lowest throughput and the highest p99
+        points.set(0, point(0, "pin-all", 1, 695_000, 14_000, 0, "", 0)); // the lowest p99 of the steady points
+        List<String> sentences = Finding.sentences(points);
+        assertEquals("Highest throughput: point 4 (`nic.memory-policy=on-demand, tenants.count=4`), 2.78M ops/s with 4 tenants,"
+                + " 694k each, 3.99x the lowest, point 0 (`nic.memory-policy=pin-all, tenants.count=1`) (695k ops/s with"
+                + " 1 tenant, 695k each).", sentences.getFirst());
+        assertTrue(sentences.contains("Lowest p99 latency: point 0 (`nic.memory-policy=pin-all, tenants.count=1`), 14 µs;"
+                + " the highest, point 1 (`nic.memory-policy=pin-all, tenants.count=2`), is 1.09x as high (15.3 µs)."),
+                sentences.toString());
+
+        // one point in steady state compares with nothing: the comparisons take every point, and say so
+        List<PointFigures> two = List.of(point(0, "on-demand", 2, 500_000, 20_000, 0, "", 0),
+                loading(point(1, "on-demand", 3, 100_000, 90_000, 0, "", 0), 2));
+        List<String> twoSentences = Finding.sentences(two);
+        assertTrue(twoSentences.getFirst().startsWith("Highest throughput: point 0 (`nic.memory-policy=on-demand, tenants.count=2`),"
+                + " 1M ops/s with 2 tenants, 500k each, 3.33x the lowest, point 1"), twoSentences.toString());
+        assertTrue(twoSentences.stream().anyMatch(s -> s.contains("; the comparisons above include it, as fewer than two"
+                + " points are in steady state (")), twoSentences.toString());
     }
 
     @Test

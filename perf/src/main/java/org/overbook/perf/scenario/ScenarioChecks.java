@@ -15,6 +15,7 @@ import org.overbook.nic.Nic;
 import org.overbook.nic.NicConfig;
 import org.overbook.nic.tlb.TlbConfig;
 import org.overbook.nic.tlb.TlbPartitionPolicy;
+import org.overbook.workloads.RdmaWrites;
 import org.overbook.workloads.VerifiedKeys;
 
 /**
@@ -27,7 +28,8 @@ import org.overbook.workloads.VerifiedKeys;
  * {@code resolve} (policy, periods, thresholds, reservations) and each workload's factory (its
  * parameters), {@link LinkConfig#validate(String, boolean)} and {@link Nic#requirePinnable} (what
  * pin-all can pin). What is checked here is what only the scenario knows: the two hosts together,
- * targets across the link, and that no two verifying clients write the same keys to one server.
+ * targets across the link, that no two verifying clients write the same keys to one server, and that no workload
+ * posts RDMA writes over the datagram transport.
  */
 final class ScenarioChecks {
 
@@ -66,14 +68,24 @@ final class ScenarioChecks {
         s.link().validate("link", s.nic().reliable());
         s.balloon().config().resolve(server, catalog.balloon());
         for (TenantSpec tenant : s.tenants()) {
-            workload(tenant, catalog, s.clientNames(), "client");
+            checkTransport(s, tenant, workload(tenant, catalog, s.clientNames(), "client"));
         }
         Map<String, String> verifiedBy = new HashMap<>();
         for (TenantSpec client : s.clients()) {
             Workload created = workload(client, catalog, s.tenantNames(), "server");
+            checkTransport(s, client, created);
             if (created instanceof VerifiedKeys verified && verified.verifiedKeyPrefix() != null) {
                 checkKeysOwned(client, verified, verifiedBy);
             }
+        }
+    }
+
+    /** A workload that posts RDMA writes needs the reliable transport: a datagram queue pair refuses them. */
+    private static void checkTransport(Scenario s, TenantSpec tenant, Workload created) {
+        if (!s.nic().reliable() && created instanceof RdmaWrites writer && writer.rdmaWrites() != null) {
+            throw new ConfigurationException("nic.transport", "datagram carries no RDMA write, and " + tenant.workload().field()
+                    + " (" + tenant.workload().name() + ") posts them: " + writer.rdmaWrites() + "; accepted: reliable, or "
+                    + "workloads that only send");
         }
     }
 

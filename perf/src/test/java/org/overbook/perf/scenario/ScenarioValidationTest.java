@@ -200,4 +200,27 @@ class ScenarioValidationTest {
         assertError(error("host:\n  memory: 1GiB\n   swap: 2GiB\n"), "test.yaml", "not valid YAML", "line 3");
         assertError(error("seed: 1\nseed: 2\n"), "test.yaml", "Duplicate field 'seed'");
     }
+
+    @Test
+    void aWorkloadThatPostsRdmaWritesIsRefusedOverTheDatagramTransport() {
+        String pair = """
+                nic: {transport: datagram, receive-fault-policy: drop}
+                tenants: [{name: bw, memory: 16MiB, workload: {name: rdma-write-bandwidth, params: {role: server}}}]
+                clients: [{name: bc, memory: 16MiB, workload: {name: rdma-write-bandwidth, params: {peer: bw}}}]
+                """;
+        assertError(error(pair), "nic.transport", "datagram carries no RDMA write", "tenants[0].workload (rdma-write-bandwidth)",
+                "accepted: reliable");
+        loader.parse(pair.replace("rdma-write-bandwidth", "rdma-send-bandwidth"), "sends.yaml");
+
+        String halo = """
+                nic: {transport: datagram, receive-fault-policy: drop}
+                tenants: {count: 2, template: {name: r, memory: 8MiB, workload: {name: mpi-halo,
+                  params: {job: 2x2, colour: 0, rank: "${index}", peers: "${clients}", halo: HALO}}}}
+                clients: {count: 2, template: {name: q, memory: 8MiB, workload: {name: mpi-halo,
+                  params: {job: 2x2, colour: 1, rank: "${index}", peers: "${servers}", halo: HALO}}}}
+                """;
+        assertError(error(halo.replace("HALO", "16KiB")), "nic.transport", "tenants[0].workload (mpi-halo)",
+                "halos of 16384 bytes go by rendezvous");
+        loader.parse(halo.replace("HALO", "1KiB"), "eager.yaml"); // eager halos are sends
+    }
 }

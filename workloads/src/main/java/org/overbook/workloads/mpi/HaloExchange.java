@@ -19,6 +19,7 @@ import org.overbook.guest.verbs.QueuePairConfig;
 import org.overbook.guest.verbs.Verbs;
 import org.overbook.guest.verbs.VerbsException;
 import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.workloads.RdmaWrites;
 
 /**
  * {@code mpi-halo}: one rank of an MPI-like job exchanging halos on a two-dimensional torus, with the two
@@ -59,7 +60,7 @@ import org.overbook.guest.verbs.WorkRequest;
  * runtime's shared receive queue and its other control buffers, credit messages (the posted receives and
  * the NIC's receiver-not-ready retry bound what is in flight).
  */
-public final class HaloExchange implements Workload {
+public final class HaloExchange implements Workload, RdmaWrites {
 
     /** The name scenarios use. */
     public static final String NAME = "mpi-halo";
@@ -108,6 +109,11 @@ public final class HaloExchange implements Workload {
     public HaloExchange(WorkloadParameters parameters) {
         this.settings = HaloSettings.from(parameters);
         this.torus = settings.torus();
+    }
+
+    @Override
+    public String rdmaWrites() {
+        return settings.eager() ? null : "its halos of " + settings.halo() + " bytes go by rendezvous, above what an eager buffer holds";
     }
 
     @Override

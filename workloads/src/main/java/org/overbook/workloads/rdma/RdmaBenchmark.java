@@ -8,6 +8,7 @@ import org.overbook.guest.Workload;
 import org.overbook.guest.WorkloadMetrics;
 import org.overbook.guest.WorkloadParameters;
 import org.overbook.workloads.LatencyRecording;
+import org.overbook.workloads.RdmaWrites;
 
 /**
  * The RDMA microbenchmarks {@code rdma-write-latency}, {@code rdma-write-bandwidth},
@@ -39,7 +40,7 @@ import org.overbook.workloads.LatencyRecording;
  * pinning. [3] Tezuka et al., "Pin-down cache", IPPS 1998. [4] PART, the follow-on of the Psistakis
  * thesis (ExaNeSt, ARM SMMU).
  */
-public final class RdmaBenchmark implements Workload, LatencyRecording {
+public final class RdmaBenchmark implements Workload, LatencyRecording, RdmaWrites {
 
     private final Pattern pattern;
     private final RdmaSettings settings;
@@ -50,6 +51,11 @@ public final class RdmaBenchmark implements Workload, LatencyRecording {
     public RdmaBenchmark(Pattern pattern, WorkloadParameters parameters) {
         this.pattern = pattern;
         this.settings = RdmaSettings.from(parameters, pattern);
+    }
+
+    @Override
+    public String rdmaWrites() {
+        return pattern.writes() ? "every message of " + pattern.workloadName() + " is one" : null;
     }
 
     @Override

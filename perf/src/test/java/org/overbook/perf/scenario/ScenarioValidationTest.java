@@ -223,4 +223,21 @@ class ScenarioValidationTest {
                 "halos of 16384 bytes go by rendezvous");
         loader.parse(halo.replace("HALO", "1KiB"), "eager.yaml"); // eager halos are sends
     }
+
+    @Test
+    void systemBufferCreditsThatCannotCarryAWorkloadsLargestMessageAreRefused() {
+        String yaml = """
+                nic: {receive-fault-policy: system-buffer, system-buffer-credits: CREDITS}
+                link: {mtu: 1024}
+                tenants: {count: 1, template: {memory: 16MiB}}
+                clients: {count: 1, template: {memory: 16MiB, workload: {params: {targets: s0}}}}
+                """;
+        // memcached's 8 KiB reply buffer (as memaslap's request buffer) goes as 8 packets of 1 KiB, each a 4 KiB credit
+        assertError(error(yaml.replace("CREDITS", "4")), "nic.system-buffer-credits", "4 credits cannot carry",
+                "tenants[0].workload (memcached), 8192 bytes, which takes 8", "accepted: at least 8");
+        assertError(error(yaml.replace("CREDITS", "4").replace("memory: 16MiB}}", "memory: 16MiB, workload: {params: "
+                + "{reply-buffer-size: 1KiB}}}}")), "nic.system-buffer-credits", "clients[0].workload (memaslap), 8192 bytes");
+        loader.parse(yaml.replace("CREDITS", "8"), "enough.yaml");
+        loader.parse(yaml.replace("CREDITS", "4").replace("system-buffer,", "backup-ring,"), "no-credits.yaml");
+    }
 }

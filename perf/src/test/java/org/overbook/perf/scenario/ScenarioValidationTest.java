@@ -219,9 +219,9 @@ class ScenarioValidationTest {
                 clients: {count: 2, template: {name: q, memory: 8MiB, workload: {name: mpi-halo,
                   params: {job: 2x2, colour: 1, rank: "${index}", peers: "${servers}", halo: HALO}}}}
                 """;
-        assertError(error(halo.replace("HALO", "16KiB")), "nic.transport", "tenants[0].workload (mpi-halo)",
-                "halos of 16384 bytes go by rendezvous");
-        loader.parse(halo.replace("HALO", "1KiB"), "eager.yaml"); // eager halos are sends
+        assertError(error(halo.replace("HALO", "1KiB")), "nic.transport", "tenants[0].workload (mpi-halo)",
+                "its eager messages are RDMA writes");
+        loader.parse(halo.replace("HALO", "1KiB").replace("datagram, receive-fault-policy: drop", "reliable"), "reliable.yaml");
     }
 
     @Test

@@ -120,7 +120,7 @@ public final class HaloExchange implements Workload, RdmaWrites, MessageSizes {
 
     @Override
     public String rdmaWrites() {
-        return settings.eager() ? null : "its halos of " + settings.halo() + " bytes go by rendezvous, above what an eager buffer holds";
+        return "its eager messages are RDMA writes with immediate into its peers' rings, as are its rendezvous halos";
     }
 
     @Override

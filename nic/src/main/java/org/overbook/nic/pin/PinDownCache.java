@@ -26,7 +26,10 @@ import java.util.Objects;
  * cannot be reclaimed; {@code RLIMIT_MEMLOCK}; the "pinned bytes" metric of [3]). Regions are what the
  * NIC pays for (memory-region and translation-table entries; Tezuka's bound was the NIC's page table).
  * After an insert, least recently used regions are evicted until both bounds hold; the new region is
- * never its own victim. A region longer than the byte bound is not cached at all: {@link #insert} returns
+ * never its own victim, and nor is a region its user holds ({@link #use}, until as many {@link #done}): a library's
+ * cache evicts only registrations the application has released (Open MPI's grdma puts a registration on its LRU list
+ * when its reference count falls to 0 [2]), so while held regions alone exceed the bounds the cache stays over them,
+ * and evicts as they are released. A region longer than the byte bound is not cached at all: {@link #insert} returns
  * false and the caller deregisters it after use, as MPI libraries do. Pinned bytes are the sum of the
  * cached lengths: overlapping regions count twice, as the libraries' own accounting does.
  *
@@ -61,6 +64,8 @@ public final class PinDownCache {
     private long[] handles = new long[16];
     private int[] prev = new int[16];
     private int[] next = new int[16];
+    /** Per slot: how many times its user holds it ({@link #use} less {@link #done}); a held region is no victim. */
+    private int[] uses = new int[16];
     private int head = NONE;
     private int tail = NONE;
     /** Free slots: a stack threaded through {@code next}. */
@@ -132,15 +137,53 @@ public final class PinDownCache {
         addresses[slot] = address;
         lengths[slot] = length;
         handles[slot] = handle;
+        uses[slot] = 0;
         linkAsNewest(slot);
         index.add(address, end, slot);
         pinnedBytes += length;
         regions++;
-        while (pinnedBytes > maxBytes || regions > maxRegions) {
-            evictions++;
-            release(head);
-        }
+        evictOver(slot);
         return true;
+    }
+
+    /** The user holds cached region {@code handle} (it registered it, or looked it up): no eviction takes it. */
+    public void use(long handle) {
+        uses[slotOf(handle)]++;
+    }
+
+    /**
+     * The user released one hold of cached region {@code handle} (it deregistered it); once none is left it may be
+     * evicted, and least recently used regions no one holds are evicted until the bounds hold.
+     */
+    public void done(long handle) {
+        int slot = slotOf(handle);
+        if (uses[slot] == 0) {
+            throw new IllegalStateException("region " + handle + " is not held");
+        }
+        uses[slot]--;
+        evictOver(NONE);
+    }
+
+    /** Evicts least recently used regions no one holds, other than {@code spared}, while a bound is exceeded. */
+    private void evictOver(int spared) {
+        int slot = head;
+        while ((pinnedBytes > maxBytes || regions > maxRegions) && slot != NONE) {
+            int after = next[slot];
+            if (slot != spared && uses[slot] == 0) {
+                evictions++;
+                release(slot);
+            }
+            slot = after;
+        }
+    }
+
+    private int slotOf(long handle) {
+        for (int slot = head; slot != NONE; slot = next[slot]) {
+            if (handles[slot] == handle) {
+                return slot;
+            }
+        }
+        throw new IllegalArgumentException("no cached region " + handle);
     }
 
     /**
@@ -228,6 +271,7 @@ public final class PinDownCache {
             handles = Arrays.copyOf(handles, capacity);
             prev = Arrays.copyOf(prev, capacity);
             next = Arrays.copyOf(next, capacity);
+            uses = Arrays.copyOf(uses, capacity);
         }
         return usedSlots++;
     }

@@ -125,4 +125,25 @@ class PinDownCacheTest {
         cache.insert(0, 1, 0);
         assertThrows(IllegalStateException.class, () -> cache.insert(0, 1, 7));
     }
+
+    @Test
+    void aHeldRegionIsNoVictimUntilItsUserIsDoneWithIt() {
+        PinDownCache cache = cache(Long.MAX_VALUE, /* maxRegions= */ 1);
+        cache.insert(0, 4 * KIB, 1);
+        cache.use(1);
+        cache.insert(8 * KIB, 4 * KIB, 2);
+        cache.use(2);
+        assertEquals(List.of(), unpinned, "both held: the cache stays over its bound");
+        assertEquals(2, cache.regions());
+        assertEquals(1, cache.lookup(0, 4 * KIB), "a held region still hits");
+        cache.use(1);
+        cache.done(1);
+        assertEquals(List.of(), unpinned, "still held once");
+        cache.done(1);
+        assertEquals(List.of("0K+4K#1"), unpinned, "released, it is evicted to come back within the bound");
+        assertEquals(1, cache.evictions());
+        cache.done(2);
+        assertEquals(1, cache.regions(), "within the bound: kept, pinned, for the next lookup");
+        assertThrows(IllegalStateException.class, () -> cache.done(2));
+    }
 }

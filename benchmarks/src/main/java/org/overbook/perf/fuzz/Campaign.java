@@ -6,14 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.overbook.perf.fuzz.FuzzRunner.Failed;
+import org.overbook.perf.fuzz.FuzzRunner.Limited;
 import org.overbook.perf.fuzz.FuzzRunner.Outcome;
 import org.overbook.perf.fuzz.FuzzRunner.Passed;
 import org.overbook.perf.fuzz.FuzzRunner.Refused;
 
 /**
  * A run of many generated scenarios, case {@code i} under seed {@code first + i}, so that a failing case runs again
- * on its own as a campaign of one from its seed. Counts what passed, what was refused (by the field named) and what
- * failed (by kind), and keeps every failure with its seed and YAML.
+ * on its own as a campaign of one from its seed. Counts what passed, what was refused (by the field named), what stopped
+ * at a limit of the modelled system and what failed (by kind), and keeps every failure with its seed and YAML.
  */
 public final class Campaign {
 
@@ -31,6 +32,7 @@ public final class Campaign {
     private int passed;
     private long events;
     private final Map<String, Integer> refusedByField = new TreeMap<>();
+    private final Map<String, Integer> limitedByKind = new TreeMap<>();
     private final Map<String, Integer> failedByKind = new TreeMap<>();
     private final List<Failure> failures = new ArrayList<>();
 
@@ -51,6 +53,7 @@ public final class Campaign {
                     events += p.events();
                 }
                 case Refused r -> refusedByField.merge(r.field().replaceAll("\\[\\d+]", "[]"), 1, Integer::sum);
+                case Limited l -> limitedByKind.merge(l.kind(), 1, Integer::sum);
                 case Failed f -> {
                     failedByKind.merge(f.kind(), 1, Integer::sum);
                     Failure failure = new Failure(seed, ScenarioGenerator.scenario(seed), f);
@@ -75,7 +78,9 @@ public final class Campaign {
     /** Returns the tally: cases passed (with their events), refused by field, failed by kind. */
     public String tally() {
         int refused = refusedByField.values().stream().mapToInt(Integer::intValue).sum();
-        return String.format("%d cases: %d passed (%,d events a run in all), %d refused %s, %d failed %s",
-                passed + refused + failures.size(), passed, events, refused, refusedByField, failures.size(), failedByKind);
+        int limited = limitedByKind.values().stream().mapToInt(Integer::intValue).sum();
+        return String.format("%d cases: %d passed (%,d events a run in all), %d refused %s, %d stopped at a limit %s, %d failed %s",
+                passed + refused + limited + failures.size(), passed, events, refused, refusedByField, limited, limitedByKind,
+                failures.size(), failedByKind);
     }
 }

@@ -5,14 +5,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.function.LongSupplier;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.hypervisor.memory.HostOutOfMemoryException;
 import org.overbook.perf.api.Experiments;
 import org.overbook.perf.run.RunFailure;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TenantRow;
+import org.overbook.perf.scenario.Scenario;
 import org.overbook.perf.scenario.ScenarioFile;
 import org.overbook.perf.scenario.SweepPoint;
 
@@ -20,13 +23,13 @@ import org.overbook.perf.scenario.SweepPoint;
  * Runs one generated scenario the way a user's file runs: parsed and checked by the scenario loader, then its one
  * point run by the runner the command uses, twice. The outcome is one of: refused (a configuration error, which
  * must be one line naming a field), passed (both runs equal and every {@link ResultInvariants invariant} held), or
- * failed, saying how: an exception out of the model, a refusal that is not one line, two runs that differ, an
+ * stopped at a limit of the modelled system ({@link Limited}), or failed, saying how: an exception out of the model, a refusal that is not one line, two runs that differ, an
  * invariant broken, or a run that had not finished within its wall-clock allowance (a hang, or an event storm).
  */
 public final class FuzzRunner {
 
     /** What became of one scenario. */
-    public sealed interface Outcome permits Passed, Refused, Failed {
+    public sealed interface Outcome permits Passed, Refused, Limited, Failed {
     }
 
     /** Ran twice, equal, every invariant held; {@code events} dispatched by one run. */
@@ -37,9 +40,19 @@ public final class FuzzRunner {
     public record Refused(String field, String message) implements Outcome {
     }
 
+    /**
+     * Stopped at a limit of the modelled system, with a clear message: the host's RAM all pinned by a pinning memory
+     * policy's registrations (as Linux ends in the OOM killer), which the checks cannot foresee.
+     */
+    public record Limited(String kind, String message) implements Outcome {
+    }
+
     /** A defect: {@code kind} (exception, refusal, nondeterminism, invariant, hang) and what was seen. */
     public record Failed(String kind, String detail) implements Outcome {
     }
+
+    /** The memory policies that pin a workload's registered buffers (pin-all's tenants are checked before the run). */
+    private static final Set<String> PINNING = Set.of("pin-on-register", "pin-down-cache");
 
     private final Experiments experiments;
     private final Runner runner;
@@ -85,6 +98,9 @@ public final class FuzzRunner {
         } catch (CancellationException e) {
             return new Failed("hang", e.getMessage());
         } catch (RunFailure e) {
+            if (e.getCause() instanceof HostOutOfMemoryException && pins(point)) {
+                return new Limited("host memory all pinned", e.getMessage());
+            }
             return new Failed("exception", e.getMessage());
         } catch (RuntimeException | AssertionError e) {
             return new Failed("exception", e.toString());
@@ -107,6 +123,12 @@ public final class FuzzRunner {
                         + now + " of " + end + " ns of virtual time");
             }
         }).result();
+    }
+
+    /** Returns whether some server tenant's memory policy pins what it registers. */
+    private static boolean pins(SweepPoint point) {
+        Scenario s = point.scenario();
+        return s.tenantNames().stream().map(s.nic()::memoryPolicyOf).anyMatch(PINNING::contains);
     }
 
     private static Outcome refusal(ConfigurationException e) {

@@ -1,6 +1,7 @@
 package org.overbook.perf.bench;
 
 import java.io.IOException;
+import java.util.List;
 import org.overbook.perf.api.Experiments;
 import org.overbook.perf.fuzz.Campaign;
 import org.overbook.perf.fuzz.FuzzRunner;
@@ -27,7 +28,7 @@ public final class ScenarioFuzzProbe {
             return;
         }
         if (args.length < 2) {
-            System.err.println("usage: ScenarioFuzzProbe COUNT SEED [ALLOWANCE_SECONDS], or ScenarioFuzzProbe show SEED");
+            System.err.println("usage: ScenarioFuzzProbe COUNT FIRST [ALLOWANCE_SECONDS], or ScenarioFuzzProbe show N");
             System.exit(2);
         }
         int count = Integer.parseInt(args[0]);
@@ -45,6 +46,9 @@ public final class ScenarioFuzzProbe {
             }
         }
         System.out.println(campaign.tally());
+        List<Long> idle = campaign.idle();
+        System.out.println(idle.size() + " passed with memcached servers that executed no request: " + idle.subList(0,
+                Math.min(idle.size(), 40)));
         System.exit(campaign.failures().isEmpty() ? 0 : 1);
     }
 }

@@ -35,6 +35,7 @@ public final class Campaign {
     private final Map<String, Integer> limitedByKind = new TreeMap<>();
     private final Map<String, Integer> failedByKind = new TreeMap<>();
     private final List<Failure> failures = new ArrayList<>();
+    private final List<Long> idle = new ArrayList<>();
 
     /** Returns a campaign running its cases with {@code runner}, printing each failure to {@code log} as it comes. */
     public Campaign(FuzzRunner runner, PrintStream log) {
@@ -51,6 +52,9 @@ public final class Campaign {
                 case Passed p -> {
                     passed++;
                     events += p.events();
+                    if (p.idle()) {
+                        idle.add(seed);
+                    }
                 }
                 case Refused r -> refusedByField.merge(r.field().replaceAll("\\[\\d+]", "[]"), 1, Integer::sum);
                 case Limited l -> limitedByKind.merge(l.kind(), 1, Integer::sum);
@@ -73,6 +77,11 @@ public final class Campaign {
     /** Returns how many cases ran twice and held every invariant. */
     public int passed() {
         return passed;
+    }
+
+    /** Returns the cases that passed with memcached servers that executed no request at all, a smell worth a look. */
+    public List<Long> idle() {
+        return List.copyOf(idle);
     }
 
     /** Returns the tally: cases passed (with their events), refused by field, failed by kind. */

@@ -27,7 +27,7 @@ final class ResultInvariants {
     /** Counters a correct model and a correct workload leave at 0 whatever the scenario. */
     private static final List<String> MUST_BE_ZERO = List.of(Metrics.MISMATCHES, "workload.corrupt", "workload.stale",
             "workload.malformed_replies", "workload.unexpected_bytes", "workload.protocol_errors",
-            "workload.server_stray_completions");
+            "workload.server_stray_completions", "protection_errors");
     private static final List<String> LOAD_GENERATORS = List.of("memaslap", "etc", "ycsb");
 
     private final RunResult result;

@@ -28,18 +28,22 @@ final class TenantMix {
         this.draw = draw;
     }
 
-    /** Draws from 1 to {@code maxTenants} server tenants (an MPI unit may need a few at once) and their clients. */
-    static TenantMix draw(Draw draw, int maxTenants) {
+    /**
+     * Draws from 1 to {@code maxTenants} server tenants (an MPI unit may need a few at once) and their clients; RDMA
+     * benchmarks and MPI jobs only if {@code rdma}.
+     */
+    static TenantMix draw(Draw draw, int maxTenants, boolean rdma) {
         TenantMix mix = new TenantMix(draw);
         int wanted = draw.between(1, maxTenants);
         boolean memcachedOnly = draw.chance(0.5);
+        int kinds = rdma ? 5 : 4; // without RDMA: memcached or a memory toucher
         while (mix.tenants.size() < wanted) {
             int room = wanted - mix.tenants.size();
-            int unit = memcachedOnly ? 0 : draw.between(0, 5);
+            int unit = memcachedOnly ? 0 : draw.between(0, kinds);
             switch (unit) {
                 case 0, 1, 2 -> mix.memcached();
-                case 3 -> mix.rdmaPair();
-                case 4 -> mix.toucher();
+                case 3 -> mix.toucher();
+                case 4 -> mix.rdmaPair();
                 default -> {
                     if (room >= 2) {
                         mix.mpi(room >= 4 && draw.chance(0.3) ? 4 : 2);

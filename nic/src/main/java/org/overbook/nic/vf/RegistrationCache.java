@@ -9,7 +9,7 @@ import org.overbook.nic.pin.PinDownCache;
  * A tenant library's registration cache over its VF: a region the application registers is cached and held while
  * the application has it registered (a later registration of a range it covers is a hit and holds it again);
  * deregistered, it stays pinned in the cache until evicted, when the VF deregisters it for real. Only regions no one
- * holds are evicted ({@link PinDownCache#use}).
+ * holds are evicted, and only those count against the cache's bounds ({@link PinDownCache#use}).
  */
 final class RegistrationCache {
 
@@ -37,9 +37,8 @@ final class RegistrationCache {
 
     /** Caches a region just registered, held; one longer than the byte bound is not cached, its deregistration real. */
     void insert(MemoryRegion region) {
-        if (cache.insert(region.address(), region.length(), region.lkey())) {
+        if (cache.insert(region.address(), region.length(), region.lkey(), /* held= */ true)) {
             regions.put(region.lkey(), region);
-            cache.use(region.lkey());
         }
     }
 

@@ -1,6 +1,7 @@
 package org.overbook.hypervisor.memory;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.List;
 import org.overbook.hypervisor.spi.VictimSelection;
 import org.overbook.hypervisor.swap.SwapStore;
@@ -360,8 +361,9 @@ public final class HostMemory implements AutoCloseable {
             reclaim.run(/* mayPreferClean= */ false); // the last resort: whatever can be taken, dirty or not
         }
         if (frames.free() == 0) {
-            throw new HostOutOfMemoryException("no free frame for tenant " + tenant + " guest page " + page
-                    + ": all " + frames.total() + " frames are pinned or locked, or swap is full ("
+            throw new HostOutOfMemoryException("no free frame for tenant " + tenant + " guest page " + page + ": of the host's "
+                    + frames.total() + " frames, " + Arrays.stream(tables).mapToInt(SecondLevelTable::pinnedPages).sum()
+                    + " are pinned and reclaim could take none of the rest (locked under DMA, or swap full: it holds "
                     + swap.used() + " of " + swap.capacity() + " pages)");
         }
         return frames.allocate(tenant, page, zero);

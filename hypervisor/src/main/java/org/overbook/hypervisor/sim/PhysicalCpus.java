@@ -23,7 +23,9 @@ import org.overbook.hypervisor.resource.ResourceStats;
  * charged only the handler's CPU time, so another vCPU can use the time the handler spent waiting;
  * the handler's continuation after the I/O is not delayed by the run queue. Host threads (kswapd, the
  * NIC driver's fault workers) submit work of known length ({@link #runHostWork}); it takes the pCPU
- * that frees first, ahead of waiting vCPUs, as kernel threads woken for I/O preempt user threads.
+ * that frees first, ahead of waiting vCPUs, as kernel threads woken for I/O preempt user threads. When every
+ * pCPU is held by a busy-waiting vCPU, host work preempts a spin (the woken kernel thread runs; the spin, which
+ * does no work, is not lengthened), rather than wait for a spin that may itself wait for that work.
  * There is one run queue for all pCPUs (no per-CPU queues and load balancing).
  *
  * <p>With {@code count == 0} the host has as many pCPUs as it needs: nothing waits and nothing is
@@ -222,7 +224,8 @@ public final class PhysicalCpus {
                     book(cpuNanos);
                 }
             });
-            return Math.max(at, earliestFree()) + cpuNanos;
+            long free = earliestFree();
+            return (free == Long.MAX_VALUE ? at : Math.max(at, free)) + cpuNanos; // every pCPU spinning: preempts one
         }
         return book(cpuNanos);
     }
@@ -243,6 +246,10 @@ public final class PhysicalCpus {
         if (best < 0) { // every pCPU is reserved for its vCPU's next task: take the first
             best = 0;
             bestStart = Math.max(now, freeAt[0]);
+        }
+        if (bestStart == Long.MAX_VALUE) { // every pCPU free to take it is held by a spin: preempt it
+            stats.record(0, cpuNanos);
+            return now + cpuNanos;
         }
         freeAt[best] = bestStart + cpuNanos;
         busy[best] += cpuNanos;

@@ -151,7 +151,7 @@ class HostMemoryTest {
         }
         HostOutOfMemoryException e = assertThrows(HostOutOfMemoryException.class,
                 () -> host.tenant(0).memory().writeLong(10L * GuestMemory.PAGE_SIZE, 1));
-        assertTrue(e.getMessage().contains("pinned or locked"), e.getMessage());
+        assertTrue(e.getMessage().contains("of the host's 4 frames, 4 are pinned"), e.getMessage());
         for (int page = 0; page < 4; page++) {
             host.memory().unpin(table, page);
         }

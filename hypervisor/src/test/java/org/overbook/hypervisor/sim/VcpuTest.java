@@ -63,4 +63,23 @@ class VcpuTest {
         assertEquals(List.of("queued work ran at 2000"), log);
         assertEquals(100 + 1_900, vcpu.busyNanos());
     }
+
+    @Test
+    void hostWorkPreemptsASpinHoldingTheOnlyPcpu() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, 3_000_000);
+        Vcpu spinner = new Vcpu(sim, one, false);
+        sim.schedule(0, () -> spinner.submit(() -> {
+            spinner.charge(100);
+            spinner.beginSpin(); // holds the one pCPU from 100 until the spin ends
+        }));
+        long[] done = new long[2];
+        sim.schedule(500, () -> {
+            done[0] = one.runHostWork(400);        // a fault worker woken now
+            done[1] = one.runHostWork(2_000, 300); // one booked to start later
+        });
+        sim.schedule(5_000, () -> spinner.endSpin(5_000));
+        sim.run();
+        assertEquals(900, done[0], "now plus its CPU time, not after a spin without end");
+        assertEquals(2_300, done[1]);
+    }
 }

@@ -26,7 +26,10 @@ import java.util.Objects;
  * cannot be reclaimed; {@code RLIMIT_MEMLOCK}; the "pinned bytes" metric of [3]). Regions are what the
  * NIC pays for (memory-region and translation-table entries; Tezuka's bound was the NIC's page table).
  * After an insert, least recently used regions are evicted until both bounds hold; the new region is
- * never its own victim. A region longer than the byte bound is not cached at all: {@link #insert} returns
+ * never its own victim. A region its user holds ({@link #use}, until as many {@link #done}) is no victim either, and
+ * does not count against the bounds, which are the cache's: what it keeps registered once the application has
+ * released it (Open MPI's grdma puts a registration on its LRU list, whence it evicts, only when its reference count
+ * falls to 0 [2]). A released region is evicted as soon as the released ones exceed a bound. A region longer than the byte bound is not cached at all: {@link #insert} returns
  * false and the caller deregisters it after use, as MPI libraries do. Pinned bytes are the sum of the
  * cached lengths: overlapping regions count twice, as the libraries' own accounting does.
  *
@@ -61,6 +64,8 @@ public final class PinDownCache {
     private long[] handles = new long[16];
     private int[] prev = new int[16];
     private int[] next = new int[16];
+    /** Per slot: how many times its user holds it ({@link #use} less {@link #done}); a held region is no victim. */
+    private int[] uses = new int[16];
     private int head = NONE;
     private int tail = NONE;
     /** Free slots: a stack threaded through {@code next}. */
@@ -69,6 +74,9 @@ public final class PinDownCache {
 
     private long pinnedBytes;
     private int regions;
+    /** Bytes and regions of the cached regions someone holds, which the bounds leave out. */
+    private long heldBytes;
+    private int heldRegions;
     private long hits;
     private long misses;
     private long evictions;
@@ -117,6 +125,14 @@ public final class PinDownCache {
      * @throws IllegalStateException if exactly this region is already cached (a lookup would have hit)
      */
     public boolean insert(long address, long length, long handle) {
+        return insert(address, length, handle, /* held= */ false);
+    }
+
+    /**
+     * Caches a region as {@link #insert(long, long, long)} does, held by its user from the start if {@code held} (as
+     * if {@link #use} followed, but with no eviction on its account meanwhile).
+     */
+    public boolean insert(long address, long length, long handle, boolean held) {
         checkRange(address, length);
         if (handle < 0) {
             throw new IllegalArgumentException("handle = " + handle + "; accepted: >= 0");
@@ -132,15 +148,64 @@ public final class PinDownCache {
         addresses[slot] = address;
         lengths[slot] = length;
         handles[slot] = handle;
+        uses[slot] = held ? 1 : 0;
+        if (held) {
+            heldBytes += length;
+            heldRegions++;
+        }
         linkAsNewest(slot);
         index.add(address, end, slot);
         pinnedBytes += length;
         regions++;
-        while (pinnedBytes > maxBytes || regions > maxRegions) {
-            evictions++;
-            release(head);
-        }
+        evictOver(slot);
         return true;
+    }
+
+    /** The user holds cached region {@code handle} (it registered it, or looked it up): no eviction takes it. */
+    public void use(long handle) {
+        int slot = slotOf(handle);
+        if (uses[slot]++ == 0) {
+            heldBytes += lengths[slot];
+            heldRegions++;
+        }
+    }
+
+    /**
+     * The user released one hold of cached region {@code handle} (it deregistered it); once none is left it may be
+     * evicted, and least recently used regions no one holds are evicted until the bounds hold.
+     */
+    public void done(long handle) {
+        int slot = slotOf(handle);
+        if (uses[slot] == 0) {
+            throw new IllegalStateException("region " + handle + " is not held");
+        }
+        if (--uses[slot] == 0) {
+            heldBytes -= lengths[slot];
+            heldRegions--;
+        }
+        evictOver(NONE);
+    }
+
+    /** Evicts least recently used regions no one holds, other than {@code spared}, while they exceed a bound. */
+    private void evictOver(int spared) {
+        int slot = head;
+        while ((pinnedBytes - heldBytes > maxBytes || regions - heldRegions > maxRegions) && slot != NONE) {
+            int after = next[slot];
+            if (slot != spared && uses[slot] == 0) {
+                evictions++;
+                release(slot);
+            }
+            slot = after;
+        }
+    }
+
+    private int slotOf(long handle) {
+        for (int slot = head; slot != NONE; slot = next[slot]) {
+            if (handles[slot] == handle) {
+                return slot;
+            }
+        }
+        throw new IllegalArgumentException("no cached region " + handle);
     }
 
     /**
@@ -228,6 +293,7 @@ public final class PinDownCache {
             handles = Arrays.copyOf(handles, capacity);
             prev = Arrays.copyOf(prev, capacity);
             next = Arrays.copyOf(next, capacity);
+            uses = Arrays.copyOf(uses, capacity);
         }
         return usedSlots++;
     }

@@ -15,6 +15,14 @@ public final class StagingArea {
         this.capacity = capacity;
     }
 
+    /**
+     * Returns the system-buffer credits a message of {@code bytes} takes over a link of {@code mtu}: a 4 KiB slot per
+     * packet at least, as the sender holds credits for the whole message before it sends it.
+     */
+    public static int creditsFor(int bytes, int mtu) {
+        return Message.stagingSlots(bytes, mtu);
+    }
+
     /** Returns the slots {@code bytes} take. */
     static int slots(int bytes) {
         return Math.max(1, (bytes + 4095) >>> 12);

@@ -11,7 +11,9 @@ import org.overbook.nic.VfCounters;
 /**
  * CLUSTER 2005's extended registration for one VF: the regions registered with a listener, and the
  * upcalls that tell a listener, on the tenant's vCPU and after the upcall latency, when the NIC TLB
- * replaced one of its region's translations. Upcalls keep the order of the replacements. The VF is in the
+ * replaced one of its region's translations. Upcalls keep the order of the replacements; one still on its way when
+ * its region is deregistered is dropped, as the library no longer watches it (its listener would act on a region
+ * that is gone). The VF is in the
  * NIC's {@link TranslationWatches} while it watches a region, so replacements of unwatched VFs never reach here.
  */
 final class Upcalls {
@@ -56,8 +58,14 @@ final class Upcalls {
             if (address + 4096 > region.address() && address < region.address() + region.length()) {
                 counters.countUpcall();
                 TranslationListener listener = watch.listener();
-                simulation.schedule(latencyNanos, () -> vcpu.submit(() -> listener.translationReplaced(region, address)));
+                simulation.schedule(latencyNanos, () -> vcpu.submit(() -> deliver(watch, address)));
             }
+        }
+    }
+
+    private void deliver(Watch watch, long address) {
+        if (watches.contains(watch)) {
+            watch.listener().translationReplaced(watch.region(), address);
         }
     }
 }

@@ -3,7 +3,6 @@ package org.overbook.nic.vf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.eclipse.collections.impl.map.mutable.primitive.LongObjectHashMap;
 import org.eclipse.collections.impl.map.mutable.primitive.IntObjectHashMap;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.verbs.Access;
@@ -60,8 +59,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
     private final StagingArea staging;
     private final VfCounters counters;
     private final RegionTable regions;
-    private final PinDownCache pinDownCache;
-    private final LongObjectHashMap<MemoryRegion> cachedRegions = new LongObjectHashMap<>();
+    private final RegistrationCache registrationCache;
     private final ReceiveFaultResolver receiveFaults;
     private final FaultServicePool faultService;
     private final VcpuPrefetch prefetcher;
@@ -102,8 +100,8 @@ public final class VirtualFunction implements Verbs, PinningContext {
         this.receiveFaults = new ReceiveFaultResolver(simulation, translator, counters, faultService,
                 config.receive().prefetchWindowBytes());
         this.upcalls = new Upcalls(number, translationWatches, simulation, tenant.vcpu(), costs.upcallNanos(), counters);
-        this.pinDownCache = memoryPolicy.cachesRegistrations()
-                ? new PinDownCache(config.pinning().pinDownCacheBytes(), config.pinning().pinDownCacheRegions(), this::evicted) : null;
+        this.registrationCache = memoryPolicy.cachesRegistrations() ? new RegistrationCache(config.pinning().pinDownCacheBytes(),
+                config.pinning().pinDownCacheRegions(), region -> release(region, "pin-down cache eviction")) : null;
     }
 
     /** Attaches the VF to its tenant and applies the policy's attach step (pin-all pins everything here). */
@@ -139,7 +137,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     /** Returns the pin-down cache, or null if the memory policy keeps none. */
     public PinDownCache pinDownCache() {
-        return pinDownCache;
+        return registrationCache == null ? null : registrationCache.cache();
     }
 
     Simulation simulation() {
@@ -184,20 +182,19 @@ public final class VirtualFunction implements Verbs, PinningContext {
                     + guestBytes() + " bytes");
         }
         boolean onDemand = (access & Access.ON_DEMAND) != 0;
-        if (pinDownCache != null && !onDemand) {
-            long handle = pinDownCache.lookup(address, length);
-            counters.countRegistrationCache(handle != PinDownCache.MISS);
-            if (handle != PinDownCache.MISS) {
-                return cachedRegions.get(handle);
+        if (registrationCache != null && !onDemand) {
+            MemoryRegion cached = registrationCache.lookup(address, length);
+            counters.countRegistrationCache(cached != null);
+            if (cached != null) {
+                return cached;
             }
         }
         vcpu().charge(costs.registerNanos());
         counters.countRegistration();
         MemoryRegion region = regions.add(address, length, access);
         memoryPolicy.register(ReadAdvice.nicWrites(access) ? this : forReading, address, length, onDemand);
-        if (pinDownCache != null && !onDemand) {
-            cachedRegions.put(region.lkey(), region);
-            pinDownCache.insert(address, length, region.lkey());
+        if (registrationCache != null && !onDemand) {
+            registrationCache.insert(region);
         }
         return region;
     }
@@ -214,15 +211,9 @@ public final class VirtualFunction implements Verbs, PinningContext {
 
     @Override
     public void deregister(MemoryRegion region) {
-        if (pinDownCache != null && cachedRegions.containsKey(region.lkey())) {
-            return; // the library keeps it pinned until the cache evicts it
+        if (registrationCache == null || !registrationCache.deregister(region)) { // a cached one stays pinned until evicted
+            release(region, "deregister(tenant " + tenant.name() + ")");
         }
-        release(region, "deregister(tenant " + tenant.name() + ")");
-    }
-
-    private void evicted(long address, long length, long handle) {
-        MemoryRegion region = cachedRegions.remove(handle);
-        release(region, "pin-down cache eviction");
     }
 
     private void release(MemoryRegion region, String call) {

@@ -125,4 +125,27 @@ class PinDownCacheTest {
         cache.insert(0, 1, 0);
         assertThrows(IllegalStateException.class, () -> cache.insert(0, 1, 7));
     }
+
+    @Test
+    void aHeldRegionIsNoVictimUntilItsUserIsDoneWithIt() {
+        PinDownCache cache = cache(Long.MAX_VALUE, /* maxRegions= */ 1);
+        cache.insert(0, 4 * KIB, 1);
+        cache.use(1);
+        cache.insert(8 * KIB, 4 * KIB, 2);
+        cache.use(2);
+        assertEquals(List.of(), unpinned, "both held: held regions do not count against the bound");
+        assertEquals(2, cache.regions());
+        assertEquals(1, cache.lookup(0, 4 * KIB), "a held region still hits");
+        cache.use(1);
+        cache.done(1);
+        cache.done(1);
+        assertEquals(List.of(), unpinned, "released, region 1 is the one the cache keeps");
+        cache.done(2);
+        assertEquals(List.of("8K+4K#2"), unpinned, "two released over a bound of one: the least recently used goes (2: 1 hit since)");
+        assertEquals(1, cache.evictions());
+        assertEquals(1, cache.regions(), "within the bound: region 1 kept, pinned, for the next lookup");
+        assertThrows(IllegalStateException.class, () -> cache.done(1));
+        cache.insert(16 * KIB, 4 * KIB, 3, /* held= */ true);
+        assertEquals(2, cache.regions(), "inserted held: nothing evicted on its account");
+    }
 }

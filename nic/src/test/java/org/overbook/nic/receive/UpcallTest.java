@@ -84,4 +84,25 @@ class UpcallTest {
         assertEquals(16, vf.counters().upcalls());
         assertTrue(watched.length() > 0);
     }
+
+    @Test
+    void anUpcallOnItsWayWhenItsRegionIsDeregisteredIsDropped() {
+        VirtualFunction vf = testbed.serverNic().vf(0);
+        Verbs verbs = testbed.server().tenant(0).guest().verbs();
+        List<Long> told = new ArrayList<>();
+        MemoryRegion watched = verbs.register(0, 16L * 4096, Access.LOCAL_WRITE, (region, address) -> {
+            told.add(address);
+            verbs.advise(region, address, 4096); // a listener acts on its region, which must still be registered
+        });
+        Translator translator = vf.translator();
+        for (int page = 0; page < 9; page++) { // the ninth page replaces the watched page 0 in the one set of 8 ways
+            translator.resolve(page, org.overbook.nic.VfCounters.Side.RECEIVE, /* forWrite= */ true);
+            testbed.simulation().runUntil(testbed.simulation().now() + 1_000);
+            translator.translate(page);
+        }
+        assertEquals(1, vf.counters().upcalls(), "the replacement was counted");
+        verbs.deregister(watched); // before the upcall latency has passed
+        testbed.simulation().run();
+        assertEquals(List.of(), told, "the listener is not called for a region it no longer has");
+    }
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.CancellationException;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.GuestOutOfMemoryException;
 import org.overbook.guest.Registry;
+import org.overbook.hypervisor.memory.HostOutOfMemoryException;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.perf.scenario.SweepPoint;
 
@@ -26,6 +27,10 @@ public final class RunFailure extends RuntimeException {
      * runner's building of a testbed, where a policy's code (a memory policy's attach) runs first.
      */
     private static final Set<String> CALLERS = Set.of(Simulation.class.getName(), Runner.class.getName());
+
+    /** What to change when the host ran out of frames: only pinned memory keeps reclaim from making room. */
+    private static final String PINNED_HOST = "; raise host.memory, or pin less (nic.memory-policy: pin-on-register and "
+            + "pin-down-cache pin every buffer a workload registers, on-demand pins none)";
 
     /** How the account of a run that stopped in the model opens, after the point's name and label. */
     private static final String STOPPED = " stopped at ";
@@ -54,7 +59,8 @@ public final class RunFailure extends RuntimeException {
         StackTraceElement at = whereThrown(cause);
         return new RunFailure(name(point), label(point), String.format(Locale.ROOT, "%s%,d ns of virtual time: %s: %s%s",
                 STOPPED, nowNanos, cause.getClass().getSimpleName(), cause.getMessage(), at == null ? "" : " (at " + at + ")")
-                + (cause instanceof GuestOutOfMemoryException full ? whatToChange(point, full.tenant()) : ""), cause);
+                + (cause instanceof GuestOutOfMemoryException full ? whatToChange(point, full.tenant()) : "")
+                + (cause instanceof HostOutOfMemoryException ? PINNED_HOST : ""), cause);
     }
 
     /**

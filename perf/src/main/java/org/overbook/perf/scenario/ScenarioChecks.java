@@ -15,6 +15,9 @@ import org.overbook.nic.Nic;
 import org.overbook.nic.NicConfig;
 import org.overbook.nic.tlb.TlbConfig;
 import org.overbook.nic.tlb.TlbPartitionPolicy;
+import org.overbook.nic.vf.StagingArea;
+import org.overbook.workloads.MessageSizes;
+import org.overbook.workloads.RdmaWrites;
 import org.overbook.workloads.VerifiedKeys;
 
 /**
@@ -27,7 +30,9 @@ import org.overbook.workloads.VerifiedKeys;
  * {@code resolve} (policy, periods, thresholds, reservations) and each workload's factory (its
  * parameters), {@link LinkConfig#validate(String, boolean)} and {@link Nic#requirePinnable} (what
  * pin-all can pin). What is checked here is what only the scenario knows: the two hosts together,
- * targets across the link, and that no two verifying clients write the same keys to one server.
+ * targets across the link, that no two verifying clients write the same keys to one server, that no workload
+ * posts RDMA writes over the datagram transport, and that the system buffer's credits carry every workload's largest
+ * message.
  */
 final class ScenarioChecks {
 
@@ -66,14 +71,47 @@ final class ScenarioChecks {
         s.link().validate("link", s.nic().reliable());
         s.balloon().config().resolve(server, catalog.balloon());
         for (TenantSpec tenant : s.tenants()) {
-            workload(tenant, catalog, s.clientNames(), "client");
+            Workload created = workload(tenant, catalog, s.clientNames(), "client");
+            checkTransport(s, tenant, created);
+            checkCredits(s, tenant, created, catalog);
         }
         Map<String, String> verifiedBy = new HashMap<>();
         for (TenantSpec client : s.clients()) {
             Workload created = workload(client, catalog, s.tenantNames(), "server");
+            checkTransport(s, client, created);
+            checkCredits(s, client, created, catalog);
             if (created instanceof VerifiedKeys verified && verified.verifiedKeyPrefix() != null) {
                 checkKeysOwned(client, verified, verifiedBy);
             }
+        }
+    }
+
+    /** A workload that posts RDMA writes needs the reliable transport: a datagram queue pair refuses them. */
+    private static void checkTransport(Scenario s, TenantSpec tenant, Workload created) {
+        if (!s.nic().reliable() && created instanceof RdmaWrites writer && writer.rdmaWrites() != null) {
+            throw new ConfigurationException("nic.transport", "datagram carries no RDMA write, and " + tenant.workload().field()
+                    + " (" + tenant.workload().name() + ") posts them: " + writer.rdmaWrites() + "; accepted: reliable, or "
+                    + "workloads that only send");
+        }
+    }
+
+    /**
+     * Under NetVM's system buffer a sender holds credits for a whole message before it sends it (a 4 KiB slot a packet),
+     * so each workload's largest message must need no more credits than a queue pair holds, on either host's NIC.
+     */
+    private static void checkCredits(Scenario s, TenantSpec tenant, Workload created, Catalog catalog) {
+        if (!(created instanceof MessageSizes sized)
+                || !catalog.policies().receiveFault().create("nic.receive-fault-policy", s.nic().receive().policy())
+                        .creditsPerQueuePair()) {
+            return;
+        }
+        int credits = s.nic().receive().systemBufferCredits();
+        int needed = StagingArea.creditsFor(sized.largestMessageBytes(), s.link().mtu());
+        if (needed > credits) {
+            throw new ConfigurationException("nic.system-buffer-credits", credits + " credits cannot carry the largest message of "
+                    + tenant.workload().field() + " (" + tenant.workload().name() + "), " + sized.largestMessageBytes()
+                    + " bytes, which takes " + needed + " (a 4 KiB credit a packet of up to link.mtu " + s.link().mtu()
+                    + " bytes); accepted: at least " + needed + ", a larger link.mtu, or smaller messages");
         }
     }
 

@@ -166,12 +166,39 @@ class RunFailureTest {
     }
 
     @Test
+    void aHostWhoseFramesArePinnedSaysSoAndWhatToChange(@TempDir Path directory) {
+        // memcached's 16 connections register 64 pages of buffers each, all pinned: the whole 4 MiB host
+        ScenarioLoader loader = ScenarioLoader.standard();
+        ScenarioFile file = loader.parse("""
+                duration: 5ms
+                warm-up: 0ms
+                host: {memory: 4MiB, swap: 32MiB}
+                client-host: {memory: 64MiB}
+                nic: {memory-policy: pin-on-register}
+                tenants: [{name: s0, memory: 12MiB, workload: {name: memcached, params: {memory-limit: 9MiB}}}]
+                clients: [{name: c0, memory: 16MiB, workload: {name: memaslap, params: {targets: s0, concurrency: 16}}}]
+                """, "pinned.yaml");
+        String message = assertThrows(RunFailure.class, () -> Runner.standard(loader.registry()).run(file.points().getFirst(),
+                directory)).getMessage();
+        assertTrue(message.contains("HostOutOfMemoryException: no free frame for tenant 0 guest page ")
+                && message.contains(": of the host's 1024 frames, 1024 are pinned and reclaim could take none of the rest"), message);
+        assertTrue(message.endsWith("; raise host.memory, or pin less (nic.memory-policy: pin-on-register and pin-down-cache pin "
+                + "every buffer a workload registers, on-demand pins none)"), message);
+    }
+
+    @Test
     void aBuiltInWorkloadInATooSmallTenantSaysWhichClientToGiveMoreMemory(@TempDir Path directory) {
         ScenarioLoader loader = ScenarioLoader.standard();
-        ScenarioFile file = loader.parse(SmallScenarios.MEMCACHED.replace("memory: 16MiB\n", "memory: 64KiB\n"), "small-client.yaml");
+        // a load generator's buffers are checked against its memory before the run; an RDMA benchmark's are not
+        ScenarioFile file = loader.parse("""
+                duration: 5ms
+                warm-up: 0ms
+                tenants: [{name: b0, memory: 16MiB, workload: {name: rdma-send-bandwidth, params: {role: server}}}]
+                clients: {count: 1, template: {memory: 512KiB, workload: {name: rdma-send-bandwidth, params: {peer: b0, sizes: [1MiB]}}}}
+                """, "small-client.yaml");
         RunFailure failure = assertThrows(RunFailure.class, () -> Runner.standard(loader.registry()).run(file.points().getFirst(), directory));
         String message = failure.getMessage();
-        assertTrue(message.contains("tenant c0 ran out of guest memory") && message.contains("its memory of 64KiB (16 pages)"), message);
+        assertTrue(message.contains("tenant c0 ran out of guest memory") && message.contains("its memory of 512KiB (128 pages)"), message);
         assertTrue(message.contains("(at org.overbook.workloads."), "the built-in's line, not the allocator's: " + message);
         assertTrue(message.endsWith("; raise clients.template.memory (tenant c0's memory), or have its workload allocate less"),
                 "the field the file writes, its clients' template, as its other errors name it: " + message);

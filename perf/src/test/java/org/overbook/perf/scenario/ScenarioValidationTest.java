@@ -200,4 +200,44 @@ class ScenarioValidationTest {
         assertError(error("host:\n  memory: 1GiB\n   swap: 2GiB\n"), "test.yaml", "not valid YAML", "line 3");
         assertError(error("seed: 1\nseed: 2\n"), "test.yaml", "Duplicate field 'seed'");
     }
+
+    @Test
+    void aWorkloadThatPostsRdmaWritesIsRefusedOverTheDatagramTransport() {
+        String pair = """
+                nic: {transport: datagram, receive-fault-policy: drop}
+                tenants: [{name: bw, memory: 16MiB, workload: {name: rdma-write-bandwidth, params: {role: server}}}]
+                clients: [{name: bc, memory: 16MiB, workload: {name: rdma-write-bandwidth, params: {peer: bw}}}]
+                """;
+        assertError(error(pair), "nic.transport", "datagram carries no RDMA write", "tenants[0].workload (rdma-write-bandwidth)",
+                "accepted: reliable");
+        loader.parse(pair.replace("rdma-write-bandwidth", "rdma-send-bandwidth"), "sends.yaml");
+
+        String halo = """
+                nic: {transport: datagram, receive-fault-policy: drop}
+                tenants: {count: 2, template: {name: r, memory: 8MiB, workload: {name: mpi-halo,
+                  params: {job: 2x2, colour: 0, rank: "${index}", peers: "${clients}", halo: HALO}}}}
+                clients: {count: 2, template: {name: q, memory: 8MiB, workload: {name: mpi-halo,
+                  params: {job: 2x2, colour: 1, rank: "${index}", peers: "${servers}", halo: HALO}}}}
+                """;
+        assertError(error(halo.replace("HALO", "1KiB")), "nic.transport", "tenants[0].workload (mpi-halo)",
+                "its eager messages are RDMA writes");
+        loader.parse(halo.replace("HALO", "1KiB").replace("datagram, receive-fault-policy: drop", "reliable"), "reliable.yaml");
+    }
+
+    @Test
+    void systemBufferCreditsThatCannotCarryAWorkloadsLargestMessageAreRefused() {
+        String yaml = """
+                nic: {receive-fault-policy: system-buffer, system-buffer-credits: CREDITS}
+                link: {mtu: 1024}
+                tenants: {count: 1, template: {memory: 16MiB}}
+                clients: {count: 1, template: {memory: 16MiB, workload: {params: {targets: s0}}}}
+                """;
+        // memcached's 8 KiB reply buffer (as memaslap's request buffer) goes as 8 packets of 1 KiB, each a 4 KiB credit
+        assertError(error(yaml.replace("CREDITS", "4")), "nic.system-buffer-credits", "4 credits cannot carry",
+                "tenants[0].workload (memcached), 8192 bytes, which takes 8", "accepted: at least 8");
+        assertError(error(yaml.replace("CREDITS", "4").replace("memory: 16MiB}}", "memory: 16MiB, workload: {params: "
+                + "{reply-buffer-size: 1KiB}}}}")), "nic.system-buffer-credits", "clients[0].workload (memaslap), 8192 bytes");
+        loader.parse(yaml.replace("CREDITS", "8"), "enough.yaml");
+        loader.parse(yaml.replace("CREDITS", "4").replace("system-buffer,", "backup-ring,"), "no-credits.yaml");
+    }
 }

@@ -92,6 +92,9 @@ record ClientSettings(List<String> targets, String service, int connections, int
         int backlogMax = (int) p.integer("backlog-max", 65_536, 1, 1 << 24);
         long missPenalty = p.nanos("miss-penalty", 0, 0, 1_000_000_000_000L);
         int missFillSize = (int) p.bytes("miss-fill-size", 1024, 1, valueSizeLimit);
+        // every connection's request and reply buffers live in the guest's memory, allocated as it connects
+        long perConnection = (long) powerOfTwo(depth + 1) * requestSizeMax + (long) receiveBuffers * replyBufferSize;
+        p.requireFitsGuest(connectionsKey, connections * perConnection);
         return new ClientSettings(targets, service, connections, depth, open, rate, load, warmup, duration, requests,
                 verify, requestSizeMax, replyBufferSize, receiveBuffers, valueSizeLimit, startDelay, cost, backlogMax,
                 missPenalty, missFillSize);

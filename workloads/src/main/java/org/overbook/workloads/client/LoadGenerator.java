@@ -11,6 +11,7 @@ import org.overbook.guest.WorkloadMetrics;
 import org.overbook.guest.WorkloadParameters;
 import org.overbook.guest.verbs.VerbsException;
 import org.overbook.workloads.LatencyRecording;
+import org.overbook.workloads.MessageSizes;
 import org.overbook.workloads.dist.PoissonArrivals;
 import org.overbook.workloads.VerifiedKeys;
 import org.overbook.workloads.load.Operation;
@@ -59,7 +60,7 @@ import org.overbook.workloads.memcached.protocol.RetrievalScanner;
  * and Sub-millisecond Quality-of-Service", EuroSys 2014 (mutilate). [3] G. Tene, "How NOT to Measure
  * Latency" (coordinated omission); HdrHistogram.
  */
-public final class LoadGenerator implements Workload, LatencyRecording, VerifiedKeys {
+public final class LoadGenerator implements Workload, LatencyRecording, VerifiedKeys, MessageSizes {
 
     /** The memaslap-like generator's name. */
     public static final String MEMASLAP = "memaslap";
@@ -378,6 +379,11 @@ public final class LoadGenerator implements Workload, LatencyRecording, Verified
     public void report(WorkloadMetrics metrics) {
         stats.report(metrics);
         metrics.counter("finished", phase == Phase.DONE ? 1 : 0);
+    }
+
+    @Override
+    public int largestMessageBytes() {
+        return settings.requestSizeMax();
     }
 
     @Override

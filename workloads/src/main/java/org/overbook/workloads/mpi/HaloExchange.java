@@ -19,6 +19,8 @@ import org.overbook.guest.verbs.QueuePairConfig;
 import org.overbook.guest.verbs.Verbs;
 import org.overbook.guest.verbs.VerbsException;
 import org.overbook.guest.verbs.WorkRequest;
+import org.overbook.workloads.MessageSizes;
+import org.overbook.workloads.RdmaWrites;
 
 /**
  * {@code mpi-halo}: one rank of an MPI-like job exchanging halos on a two-dimensional torus, with the two
@@ -59,7 +61,7 @@ import org.overbook.guest.verbs.WorkRequest;
  * runtime's shared receive queue and its other control buffers, credit messages (the posted receives and
  * the NIC's receiver-not-ready retry bound what is in flight).
  */
-public final class HaloExchange implements Workload {
+public final class HaloExchange implements Workload, RdmaWrites, MessageSizes {
 
     /** The name scenarios use. */
     public static final String NAME = "mpi-halo";
@@ -108,6 +110,17 @@ public final class HaloExchange implements Workload {
     public HaloExchange(WorkloadParameters parameters) {
         this.settings = HaloSettings.from(parameters);
         this.torus = settings.torus();
+    }
+
+    /** Returns an eager buffer's bytes, or a halo's when it goes by rendezvous (one RDMA write). */
+    @Override
+    public int largestMessageBytes() {
+        return settings.eager() ? settings.eagerSlot() : Math.max(settings.eagerSlot(), settings.halo());
+    }
+
+    @Override
+    public String rdmaWrites() {
+        return "its eager messages are RDMA writes with immediate into its peers' rings, as are its rendezvous halos";
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.overbook.workloads.rdma;
 
+import java.util.Arrays;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -8,6 +9,8 @@ import org.overbook.guest.Workload;
 import org.overbook.guest.WorkloadMetrics;
 import org.overbook.guest.WorkloadParameters;
 import org.overbook.workloads.LatencyRecording;
+import org.overbook.workloads.MessageSizes;
+import org.overbook.workloads.RdmaWrites;
 
 /**
  * The RDMA microbenchmarks {@code rdma-write-latency}, {@code rdma-write-bandwidth},
@@ -39,7 +42,7 @@ import org.overbook.workloads.LatencyRecording;
  * pinning. [3] Tezuka et al., "Pin-down cache", IPPS 1998. [4] PART, the follow-on of the Psistakis
  * thesis (ExaNeSt, ARM SMMU).
  */
-public final class RdmaBenchmark implements Workload, LatencyRecording {
+public final class RdmaBenchmark implements Workload, LatencyRecording, RdmaWrites, MessageSizes {
 
     private final Pattern pattern;
     private final RdmaSettings settings;
@@ -50,6 +53,17 @@ public final class RdmaBenchmark implements Workload, LatencyRecording {
     public RdmaBenchmark(Pattern pattern, WorkloadParameters parameters) {
         this.pattern = pattern;
         this.settings = RdmaSettings.from(parameters, pattern);
+    }
+
+    /** Returns the client's largest size; the server learns the sizes from the client, whose check covers them. */
+    @Override
+    public int largestMessageBytes() {
+        return settings.server() ? 0 : Arrays.stream(settings.sizes()).max().orElse(0);
+    }
+
+    @Override
+    public String rdmaWrites() {
+        return pattern.writes() ? "every message of " + pattern.workloadName() + " is one" : null;
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.overbook.guest.verbs.CompletionQueue;
 import org.overbook.guest.verbs.QueuePair;
 import org.overbook.guest.verbs.QueuePairConfig;
 import org.overbook.guest.verbs.Verbs;
+import org.overbook.workloads.MessageSizes;
 import org.overbook.workloads.memcached.MemcachedEngine;
 import org.overbook.workloads.memcached.MemcachedSettings;
 import org.overbook.workloads.memcached.protocol.RequestParser;
@@ -61,7 +62,7 @@ import org.overbook.workloads.memcached.protocol.RequestParser;
  * RDMA under overcommit). [2] Jose et al., "Memcached Design on High Performance RDMA Capable
  * Interconnects", ICPP 2011.
  */
-public final class MemcachedServer implements Workload, Consumer<Completion> {
+public final class MemcachedServer implements Workload, Consumer<Completion>, MessageSizes {
 
     /** The name scenarios use. */
     public static final String NAME = "memcached";
@@ -162,6 +163,12 @@ public final class MemcachedServer implements Workload, Consumer<Completion> {
     /** A connection stopped serving (quit or a failed queue pair). */
     void closed() {
         counters.open--;
+    }
+
+    /** Returns the largest reply message: a reply longer than a reply buffer goes as several. */
+    @Override
+    public int largestMessageBytes() {
+        return settings.replyBufferSize();
     }
 
     ServerSettings settings() {

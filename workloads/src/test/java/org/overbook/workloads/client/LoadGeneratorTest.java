@@ -170,4 +170,18 @@ class LoadGeneratorTest {
         // a scenario's YAML list arrives as a list
         registry.create("c", LoadGenerator.MEMASLAP, new WorkloadParameters("w", Map.of("targets", java.util.List.of("s0", "s1"))));
     }
+
+    @Test
+    void connectionsWhoseBuffersCannotFitTheGuestAreRefusedBeforeTheRun() {
+        // 16 connections of 16 requests outstanding: 32 request buffers and 16 reply buffers of 8 KiB each, 6 MiB in all
+        Map<String, Object> p = Map.of("target", "s0", "concurrency", 16, "depth", 16);
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> registry.create("c", LoadGenerator.MEMASLAP,
+                new WorkloadParameters("clients[0].workload.params", p, 4L << 20)));
+        assertEquals("clients[0].workload.params.concurrency", e.field());
+        assertTrue(e.getMessage().contains("6MiB does not fit in the guest's memory (4MiB)"), e.getMessage());
+        registry.create("c", LoadGenerator.MEMASLAP, new WorkloadParameters("w", p, 8L << 20));
+        e = assertThrows(ConfigurationException.class, () -> registry.create("c", LoadGenerator.YCSB,
+                new WorkloadParameters("w", Map.of("target", "s0", "connections", 64), 4L << 20)));
+        assertEquals("w.connections", e.field());
+    }
 }

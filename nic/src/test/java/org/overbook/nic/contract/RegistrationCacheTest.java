@@ -1,0 +1,40 @@
+package org.overbook.nic.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.guest.verbs.Access;
+import org.overbook.guest.verbs.MemoryRegion;
+import org.overbook.nic.LinkConfig;
+import org.overbook.nic.NicConfig;
+import org.overbook.nic.Testbed;
+import org.overbook.nic.vf.VirtualFunction;
+
+/** A tenant's registrations through a bounded pin-down cache, straight on its VF. */
+class RegistrationCacheTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void aRegionLongerThanTheCacheIsNotCachedAndItsDeregistrationUnpinsIt() {
+        Testbed testbed = TestbedFixtures.create(TestbedFixtures.host("s", 256, 256, new int[] {128}, directory.resolve("s")),
+                TestbedFixtures.host("c", 256, 0, new int[] {16}, directory.resolve("c")),
+                NicConfig.of("pin-down-cache").withPinDownCache(/* bytes= */ 16 * 4096, /* regions= */ 8), LinkConfig.fdr(), 1);
+        try {
+            VirtualFunction vf = testbed.serverNic().vf(0);
+            MemoryRegion large = vf.register(0, 32 * 4096, Access.LOCAL_WRITE);
+            assertEquals(32, vf.tenant().table().pinnedPages(), "pinned while registered");
+            vf.deregister(large);
+            assertEquals(0, vf.tenant().table().pinnedPages(), "not cached, so deregistered for real");
+            MemoryRegion small = vf.register(0, 4 * 4096, Access.LOCAL_WRITE);
+            vf.deregister(small);
+            assertEquals(4, vf.tenant().table().pinnedPages(), "a region the cache holds stays pinned");
+            assertEquals(small, vf.register(0, 4 * 4096, Access.LOCAL_WRITE), "and hits");
+        } finally {
+            TestbedFixtures.checkAndClose(testbed);
+        }
+    }
+}

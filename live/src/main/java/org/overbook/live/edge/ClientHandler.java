@@ -6,6 +6,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.overbook.live.gateway.Arrival;
 import org.overbook.live.gateway.ReplyShape;
@@ -97,8 +98,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter implements Frames
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        server.ioError();
-        ctx.close(); // a reset or a broken pipe: the client is gone (channelInactive tells the model)
+        if (cause instanceof IOException) {
+            server.ioError(); // a reset or a broken pipe: the client is gone
+        } else {
+            server.handlerFailure(); // a fault of the edge itself: counted, so that it cannot pass unseen
+        }
+        ctx.close(); // channelInactive tells the model
     }
 
     // ---- Frames: what the framer found, on the I/O thread ----

@@ -173,23 +173,26 @@ final class RequestFramer {
         };
     }
 
-    /** Returns the {@code <bytes>} field (the fifth token) of the storage line {@code buffer[0, lineLength)}. */
+    /**
+     * Returns the {@code <bytes>} field (the fifth token) of the storage line {@code buffer[0, lineLength)}, split as the
+     * server's parser splits it: on spaces alone, up to the {@code \n} and the one {@code \r} before it (a key may hold
+     * any other byte, {@code \r} included).
+     */
     private long dataLength(int lineLength) {
+        int newline = lineLength - 1;
+        int lineEnd = newline > 1 && buffer[newline - 1] == '\r' ? newline - 1 : newline;
         int token = 0;
         int i = 0;
-        while (i < lineLength) {
-            while (i < lineLength && buffer[i] == ' ') {
+        while (i < lineEnd) {
+            while (i < lineEnd && buffer[i] == ' ') {
                 i++;
             }
             int start = i;
-            while (i < lineLength && buffer[i] != ' ' && buffer[i] != '\r' && buffer[i] != '\n') {
+            while (i < lineEnd && buffer[i] != ' ') {
                 i++;
             }
             if (start < i && token++ == 4) {
                 return Long.parseLong(new String(buffer, start, i - start, StandardCharsets.US_ASCII));
-            }
-            if (i < lineLength && (buffer[i] == '\r' || buffer[i] == '\n')) {
-                break;
             }
         }
         throw new IllegalStateException("a storage line the parser accepted has no <bytes> field");

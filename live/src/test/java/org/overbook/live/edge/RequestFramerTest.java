@@ -107,4 +107,14 @@ class RequestFramerTest {
         assertEquals(List.of("LINE: set k 0 0 5\r\nhello\r\n"), out.frames);
         assertArrayEquals(new int[] {0}, new int[] {framer.buffered()});
     }
+
+    @Test
+    void aStorageKeyWithACarriageReturnInsideIsFramedAsTheServerParsesIt() {
+        // the server splits a line on spaces alone, so "k\rx" is a key; the edge found no <bytes> field here and failed
+        assertEquals(List.of("LINE: set k\rx 0 0 3\r\nabc\r\n", "NONE: set \r\r 0 0 2 noreply\r\nab\r\n",
+                        "RETRIEVAL: get k\rx\r\n"),
+                frame("set k\rx 0 0 3\r\nabc\r\nset \r\r 0 0 2 noreply\r\nab\r\nget k\rx\r\n", 7));
+        assertEquals(List.of("LINE: set k\r 0 0 2000000\r\n", "LINE: version\r\n"),
+                frame("set k\r 0 0 2000000\r\n" + "z".repeat(2_000_002) + "version\r\n", 4096), "too large: swallowed");
+    }
 }

@@ -117,4 +117,13 @@ class RequestFramerTest {
         assertEquals(List.of("LINE: set k\r 0 0 2000000\r\n", "LINE: version\r\n"),
                 frame("set k\r 0 0 2000000\r\n" + "z".repeat(2_000_002) + "version\r\n", 4096), "too large: swallowed");
     }
+
+    @Test
+    void anHttpRequestClosesTheConnectionWithoutAReplyAsMemcachedDropsIt() {
+        // memcached (since 1.5.1) closes a connection whose unknown command ends in an HTTP/ token: a browser or a scanner
+        assertEquals(List.of("LINE: version\r\n", "close"), frame("version\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n", 5));
+        assertEquals(List.of("LINE: foo HTTPS/1\r\n", "LINE: HTTP/1.1\r\n"), frame("foo HTTPS/1\r\nHTTP/1.1\r\n", 64),
+                "only an unknown command with an HTTP/ token after it");
+        assertEquals(List.of("RETRIEVAL: get HTTP/1.1\r\n"), frame("get HTTP/1.1\r\n", 64), "a key may look like one");
+    }
 }

@@ -119,9 +119,14 @@ class LiveStormTest {
         var gateway = ServeWithXmemcachedTest.row(result, "live0").metrics();
         assertEquals(0L, gateway.get("workload.unexpected_reply_bytes").longValue(), tag + "replies no request asked for");
         assertEquals(0L, gateway.get("workload.stray_arrivals").longValue(), tag + "arrivals for no connection");
-        assertTrue(session.edgeCounters().contains("handler failures 0"), tag + session.edgeCounters());
+        assertEquals(LiveFixture.edgeCount(session, "accepted"), gateway.get("workload.clients").longValue(),
+                tag + "every connection the edge accepted, and no other, reached the model: " + session.edgeCounters());
+        assertEquals(0L, gateway.get("workload.failed_connections").longValue() + gateway.get("workload.refused_clients").longValue(),
+                tag + "the tenant has room for every connection");
+        assertEquals(0L, LiveFixture.edgeCount(session, "handler failures"), tag + session.edgeCounters());
         assertTrue(!out.toString().contains("Exception") && !out.toString().contains("\tat "), tag + "a stack trace: " + out);
         LiveFixture.assertReplaysToTheSameResults(live, directory.resolve("replayed"));
+        System.out.println(tag + rounds + " connections per chaos worker; edge: " + session.edgeCounters());
     }
 
     /** Waits (a hang guard, not a measure) for the edge to count no open connection. */

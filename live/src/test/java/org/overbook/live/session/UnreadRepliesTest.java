@@ -9,8 +9,6 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,10 +42,10 @@ class UnreadRepliesTest {
                 hog.connect(new InetSocketAddress("127.0.0.1", port));
                 hog.getOutputStream().write("get big\r\n".repeat(GETS).getBytes(StandardCharsets.US_ASCII)); // 45 KB
                 // about 20 MB of replies, far more than the sockets buffer: the edge must stop reading this client
-                for (int i = 0; i < 600 && readStops(session) == 0; i++) {
+                for (int i = 0; i < 600 && LiveFixture.edgeCount(session, "read stops") == 0; i++) {
                     Thread.sleep(50); // a hang guard, not a measure
                 }
-                assertTrue(readStops(session) > 0,
+                assertTrue(LiveFixture.edgeCount(session, "read stops") > 0,
                         "the edge kept reading a client whose replies pile up: " + session.edgeCounters());
                 byte[] one = ("VALUE big 0 " + VALUE + "\r\n" + "b".repeat(VALUE) + "\r\nEND\r\n").getBytes(StandardCharsets.US_ASCII);
                 for (int i = 0; i < GETS; i++) {
@@ -61,11 +59,5 @@ class UnreadRepliesTest {
             session.stop();
         }
         session.await();
-    }
-
-    private static long readStops(LiveSession session) {
-        Matcher m = Pattern.compile("read stops (\\d+)").matcher(session.edgeCounters());
-        assertTrue(m.find(), session.edgeCounters());
-        return Long.parseLong(m.group(1));
     }
 }

@@ -18,7 +18,7 @@ final class ReplyGrammar {
     private static final Pattern NUMBER = Pattern.compile("[0-9]{1,20}");
     private static final Pattern VERSION = Pattern.compile("VERSION [ -~]+");
     private static final Pattern STAT = Pattern.compile("STAT [!-~]+ [ -~]*");
-    private static final Pattern VALUE = Pattern.compile("VALUE (\\S{1,250}) ([0-9]{1,10}) ([0-9]{1,10})( [0-9]{1,20})?");
+    private static final Pattern VALUE = Pattern.compile("VALUE ([^ ]{1,250}) ([0-9]{1,10}) ([0-9]{1,10})( [0-9]{1,20})?");
 
     private ReplyGrammar() {
     }

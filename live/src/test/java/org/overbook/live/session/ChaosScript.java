@@ -7,7 +7,7 @@ import java.util.Random;
 /**
  * The bytes a misbehaving client sends: a random mix of valid commands and corrupted ones (a wrong byte count, a
  * missing or bare line end, a key over 250 bytes or with control bytes, negative or huge numbers, unknown commands,
- * binary garbage, a line with no end), pipelined in one stream. Its keys start with its own prefix, and it never
+ * binary garbage, a line with no end, a flood of gets), pipelined in one stream. Its keys start with its own prefix, and it never
  * sends {@code flush_all}, so what it does cannot legitimately touch another client's items. Drawn from a seeded
  * {@link Random}: the same seed makes the same script.
  */
@@ -53,10 +53,12 @@ final class ChaosScript {
             garbage();
         } else if (kind < 94) {
             tooLarge();
-        } else if (kind < 97) {
+        } else if (kind < 96) {
             longGet();
-        } else {
+        } else if (kind < 98) {
             endlessLine();
+        } else {
+            flood();
         }
     }
 
@@ -150,6 +152,11 @@ final class ChaosScript {
             line.append(' ').append(prefix).append(i);
         }
         text(line + "\r\n");
+    }
+
+    /** Up to about 1.3 MB of pipelined gets at once: more request bytes than the gateway lets wait in the model. */
+    private void flood() {
+        text(("get " + key() + "\r\n").repeat(5_000 + random.nextInt(150_000)));
     }
 
     private void endlessLine() {

@@ -27,7 +27,9 @@ import org.overbook.perf.run.RunResult;
  * the same results.
  *
  * <p>Seeded: {@code -Doverbook.storm.seed=N} replays a failing storm's scripts (the seed is in every failure
- * message), {@code -Doverbook.storm.rounds=N} runs a longer campaign (connections per chaos worker). Thread
+ * message), {@code -Doverbook.storm.rounds=N} runs a longer campaign (connections per chaos worker), and {@code
+ * .workers}, {@code .max-connections} and {@code .speed} change the storm's shape (more clients than the gateway
+ * admits: the refused get memcached's {@code ERROR Too many open connections}, which the grammar accepts). Thread
  * scheduling is not seeded, so a storm is the same scripts, not the same interleaving.
  */
 class LiveStormTest {
@@ -45,7 +47,6 @@ class LiveStormTest {
             tenants: {count: 1, template: {memory: 48MiB, workload: {params: {memory-limit: 40MiB}}}}
             clients: {count: 1, template: {memory: 16MiB, workload: {params: {targets: "s${index}"}}}}
             """;
-    private static final int CHAOS_WORKERS = 5;
     private static final int ORACLES = 2;
 
     @TempDir
@@ -55,21 +56,24 @@ class LiveStormTest {
     void aStormOfRandomInputLeavesTheGatewayServingAndWellBehavedClientsTheirOwnData() throws Exception {
         long seed = Long.getLong("overbook.storm.seed", 20_261_127L);
         int rounds = Integer.getInteger("overbook.storm.rounds", 12);
+        int workers = Integer.getInteger("overbook.storm.workers", 5);
+        int maxConnections = Integer.getInteger("overbook.storm.max-connections", 4 * (workers + ORACLES));
+        double speed = Double.parseDouble(System.getProperty("overbook.storm.speed", "1"));
         String tag = "storm seed " + seed + ": ";
         StringWriter out = new StringWriter();
         Path live = directory.resolve("live");
-        LiveSession session = LiveFixture.start(STORM, 1, 1.0, 4 * (CHAOS_WORKERS + ORACLES), live, out);
+        LiveSession session = LiveFixture.start(STORM, 1, speed, maxConnections, live, out);
         int port = session.port(0);
         Queue<String> failures = new ConcurrentLinkedQueue<>();
         AtomicBoolean chaosDone = new AtomicBoolean();
-        ExecutorService threads = Executors.newFixedThreadPool(CHAOS_WORKERS + ORACLES);
+        ExecutorService threads = Executors.newFixedThreadPool(workers + ORACLES);
         try {
             List<Future<?>> oracles = new ArrayList<>();
             for (int o = 0; o < ORACLES; o++) {
-                Random random = new Random(seed * 1_000_003 + 100 + o);
                 String prefix = "good" + o + ":";
+                OracleClient client = new OracleClient(port, new Random(seed * 1_000_003 + 100 + o), prefix); // before the storm
                 oracles.add(threads.submit(() -> {
-                    try (OracleClient client = new OracleClient(port, random, prefix)) {
+                    try (client) {
                         for (int batch = 0; !chaosDone.get() || batch < 40; batch++) {
                             String wrong = client.batch();
                             if (wrong != null) {
@@ -86,7 +90,7 @@ class LiveStormTest {
                 }));
             }
             List<Future<?>> chaos = new ArrayList<>();
-            for (int w = 0; w < CHAOS_WORKERS; w++) {
+            for (int w = 0; w < workers; w++) {
                 Random random = new Random(seed * 1_000_003 + w);
                 int worker = w;
                 chaos.add(threads.submit(() -> {
@@ -126,7 +130,7 @@ class LiveStormTest {
         assertEquals(0L, LiveFixture.edgeCount(session, "handler failures"), tag + session.edgeCounters());
         assertTrue(!out.toString().contains("Exception") && !out.toString().contains("\tat "), tag + "a stack trace: " + out);
         LiveFixture.assertReplaysToTheSameResults(live, directory.resolve("replayed"));
-        System.out.println(tag + rounds + " connections per chaos worker; edge: " + session.edgeCounters());
+        System.out.println(tag + workers + " chaos workers, " + rounds + " connections each; edge: " + session.edgeCounters());
     }
 
     /** Waits (a hang guard, not a measure) for the edge to count no open connection. */

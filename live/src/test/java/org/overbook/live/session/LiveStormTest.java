@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Queue;
 import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -103,18 +104,14 @@ class LiveStormTest {
                     return null;
                 }));
             }
-            for (Future<?> f : chaos) {
-                f.get();
-            }
+            awaitAll(chaos, tag);
             chaosDone.set(true);
-            for (Future<?> f : oracles) {
-                f.get();
-            }
+            awaitAll(oracles, tag);
             assertTrue(failures.isEmpty(), tag + String.join("\n", failures));
+            awaitNoConnections(session, tag);
             try (LiveFixture.Raw after = new LiveFixture.Raw(port)) {
                 assertEquals("VERSION 1.6.0-overbook\r\n", after.ask("version\r\n", "\r\n"), tag + "the gateway answers after the storm");
             }
-            awaitNoConnections(session, tag);
         } finally {
             threads.shutdownNow();
             session.stop();
@@ -131,6 +128,17 @@ class LiveStormTest {
         assertTrue(!out.toString().contains("Exception") && !out.toString().contains("\tat "), tag + "a stack trace: " + out);
         LiveFixture.assertReplaysToTheSameResults(live, directory.resolve("replayed"));
         System.out.println(tag + workers + " chaos workers, " + rounds + " connections each; edge: " + session.edgeCounters());
+    }
+
+    /** Waits for every client thread; one that threw fails the test with the storm's seed. */
+    private static void awaitAll(List<Future<?>> clients, String tag) throws InterruptedException {
+        for (Future<?> client : clients) {
+            try {
+                client.get();
+            } catch (ExecutionException e) {
+                throw new AssertionError(tag + e.getCause(), e.getCause());
+            }
+        }
     }
 
     /** Waits (a hang guard, not a measure) for the edge to count no open connection. */

@@ -6,6 +6,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.overbook.live.gateway.Arrival;
 import org.overbook.live.gateway.ReplyShape;
@@ -13,7 +14,9 @@ import org.overbook.live.gateway.ReplyShape;
 /**
  * One client socket on the I/O thread: frames what it reads into arrivals for the model, writes the model's replies
  * back, and applies the limits: a connection over {@code max-connections} is told memcached's {@code ERROR Too many
- * open connections} and closed; reading stops while the requests in the model exceed {@code pending-bytes-max}.
+ * open connections} and closed; reading stops while the requests in the model exceed {@code pending-bytes-max}, and
+ * while the replies not yet written to the socket pass Netty's write-buffer high-water mark (a client that does not
+ * read its replies: memcached, too, reads no more of a connection whose replies it cannot write).
  */
 final class ClientHandler extends ChannelInboundHandlerAdapter implements Frames {
 
@@ -62,8 +65,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter implements Frames
             in.readBytes(chunk, 0, count);
             framer.feed(chunk, 0, count, this);
             if (pending > limits.pendingBytesMax()) {
-                ctx.channel().config().setAutoRead(false);
-                server.backpressured();
+                stopReading();
             }
         } finally {
             in.release();
@@ -97,8 +99,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter implements Frames
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        server.ioError();
-        ctx.close(); // a reset or a broken pipe: the client is gone (channelInactive tells the model)
+        if (cause instanceof IOException) {
+            server.ioError(); // a reset or a broken pipe: the client is gone
+        } else {
+            server.handlerFailure(); // a fault of the edge itself: counted, so that it cannot pass unseen
+        }
+        ctx.close(); // channelInactive tells the model
     }
 
     // ---- Frames: what the framer found, on the I/O thread ----
@@ -135,12 +141,37 @@ final class ClientHandler extends ChannelInboundHandlerAdapter implements Frames
             context.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
             return;
         }
-        if (pending <= limits.pendingBytesMax() && !context.channel().config().isAutoRead()) {
+        resumeReadingIfCaughtUp();
+    }
+
+    /** The replies waiting for this socket drained below the low-water mark: reading may resume. */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable()) {
+            resumeReadingIfCaughtUp();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    private void stopReading() {
+        if (context.channel().config().isAutoRead()) {
+            context.channel().config().setAutoRead(false);
+            server.backpressured();
+        }
+    }
+
+    private void resumeReadingIfCaughtUp() {
+        if (!closing && pending <= limits.pendingBytesMax() && context.channel().isWritable()
+                && !context.channel().config().isAutoRead()) {
             context.channel().config().setAutoRead(true);
         }
     }
 
+    /** Flushes the replies written; those the socket does not take wait here, and past the high-water mark reading stops. */
     void flush() {
         context.flush();
+        if (!closing && context.channel().isActive() && !context.channel().isWritable()) {
+            stopReading(); // the client does not read its replies as fast as they come: they pile up here
+        }
     }
 }

@@ -50,6 +50,7 @@ public final class GatewayServer implements AutoCloseable {
     private final AtomicLong refused = new AtomicLong();
     private final AtomicLong backpressured = new AtomicLong();
     private final AtomicLong ioErrors = new AtomicLong();
+    private final AtomicLong handlerFailures = new AtomicLong();
     private final AtomicLongArray boundPorts;
     private int nextId;
 
@@ -137,6 +138,11 @@ public final class GatewayServer implements AutoCloseable {
         return ioErrors.get();
     }
 
+    /** Returns the times a client handler failed with something other than a socket error (a fault of the edge). */
+    public long handlerFailures() {
+        return handlerFailures.get();
+    }
+
     Inbox inbox() {
         return inbox;
     }
@@ -168,6 +174,10 @@ public final class GatewayServer implements AutoCloseable {
 
     void ioError() {
         ioErrors.incrementAndGet();
+    }
+
+    void handlerFailure() {
+        handlerFailures.incrementAndGet();
     }
 
     private void deliver(Outgoing reply) {

@@ -27,6 +27,8 @@ import org.overbook.workloads.memcached.protocol.RequestParser;
  *       {@code buffer-size}) gets the same {@code SERVER_ERROR object too large for cache} from the edge, in its
  *       place among the replies, and is swallowed: the modelled server's effective item size limit is its buffer.</li>
  *   <li>After {@code quit}, nothing more is read; the connection closes once the replies owed are sent.</li>
+ *   <li>An unknown command whose last token starts with {@code HTTP/} (a browser, a scanner) closes the connection
+ *       without a reply, as memcached drops such a socket ({@code process_command_ascii}).</li>
  * </ul>
  * A client that disconnects mid-value leaves a partial request here, which is dropped with the connection: the
  * model never sees it. The framer holds at most one request message of input.
@@ -36,6 +38,7 @@ final class RequestFramer {
     /** memcached closes a connection whose line has no newline in this many bytes (unless it is a get). */
     static final int LINE_LIMIT = 2048;
     private static final byte[] TOO_LARGE = ascii("SERVER_ERROR object too large for cache\r\n");
+    private static final byte[] HTTP = ascii("HTTP/");
     private static final byte[] GET_TOO_LONG = ascii("SERVER_ERROR get line longer than one request message; split its keys\r\n");
 
     private final RequestParser parser;
@@ -145,6 +148,11 @@ final class RequestFramer {
             swallowing = data;
             return;
         }
+        if (result instanceof ParseResult.ProtocolError error && error.kind() == ParseResult.ProtocolError.Kind.ERROR
+                && endsWithHttpToken(lineLength)) {
+            close(out);
+            return;
+        }
         boolean quit = result instanceof ParseResult.Parsed p && p.request() instanceof Request.Quit;
         out.request(Arrays.copyOf(buffer, lineLength), shapeOf(result), quit);
         shift(lineLength);
@@ -175,24 +183,49 @@ final class RequestFramer {
 
     /** Returns the {@code <bytes>} field (the fifth token) of the storage line {@code buffer[0, lineLength)}. */
     private long dataLength(int lineLength) {
-        int token = 0;
+        int[] bounds = tokens(lineLength);
+        if (bounds.length < 10) {
+            throw new IllegalStateException("a storage line the parser accepted has no <bytes> field");
+        }
+        return Long.parseLong(new String(buffer, bounds[8], bounds[9] - bounds[8], StandardCharsets.US_ASCII));
+    }
+
+    /** Returns whether the line {@code buffer[0, lineLength)} has two tokens or more, the last starting {@code HTTP/}. */
+    private boolean endsWithHttpToken(int lineLength) {
+        int[] bounds = tokens(lineLength);
+        int last = bounds.length - 2;
+        return bounds.length >= 4 && bounds[last + 1] - bounds[last] >= 5
+                && Arrays.equals(buffer, bounds[last], bounds[last] + 5, HTTP, 0, 5);
+    }
+
+    /**
+     * Returns the start and end of every token of the line {@code buffer[0, lineLength)}, in pairs, split as the server's
+     * parser splits it: on spaces alone, up to the {@code \n} and the one {@code \r} before it (a key may hold any
+     * other byte, {@code \r} included).
+     */
+    private int[] tokens(int lineLength) {
+        int newline = lineLength - 1;
+        int lineEnd = newline > 1 && buffer[newline - 1] == '\r' ? newline - 1 : newline;
+        int[] bounds = new int[16];
+        int count = 0;
         int i = 0;
-        while (i < lineLength) {
-            while (i < lineLength && buffer[i] == ' ') {
+        while (i < lineEnd) {
+            while (i < lineEnd && buffer[i] == ' ') {
                 i++;
             }
             int start = i;
-            while (i < lineLength && buffer[i] != ' ' && buffer[i] != '\r' && buffer[i] != '\n') {
+            while (i < lineEnd && buffer[i] != ' ') {
                 i++;
             }
-            if (start < i && token++ == 4) {
-                return Long.parseLong(new String(buffer, start, i - start, StandardCharsets.US_ASCII));
-            }
-            if (i < lineLength && (buffer[i] == '\r' || buffer[i] == '\n')) {
-                break;
+            if (start < i) {
+                if (count == bounds.length) {
+                    bounds = Arrays.copyOf(bounds, count * 2);
+                }
+                bounds[count++] = start;
+                bounds[count++] = i;
             }
         }
-        throw new IllegalStateException("a storage line the parser accepted has no <bytes> field");
+        return Arrays.copyOf(bounds, count);
     }
 
     private boolean startsWithGet() {

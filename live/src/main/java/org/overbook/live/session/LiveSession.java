@@ -174,6 +174,11 @@ public final class LiveSession {
     /** Returns the connections accepted, refused for the limit, and read stops for back-pressure so far. */
     public String edgeCounters() {
         return "accepted " + server.accepted() + ", refused " + server.refused() + ", read stops " + server.backpressureStops()
-                + ", socket errors " + server.ioErrors();
+                + ", socket errors " + server.ioErrors() + ", handler failures " + server.handlerFailures();
+    }
+
+    /** Returns the client connections open at the edge now. */
+    public int openConnections() {
+        return server.openConnections();
     }
 }

@@ -107,4 +107,23 @@ class RequestFramerTest {
         assertEquals(List.of("LINE: set k 0 0 5\r\nhello\r\n"), out.frames);
         assertArrayEquals(new int[] {0}, new int[] {framer.buffered()});
     }
+
+    @Test
+    void aStorageKeyWithACarriageReturnInsideIsFramedAsTheServerParsesIt() {
+        // the server splits a line on spaces alone, so "k\rx" is a key; the edge found no <bytes> field here and failed
+        assertEquals(List.of("LINE: set k\rx 0 0 3\r\nabc\r\n", "NONE: set \r\r 0 0 2 noreply\r\nab\r\n",
+                        "RETRIEVAL: get k\rx\r\n"),
+                frame("set k\rx 0 0 3\r\nabc\r\nset \r\r 0 0 2 noreply\r\nab\r\nget k\rx\r\n", 7));
+        assertEquals(List.of("LINE: set k\r 0 0 2000000\r\n", "LINE: version\r\n"),
+                frame("set k\r 0 0 2000000\r\n" + "z".repeat(2_000_002) + "version\r\n", 4096), "too large: swallowed");
+    }
+
+    @Test
+    void anHttpRequestClosesTheConnectionWithoutAReplyAsMemcachedDropsIt() {
+        // memcached (since 1.5.1) closes a connection whose unknown command ends in an HTTP/ token: a browser or a scanner
+        assertEquals(List.of("LINE: version\r\n", "close"), frame("version\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n", 5));
+        assertEquals(List.of("LINE: foo HTTPS/1\r\n", "LINE: HTTP/1.1\r\n"), frame("foo HTTPS/1\r\nHTTP/1.1\r\n", 64),
+                "only an unknown command with an HTTP/ token after it");
+        assertEquals(List.of("RETRIEVAL: get HTTP/1.1\r\n"), frame("get HTTP/1.1\r\n", 64), "a key may look like one");
+    }
 }

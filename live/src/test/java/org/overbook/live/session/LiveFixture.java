@@ -17,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.scenario.ScenarioLoader;
@@ -69,6 +71,13 @@ final class LiveFixture {
                         name + " differs in the replay");
             }
         }
+    }
+
+    /** Returns one of the session's edge counters ({@link LiveSession#edgeCounters()}) by name, e.g. {@code read stops}. */
+    static long edgeCount(LiveSession session, String name) {
+        Matcher m = Pattern.compile(name + " (\\d+)").matcher(session.edgeCounters());
+        assertTrue(m.find(), name + " in " + session.edgeCounters());
+        return Long.parseLong(m.group(1));
     }
 
     /** A raw text-protocol connection, as telnet would be. */

@@ -30,6 +30,7 @@ module org.overbook.perf {
     exports org.overbook.perf.plugin;
     exports org.overbook.perf.scenario;
     exports org.overbook.perf.run;
+    exports org.overbook.perf.run.codec;
     exports org.overbook.perf.report;
     exports org.overbook.perf.density;
 

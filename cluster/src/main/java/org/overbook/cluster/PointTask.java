@@ -14,6 +14,7 @@ import org.overbook.perf.plugin.Catalog;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.SwapArea;
 import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.run.codec.ResultCodec;
 import org.overbook.perf.scenario.ScenarioFile;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;

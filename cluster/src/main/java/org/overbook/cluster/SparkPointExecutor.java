@@ -22,6 +22,8 @@ import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.plugin.Catalog;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.codec.ResultCodec;
+import org.overbook.perf.run.codec.UnreadableResultException;
 import org.overbook.perf.run.TimedResult;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;
@@ -219,6 +221,9 @@ final class SparkPointExecutor implements PointExecutor {
     private void complete(Pending p) {
         try {
             p.future().complete(ResultCodec.decode(p.job().get().getFirst(), p.point()));
+        } catch (UnreadableResultException e) {
+            p.future().completeExceptionally(new IllegalStateException("a task returned a result that cannot be read: "
+                    + e.reason() + " (damaged on the way, or the executors run another version of Overbook)", e));
         } catch (ExecutionException e) {
             p.future().completeExceptionally(TaskFailure.of(p.point(), e.getCause()));
         } catch (InterruptedException | RuntimeException e) {

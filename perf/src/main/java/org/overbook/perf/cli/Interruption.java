@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.overbook.perf.report.ResultsLock;
+import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.resume.PointStore;
 
 /**
  * The one line an interrupted command prints (Ctrl-C, SIGTERM), whichever command it was: from a shutdown hook,
@@ -44,10 +46,19 @@ final class Interruption {
         err.flush();
     }
 
-    /** Returns the line: where the results written so far are, or that there are none. */
+    /**
+     * Returns the line: where the results written so far are, with how many finished points each folder stores for
+     * {@code --resume} ({@link PointStore}), or that there are none.
+     */
     static String line(List<Path> written) {
         return written.isEmpty() ? "overbook: interrupted; no results were written"
                 : "overbook: interrupted; the results written so far are in "
-                        + written.stream().map(p -> p.toAbsolutePath().toString()).collect(Collectors.joining(", "));
+                        + written.stream().map(Interruption::folder).collect(Collectors.joining(", "));
+    }
+
+    private static String folder(Path folder) {
+        int stored = PointStore.count(folder.resolve(ResultsWriter.WORK));
+        return folder.toAbsolutePath() + (stored == 0 ? "" : " (" + stored + " finished point" + (stored == 1 ? "" : "s")
+                + " stored: the same command with --resume reuses " + (stored == 1 ? "it" : "them") + ")");
     }
 }

@@ -36,6 +36,11 @@ public final class OutputOption {
         return lock.folder();
     }
 
+    /** Returns whether {@code --out} was given. */
+    boolean given() {
+        return out != null;
+    }
+
     /** Releases the folder (removing it if this command made it and wrote nothing); releasing twice does nothing. */
     void release() {
         if (lock != null) {

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.resume.BuildStamp;
 import org.overbook.perf.run.LocalPointExecutor;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
@@ -27,10 +28,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overbook run [FILE] [--out DIR] [--threads N]}: runs a scenario file, every point of its sweep, on all
- * cores as {@code sweep} does (each simulation single-threaded and deterministic, so the folder is the same byte for
+ * {@code overbook run [FILE] [--out DIR] [--threads N] [--resume]}: runs a scenario file, every point of its sweep, on
+ * all cores as {@code sweep} does (each simulation single-threaded and deterministic, so the folder is the same byte for
  * byte whatever the number of threads), prints the finding and a summary table per point and writes the results
- * folder, rewritten as each point in file order completes. Exit 0; 2 on a configuration error (one
+ * folder, rewritten as each point in file order completes; with {@code --resume}, reuses the points an interrupted run
+ * into the folder finished ({@link Resumption}). Exit 0; 2 on a configuration error (one
  * line naming the field); 1 if any workload read back a value other than the one written.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -59,12 +61,16 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     private ReplicationsOption replications;
 
+    @Mixin
+    private ResumeOption resume;
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
         ScenarioLoader loader = plugins.loader();
         ScenarioFile scenarios = replications.apply(file == null ? loader.defaultScenario()
                 : ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
+        resume.check(output);
         Path folder = output.folder(file == null ? "default" : nameOf(file));
         ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
         List<SweepPoint> points = scenarios.points();
@@ -72,20 +78,24 @@ final class RunCommand implements Callable<Integer> {
         List<SweepPoint> runs = Replications.of(points, n);
         int threads = Math.min(parallelism.threads(), runs.size());
         SwapArea.standard().requireRoom(points.stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
+        Resumption resumption = Resumption.of(resume.given(), folder, runs, n, BuildStamp.ofThisProcess(plugins.plugins().jars()),
+                stdout, spec.commandLine().getErr());
         List<TimedResult> results = new ArrayList<>();
         try (PointExecutor executor = LocalPointExecutor.withThreads(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
                 threads)) {
             PointCache cache = new PointCache(executor, 1024);
             List<Announced> displays = new ArrayList<>();
             List<CompletableFuture<TimedResult>> futures = new ArrayList<>();
-            for (SweepPoint point : runs) {
+            for (int i = 0; i < runs.size(); i++) {
+                SweepPoint point = runs.get(i);
                 Announced display = new Announced(stdout, "point " + point.index() + " of " + points.size()
                         + replicationName(point, n), point.label(), threads == 1);
                 displays.add(display);
-                futures.add(cache.get(point, display));
+                futures.add(resumption.get(i, cache, display));
             }
             results.addAll(SweepCommand.writeAsTheyComplete(futures, writer, scenarios.source(), i -> displays.get(i).close()));
             writer.write(scenarios.source(), results, runs.size());
+            resumption.completed();
         } catch (ExecutionException e) {
             throw ErrorReporter.causeOf(e);
         } finally {

@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.IntConsumer;
 import org.overbook.perf.report.Replicated;
 import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.resume.BuildStamp;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Replications;
@@ -26,10 +27,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overbook sweep FILE [--out DIR] [--threads N] [--master URL]}: the cross product of the file's sweep
- * axes, points running in parallel on all cores, or as tasks of a Spark cluster (each simulation single-threaded
- * and deterministic) through a {@link PointCache}, one row per point. The results folder is the same, byte for
- * byte, whatever the number of threads and wherever the points ran.
+ * {@code overbook sweep FILE [--out DIR] [--threads N] [--master URL] [--resume]}: the cross product of the file's
+ * sweep axes, points running in parallel on all cores, or as tasks of a Spark cluster (each simulation
+ * single-threaded and deterministic) through a {@link PointCache}, one row per point. The results folder is the same,
+ * byte for byte, whatever the number of threads, wherever the points ran and whether some were reused from an
+ * interrupted run ({@code --resume}, {@link Resumption}).
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = {"Runs every point of a scenario file's sweep, in parallel on all cores.",
@@ -57,12 +59,16 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     private ReplicationsOption replications;
 
+    @Mixin
+    private ResumeOption resume;
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
         int threads = parallelism.threads();
         ScenarioLoader loader = plugins.loader();
         ScenarioFile scenarios = replications.apply(ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
+        resume.check(output);
         Path folder = output.folder(RunCommand.nameOf(file));
         if (cluster.isLocal()) {
             SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
@@ -74,9 +80,13 @@ final class SweepCommand implements Callable<Integer> {
             List<CompletableFuture<TimedResult>> futures = new ArrayList<>();
             int n = scenarios.replications();
             List<SweepPoint> replicas = Replications.of(points, n);
-            SweepProgress progress = new SweepProgress(replicas.size());
-            for (SweepPoint point : replicas) {
-                futures.add(cache.get(point, Runner.Progress.none()).whenComplete((result, error) -> {
+            Resumption resumption = Resumption.of(resume.given(), folder, replicas, n,
+                    BuildStamp.ofThisProcess(plugins.plugins().jars()), stdout, spec.commandLine().getErr());
+            SweepProgress progress = new SweepProgress(replicas.size(), resumption.reused());
+            for (int i = 0; i < replicas.size(); i++) {
+                SweepPoint point = replicas.get(i);
+                CompletableFuture<TimedResult> future = resumption.get(i, cache, Runner.Progress.none());
+                futures.add(resumption.isReused(i) ? future : future.whenComplete((result, error) -> {
                     if (ErrorReporter.exiting()) {
                         return;
                     }
@@ -91,6 +101,7 @@ final class SweepCommand implements Callable<Integer> {
             ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
             List<TimedResult> results = writeAsTheyComplete(futures, writer, scenarios.source(), i -> { });
             writer.write(scenarios.source(), results, futures.size());
+            resumption.completed();
             RunCommand.deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
             List<TimedResult> primaries = new Replicated(results).primaries();
             SummaryTable.printAll(stdout, primaries);

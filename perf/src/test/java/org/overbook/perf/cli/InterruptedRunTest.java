@@ -123,7 +123,8 @@ class InterruptedRunTest {
                 assertTrue(waited < 600, "the first point not written within 60 s:\n" + run.printed());
                 Thread.sleep(100); // report.md, the last file of a write, is whole once it names the files
             }
-            saysInterrupted(terminated(run), "overbook: interrupted; the results written so far are in " + results.toAbsolutePath());
+            saysInterrupted(terminated(run), "overbook: interrupted; the results written so far are in " + results.toAbsolutePath()
+                    + " (1 finished point stored: the same command with --resume reuses it)");
         }
         assertEquals(List.of(), swapFiles(swapRoot), "every swap file removed");
         assertFalse(Files.exists(results.resolve(ResultsLock.FILE)));

@@ -31,7 +31,7 @@ class SweepProgressTest {
     @Test
     void eachLineCountsTheSimulationsFinishedAndEstimatesTheRestFromThePaceSoFar() {
         now = 5 * SECOND;
-        SweepProgress progress = new SweepProgress(40, () -> now);
+        SweepProgress progress = new SweepProgress(40, 0, () -> now);
         now += 2 * SECOND;
         assertEquals("(1 of 40 finished, about 78 s left)", progress.oneFinished(), "2 s a simulation, 39 to go");
         assertEquals("(2 of 40 finished, about 38 s left)", progress.oneFinished(), "two side by side in 2 s: 1 s each");
@@ -41,6 +41,15 @@ class SweepProgressTest {
             progress.oneFinished();
         }
         assertEquals("(40 of 40 finished)", progress.oneFinished(), "nothing left to estimate");
+    }
+
+    @Test
+    void simulationsReusedFromAnInterruptedRunCountAsFinishedButNotInThePace() {
+        now = 5 * SECOND;
+        SweepProgress progress = new SweepProgress(40, 16, () -> now);
+        now += 10 * SECOND;
+        assertEquals("(17 of 40 finished, about 4 min left)", progress.oneFinished(), "10 s for the one run, 23 to go");
+        assertEquals("(18 of 40 finished, about 2 min left)", progress.oneFinished(), "5 s each, 22 to go: 110 s");
     }
 
     @Test

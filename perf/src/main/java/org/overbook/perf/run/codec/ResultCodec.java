@@ -1,4 +1,4 @@
-package org.overbook.cluster;
+package org.overbook.perf.run.codec;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.InflaterInputStream;
@@ -26,19 +25,22 @@ import org.overbook.perf.run.TimedResult;
 import org.overbook.perf.scenario.SweepPoint;
 
 /**
- * A run's result in the compact form a task returns to the driver: what the run measured, and nothing the driver
- * has already (the scenario, its YAML, the point's place and label come from the driver's own point).
+ * A run's result in a compact, checked form, to move it whole between JVMs or keep it on disk: what the run measured,
+ * and nothing its reader has already (the scenario, its YAML, the point's place and label come from the reader's own
+ * point). A cluster's task returns it to the driver; a command stores each point's as it finishes, for a later
+ * {@code --resume}.
  *
  * <h2>Design</h2>
  * Deflated {@link DataOutputStream} fields: metrics as name, type and exact value (a {@code long}, or a
  * {@code double} by its bits), in their order; each latency histogram in HdrHistogram's own compressed encoding;
  * the time series as its sample times and values; the contended resources field by field
- * ({@link ResourceSeriesCodec}). Decoding gives a {@link RunResult} equal to the one the task computed, so the
- * results folder written from it is byte-identical to the local path's. A CRC-32 of the deflated bytes follows
- * them, and decoding checks it first: a damaged result is refused as such, before a damaged count inside it could
- * ask for an array of any size.
+ * ({@link ResourceSeriesCodec}). Decoding gives a {@link RunResult} equal to the one the run computed, so the
+ * results folder written from it is byte-identical to the one written from the run's own. A CRC-32 of the deflated
+ * bytes follows them ({@link CheckedBytes}), and decoding checks it first: a damaged result is refused as such
+ * ({@link UnreadableResultException}), before a damaged count inside it could ask for an array of any size; so is a
+ * result of another format.
  */
-final class ResultCodec {
+public final class ResultCodec {
 
     private static final int FORMAT = 5;
     private static final byte LONG = 'L';
@@ -48,7 +50,7 @@ final class ResultCodec {
     }
 
     /** Returns {@code timed}'s measurements, encoded. */
-    static byte[] encode(TimedResult timed) {
+    public static byte[] encode(TimedResult timed) {
         RunResult r = timed.result();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(new DeflaterOutputStream(bytes))) {
@@ -78,28 +80,23 @@ final class ResultCodec {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        byte[] body = bytes.toByteArray();
-        return ByteBuffer.allocate(body.length + Integer.BYTES).put(body).putInt(checksum(body, body.length)).array();
+        return CheckedBytes.sealed(bytes.toByteArray());
     }
 
-    private static int checksum(byte[] bytes, int length) {
-        CRC32 crc = new CRC32();
-        crc.update(bytes, 0, length);
-        return (int) crc.getValue();
-    }
-
-    /** Returns the result of {@code point} that {@code encoded} holds, under the point's place, label and scenario. */
-    static TimedResult decode(byte[] encoded, SweepPoint point) {
-        int length = encoded.length - Integer.BYTES;
-        if (length < 0 || checksum(encoded, length) != ByteBuffer.wrap(encoded, length, Integer.BYTES).getInt()) {
-            throw new IllegalStateException("a task returned a result that cannot be read: its checksum does not match"
-                    + " (damaged on the way, or from another version of Overbook)");
+    /**
+     * Returns the result of {@code point} that {@code encoded} holds, under the point's place, label and scenario.
+     *
+     * @throws UnreadableResultException if its checksum does not match, or it is of another format or cut short
+     */
+    public static TimedResult decode(byte[] encoded, SweepPoint point) {
+        int length = CheckedBytes.intactLength(encoded);
+        if (length < 0) {
+            throw new UnreadableResultException("its checksum does not match");
         }
         try (DataInputStream in = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(encoded, 0, length)))) {
             int format = in.readInt();
             if (format != FORMAT) {
-                throw new IllegalStateException("a task returned a result of format " + format + ", expected " + FORMAT
-                        + " (the executors run another version of Overbook)");
+                throw new UnreadableResultException("it is of format " + format + ", expected " + FORMAT);
             }
             long wallNanos = in.readLong();
             long setUpNanos = in.readLong();
@@ -125,7 +122,7 @@ final class ResultCodec {
                     events, rows, total, histograms, series, resources);
             return new TimedResult(result, wallNanos, setUpNanos, cpuNanos);
         } catch (IOException | DataFormatException e) {
-            throw new IllegalStateException("a task returned a result that cannot be read: " + e.getMessage(), e);
+            throw new UnreadableResultException("it cannot be decoded (" + e + ")", e);
         }
     }
 

@@ -1,4 +1,4 @@
-package org.overbook.cluster;
+package org.overbook.perf.run.codec;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;

@@ -1,4 +1,4 @@
-package org.overbook.cluster;
+package org.overbook.perf.run.codec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,25 +8,29 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.nio.file.Files;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+import java.util.zip.CRC32;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.InflaterInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.hypervisor.resource.ResourceUsage;
 import org.overbook.perf.run.ResourceSeries;
 import org.overbook.perf.run.ResourceWindow;
 import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.SmallScenarios;
 import org.overbook.perf.run.TimedResult;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;
 
 /**
- * What a task returns reads back to an equal result, under the driver's point, its contended resources included;
- * a damaged one is refused.
+ * An encoded result reads back to an equal result, under the reader's point, its contended resources included; a
+ * damaged one, one cut short and one of another format are refused as unreadable.
  */
 class ResultCodecTest {
 
@@ -36,7 +40,7 @@ class ResultCodecTest {
     @Test
     void aResultReadsBackEqualUnderItsPoint() throws Exception {
         ScenarioLoader loader = ScenarioLoader.standard();
-        List<SweepPoint> points = loader.parse(Files.readString(Sweeps.fourPoints(directory)), "four-points.yaml").points();
+        List<SweepPoint> points = loader.parse(SmallScenarios.SWEEP, "two-points.yaml").points();
         SweepPoint point = points.get(0);
         TimedResult timed = Runner.standard(loader.registry()).run(point, directory.resolve("run"));
         assertTrue(!timed.result().histograms().isEmpty(), "the point records latency");
@@ -48,14 +52,33 @@ class ResultCodecTest {
         assertEquals(timed.result().total(), decoded.result().total(), "every metric, by exact value");
         assertResourcesReadBack(timed.result().resources(), decoded.result().resources());
 
-        PointTask task = new PointTask("point 1", point.yaml());
-        assertEquals(point.scenario(), task.point(loader).scenario(), "the text a task gets reads back to the point's scenario");
+        SweepPoint other = points.get(1);
+        assertEquals(1, ResultCodec.decode(encoded, other).result().index(), "read back under the reader's point");
 
         byte[] damaged = encoded.clone();
         damaged[damaged.length / 2] ^= 0x5a;
-        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> ResultCodec.decode(damaged, point));
-        assertTrue(refused.getMessage().contains("checksum"), "refused by its checksum, before any count in it is read: "
-                + refused.getMessage());
+        UnreadableResultException refused = assertThrows(UnreadableResultException.class, () -> ResultCodec.decode(damaged, point));
+        assertEquals("its checksum does not match", refused.reason(), "refused by its checksum, before any count in it is read");
+        assertThrows(UnreadableResultException.class, () -> ResultCodec.decode(java.util.Arrays.copyOf(encoded, 3), point));
+        UnreadableResultException older = assertThrows(UnreadableResultException.class,
+                () -> ResultCodec.decode(withFormat(encoded, 1), point));
+        assertTrue(older.reason().startsWith("it is of format 1, expected "), older.reason());
+    }
+
+    /** Returns {@code encoded} rewritten as of format {@code format}, deflated and checksummed again. */
+    private static byte[] withFormat(byte[] encoded, int format) throws Exception {
+        byte[] body;
+        try (InflaterInputStream in = new InflaterInputStream(new ByteArrayInputStream(encoded, 0, encoded.length - 4))) {
+            body = in.readAllBytes();
+        }
+        ByteBuffer.wrap(body).putInt(format);
+        ByteArrayOutputStream deflated = new ByteArrayOutputStream();
+        try (DeflaterOutputStream out = new DeflaterOutputStream(deflated)) {
+            out.write(body);
+        }
+        CRC32 crc = new CRC32();
+        crc.update(deflated.toByteArray());
+        return ByteBuffer.allocate(deflated.size() + 4).put(deflated.toByteArray()).putInt((int) crc.getValue()).array();
     }
 
     @Test

@@ -1,0 +1,117 @@
+package org.overbook.perf.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.resume.BuildStamp;
+import org.overbook.perf.resume.Lookup;
+import org.overbook.perf.resume.PointStore;
+import org.overbook.perf.run.PointCache;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.SweepPoint;
+
+/**
+ * The simulations of a {@code run} or {@code sweep} and the results its folder stores ({@link PointStore}): with
+ * {@code --resume}, those stored for the very same points by the same build are reused and only the rest run;
+ * without it, the folder's run is replaced, so its stored results go first. Every simulation run is stored as it
+ * finishes, before the folder is written with it, and the store goes once the command has written the whole folder.
+ * A reused result is the same bytes a run would give (determinism), so nothing downstream tells them apart.
+ */
+final class Resumption {
+
+    private final PointStore store;
+    private final List<SweepPoint> runs;
+    private final int replications;
+    /** The reused results, by place in {@link #runs}. */
+    private final Map<Integer, TimedResult> reused;
+
+    private Resumption(PointStore store, List<SweepPoint> runs, int replications, Map<Integer, TimedResult> reused) {
+        this.store = store;
+        this.runs = runs;
+        this.replications = replications;
+        this.reused = reused;
+    }
+
+    /**
+     * Returns the resumption of {@code runs} (every point's {@code replications} replicas, in order) into {@code folder}:
+     * with {@code resume}, reusing what the folder stores, and saying on {@code out} how many were reused (or that there
+     * was nothing to resume), and on {@code err} which stored results could not be used; without, clearing the store.
+     */
+    static Resumption of(boolean resume, Path folder, List<SweepPoint> runs, int replications, BuildStamp stamp,
+                         PrintWriter out, PrintWriter err) {
+        PointStore store = new PointStore(folder.resolve(ResultsWriter.WORK), stamp);
+        if (!resume) {
+            store.clear();
+            return new Resumption(store, runs, replications, Map.of());
+        }
+        if (store.size() == 0) {
+            out.printf("nothing to resume in %s (no finished point of an interrupted run is stored there); running all %d"
+                    + " points%n", folder.toAbsolutePath(), runs.size());
+            out.flush();
+            return new Resumption(store, runs, replications, Map.of());
+        }
+        Map<Integer, TimedResult> found = new HashMap<>();
+        int otherBuild = 0;
+        for (int i = 0; i < runs.size(); i++) {
+            switch (store.find(runs.get(i), i % replications)) {
+                case Lookup.Found stored -> found.put(i, stored.result());
+                case Lookup.Absent absent -> { }
+                case Lookup.OtherBuild other -> otherBuild++;
+                case Lookup.Unusable unusable -> err.printf("overbook: warning: --resume: the stored result of %s cannot be"
+                        + " used (%s); it runs again%n", name(runs.get(i), runs.size() / replications, replications), unusable.reason());
+            }
+        }
+        if (otherBuild > 0) {
+            err.printf(Locale.ROOT, "overbook: warning: --resume: %d stored result%s computed by another build of Overbook"
+                    + " (its code or a plug-in changed since); %s again%n", otherBuild, otherBuild == 1 ? " was" : "s were",
+                    otherBuild == 1 ? "its point runs" : "their points run");
+        }
+        err.flush();
+        out.printf(Locale.ROOT, "reused %d of %d points from an interrupted run%n", found.size(), runs.size());
+        out.flush();
+        return new Resumption(store, runs, replications, Map.copyOf(found));
+    }
+
+    /** Returns how many simulations are reused. */
+    int reused() {
+        return reused.size();
+    }
+
+    /** Returns whether the simulation at {@code place} is reused. */
+    boolean isReused(int place) {
+        return reused.containsKey(place);
+    }
+
+    /**
+     * Returns the result of the simulation at {@code place}: the stored one if reused, else the cache's, stored as it
+     * completes ({@code progress} is the run's, as {@link PointCache#get} takes it).
+     */
+    CompletableFuture<TimedResult> get(int place, PointCache cache, Runner.Progress progress) {
+        TimedResult stored = reused.get(place);
+        if (stored != null) {
+            return CompletableFuture.completedFuture(stored);
+        }
+        SweepPoint replica = runs.get(place);
+        return cache.get(replica, progress).thenApply(result -> {
+            store.save(replica, place % replications, result);
+            return result;
+        });
+    }
+
+    /** Removes the stored results, for a command that has written its whole folder. */
+    void completed() {
+        store.clear();
+    }
+
+    /** Returns {@code point 3 of 40}, with the replication's seed if replicated, and its label. */
+    private static String name(SweepPoint replica, int points, int replications) {
+        return "point " + replica.index() + " of " + points + RunCommand.replicationName(replica, replications)
+                + (replica.label().isEmpty() ? "" : " (" + replica.label() + ")");
+    }
+}

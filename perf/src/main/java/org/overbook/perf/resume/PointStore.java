@@ -1,0 +1,126 @@
+package org.overbook.perf.resume;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import org.overbook.perf.report.AtomicFiles;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.SweepPoint;
+
+/**
+ * The results of a run's finished points, kept in its results folder's work area ({@code .work/points/}) so that the
+ * run, if it is interrupted, can be taken up again ({@code --resume}) without running them again.
+ *
+ * <h2>Design</h2>
+ * One file per simulation, written whole as the simulation finishes, under a temporary name renamed into place
+ * ({@link AtomicFiles}): a process killed while writing leaves at most a hidden {@code .*.tmp} file, never a torn one
+ * under a real name. A file is named by a digest of the point it holds (the replica's resolved YAML, its seed and its
+ * replication), so a point's file is found without reading the others, and holds that point again, whole, with the
+ * {@link BuildStamp} of the build that computed it ({@link StoredFile}): a result is used only for the same point and
+ * the same build, and a file that fails a check is reported and its point runs again (its new result then takes
+ * the file's place). The store is the run's alone: a run that replaces the folder clears it first, and a run that
+ * completes clears it once its folder is written.
+ */
+public final class PointStore {
+
+    /** The store's folder in a results folder's work area. */
+    public static final String FOLDER = "points";
+    private static final String SUFFIX = ".result";
+
+    private final Path directory;
+    private final BuildStamp stamp;
+    /** The files written by this store, so that two points of one scenario write it once. */
+    private final Set<String> written = ConcurrentHashMap.newKeySet();
+
+    /** Returns the store in {@code workDirectory} (a results folder's {@code .work}), of results of build {@code stamp}. */
+    public PointStore(Path workDirectory, BuildStamp stamp) {
+        this.directory = workDirectory.resolve(FOLDER);
+        this.stamp = stamp;
+    }
+
+    /** Returns how many results the store in {@code workDirectory} holds, whoever wrote them (0 if there is none). */
+    public static int count(Path workDirectory) {
+        Path directory = workDirectory.resolve(FOLDER);
+        if (!Files.isDirectory(directory)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            return (int) files.filter(PointStore::isResult).count();
+        } catch (IOException e) {
+            return 0; // gone meanwhile
+        }
+    }
+
+    /** Returns how many results this store holds. */
+    public int size() {
+        return count(directory.getParent());
+    }
+
+    /** Returns what the store holds for replication {@code replication} of {@code replica}. */
+    public Lookup find(SweepPoint replica, int replication) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file(replica, replication));
+        } catch (NoSuchFileException e) {
+            return new Lookup.Absent();
+        } catch (IOException e) {
+            return new Lookup.Unusable("it cannot be read (" + e.getMessage() + ")");
+        }
+        return StoredFile.decode(bytes, stamp, replica, replication);
+    }
+
+    /** Stores {@code result}, of replication {@code replication} of {@code replica}, whole or not at all. */
+    public void save(SweepPoint replica, int replication, TimedResult result) {
+        Path file = file(replica, replication);
+        if (!written.add(file.getFileName().toString())) {
+            return;
+        }
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + directory, e);
+        }
+        AtomicFiles.write(file, StoredFile.encode(stamp, replica, replication, result));
+    }
+
+    /** Removes every stored result (and any temporary file a killed process left), and the store's folder. */
+    public void clear() {
+        if (!Files.isDirectory(directory)) {
+            return;
+        }
+        try {
+            List<Path> files;
+            try (Stream<Path> listed = Files.list(directory)) {
+                files = listed.filter(Files::isRegularFile).toList();
+            }
+            for (Path file : files) {
+                Files.deleteIfExists(file);
+            }
+            Files.deleteIfExists(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove the stored results in " + directory, e);
+        }
+        written.clear();
+    }
+
+    private Path file(SweepPoint replica, int replication) {
+        MessageDigest digest = BuildStamp.sha256();
+        digest.update(replica.yaml().getBytes(StandardCharsets.UTF_8));
+        digest.update(("\nseed " + replica.scenario().seed() + "\nreplication " + replication).getBytes(StandardCharsets.UTF_8));
+        return directory.resolve(HexFormat.of().formatHex(digest.digest(), 0, 16) + SUFFIX);
+    }
+
+    private static boolean isResult(Path file) {
+        String name = file.getFileName().toString();
+        return name.endsWith(SUFFIX) && !name.startsWith(".");
+    }
+}

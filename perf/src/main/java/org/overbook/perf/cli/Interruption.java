@@ -48,7 +48,8 @@ final class Interruption {
 
     /**
      * Returns the line: where the results written so far are, with how many finished points each folder stores for
-     * {@code --resume} ({@link PointStore}), or that there are none.
+     * {@code --resume} ({@link PointStore}), or that there are none. The line names {@code --out} with {@code --resume}:
+     * a command that wrote a new folder of its own was given none, and {@code --resume} needs it.
      */
     static String line(List<Path> written) {
         return written.isEmpty() ? "overbook: interrupted; no results were written"
@@ -59,6 +60,7 @@ final class Interruption {
     private static String folder(Path folder) {
         int stored = PointStore.count(folder.resolve(ResultsWriter.WORK));
         return folder.toAbsolutePath() + (stored == 0 ? "" : " (" + stored + " finished point" + (stored == 1 ? "" : "s")
-                + " stored: the same command with --resume reuses " + (stored == 1 ? "it" : "them") + ")");
+                + " stored: the same command with --out naming this folder and --resume reuses " + (stored == 1 ? "it" : "them")
+                + ")");
     }
 }

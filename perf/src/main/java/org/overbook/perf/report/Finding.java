@@ -91,8 +91,8 @@ public final class Finding {
             return out;
         }
         List<PointFigures> steady = steadyOnes(serving);
-        if (steady.size() > 1) {
-            serving = steady;
+        if (steady.size() > 1 && steady.size() < serving.size()) {
+            serving = steady; // only then are points left out for measuring their load phase
         }
         Comparator<PointFigures> byThroughput = Comparator.comparingDouble(p -> p.value(Metrics.THROUGHPUT));
         PointFigures best = serving.stream().max(byThroughput.thenComparing(p -> -p.index())).orElseThrow();

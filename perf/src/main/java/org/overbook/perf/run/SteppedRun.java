@@ -25,22 +25,36 @@ final class SteppedRun {
      */
     static final long EVENTS_AT_ONE_INSTANT = 50_000_000;
 
+    private final long eventsPerLook;
     private final long eventsAtOneInstant;
 
     SteppedRun(long eventsAtOneInstant) {
+        this(EVENTS_PER_LOOK, eventsAtOneInstant);
+    }
+
+    /** A run that looks every {@code eventsPerLook} events at most (tests give a small number). */
+    SteppedRun(long eventsPerLook, long eventsAtOneInstant) {
+        this.eventsPerLook = Math.min(eventsPerLook, eventsAtOneInstant);
         this.eventsAtOneInstant = eventsAtOneInstant;
     }
 
-    /** Runs {@code simulation} to {@code until} in steps of {@code step} of virtual time. */
+    /**
+     * Runs {@code simulation} to {@code until} in steps of {@code step} of virtual time: every event due at or before
+     * {@code until} is dispatched, those at {@code until} itself included, as one call would.
+     */
     void run(Simulation simulation, long until, long step) {
         long stoodAt = -1;
         long eventsThere = 0;
-        while (simulation.now() < until) {
+        boolean reached = simulation.now() >= until;
+        while (!reached) {
             if (ProcessExit.underway()) {
                 throw new CancellationException("the process is exiting (interrupted)");
             }
             long before = simulation.dispatched();
-            if (simulation.runUntil(Math.min(until, simulation.now() + step), Math.min(EVENTS_PER_LOOK, eventsAtOneInstant))) {
+            long target = Math.min(until, simulation.now() + step);
+            if (simulation.runUntil(target, eventsPerLook)) {
+                // a step cut short by its count at until itself has not got there: events there may remain
+                reached = target == until;
                 stoodAt = -1;
                 continue;
             }

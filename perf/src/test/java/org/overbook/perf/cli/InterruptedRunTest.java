@@ -124,7 +124,7 @@ class InterruptedRunTest {
                 Thread.sleep(100); // report.md, the last file of a write, is whole once it names the files
             }
             saysInterrupted(terminated(run), "overbook: interrupted; the results written so far are in " + results.toAbsolutePath()
-                    + " (1 finished point stored: the same command with --resume reuses it)");
+                    + " (1 finished point stored: the same command with --out naming this folder and --resume reuses it)");
         }
         assertEquals(List.of(), swapFiles(swapRoot), "every swap file removed");
         assertFalse(Files.exists(results.resolve(ResultsLock.FILE)));

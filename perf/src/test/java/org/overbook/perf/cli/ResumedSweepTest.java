@@ -54,7 +54,7 @@ class ResumedSweepTest {
             }
             assertEquals(143, first.terminate(), "stopped by SIGTERM while the long point runs:\n" + first.printed());
             assertEquals("overbook: interrupted; the results written so far are in " + results.toAbsolutePath()
-                    + " (5 finished points stored: the same command with --resume reuses them)",
+                    + " (5 finished points stored: the same command with --out naming this folder and --resume reuses them)",
                     first.printed().lines().toList().getLast());
         }
         assertEquals(5, stored(results).size());

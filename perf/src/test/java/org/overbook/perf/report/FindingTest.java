@@ -114,6 +114,17 @@ class FindingTest {
     }
 
     @Test
+    void equalThroughputsAmongServingPointsAllInSteadyStateAreNotSaidToBeEveryPointInSteadyState() {
+        List<PointFigures> points = List.of(point(0, "on-demand", 2, 500_000, 20_000, 0, "", 0),
+                point(1, "on-demand", 2, 500_000, 20_000, 0, "", 0), point(2, "on-demand", 6, 0, 0, 20_000, "", 0));
+        List<String> sentences = Finding.sentences(points);
+        assertEquals("Every point that completed a request served the same throughput, 1M ops/s.", sentences.getFirst(),
+                "point 2 is in steady state too, and served nothing");
+        assertTrue(sentences.contains("No request completed at point 2 (`nic.memory-policy=on-demand, tenants.count=6`)."),
+                sentences.toString());
+    }
+
+    @Test
     void theDefaultsShapeNamesTheBestPointTheCliffAndWhatSaturated() {
         List<String> sentences = Finding.sentences(defaultShape());
         assertEquals(List.of(

@@ -4,7 +4,7 @@ import java.util.Collection;
 
 /**
  * "Did you mean ...?" for a misspelt name (a scenario's field, a workload's parameter): the accepted name nearest by
- * edit distance, if near enough.
+ * edit distance, if near enough; and for a size that must be a power of two, the powers of two nearest it.
  */
 public final class Suggestions {
 
@@ -30,6 +30,19 @@ public final class Suggestions {
         }
         int tolerance = Math.max(1, Math.min(3, wrong.length() / 3));
         return best != null && bestDistance <= tolerance ? " (did you mean " + best + "?)" : "";
+    }
+
+    /**
+     * Returns the powers of two nearest {@code n} (not one itself), for a message refusing it as a size that must be one:
+     * {@code "the nearest are 256 and 512"} for 500, {@code "the smallest is 1"} for 0 or less, and {@code "the
+     * nearest is 1073741824"} past it, the largest an {@code int} holds.
+     */
+    public static String powersOfTwoNear(long n) {
+        if (n < 1) {
+            return "the smallest is 1";
+        }
+        long below = Long.highestOneBit(Math.min(n, Integer.MAX_VALUE));
+        return below == 1L << 30 ? "the nearest is " + below : "the nearest are " + below + " and " + (below << 1);
     }
 
     /** Returns the Levenshtein distance between two strings. */

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Suggestions;
 import org.overbook.nic.dma.FaultPath;
 import org.overbook.nic.policy.MemoryPolicies;
 import org.overbook.nic.policy.ReceiveFaultPolicies;
@@ -150,7 +151,8 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, in
      */
     public void validate(String prefix, Policies policies) {
         if (tlb.sets() <= 0 || Integer.bitCount(tlb.sets()) != 1) {
-            throw new ConfigurationException(prefix + ".tlb.sets", tlb.sets() + " is not a positive power of two");
+            throw new ConfigurationException(prefix + ".tlb.sets", tlb.sets() + " is not a positive power of two; "
+                    + Suggestions.powersOfTwoNear(tlb.sets()));
         }
         if (tlb.ways() <= 0) {
             throw new ConfigurationException(prefix + ".tlb.ways", tlb.ways() + " must be positive");

@@ -11,6 +11,7 @@ import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.Units;
 import org.overbook.live.session.LiveSession;
 import org.overbook.perf.cli.OutputOption;
+import org.overbook.perf.cli.ScenarioWarnings;
 import org.overbook.perf.cli.Subcommand;
 import org.overbook.perf.cli.SummaryTable;
 import org.overbook.perf.run.TimedResult;
@@ -92,7 +93,8 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
                     + " (leave --duration out to serve until Ctrl-C)");
         }
         ScenarioLoader loader = ScenarioLoader.standard();
-        ScenarioFile scenarios = file == null ? loader.defaultScenario() : loader.load(file);
+        ScenarioFile scenarios = file == null ? loader.defaultScenario()
+                : ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr());
         List<SweepPoint> points = scenarios.points();
         int index = point == null ? points.size() - 1 : point;
         if (index < 0 || index >= points.size()) {

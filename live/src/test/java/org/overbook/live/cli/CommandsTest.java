@@ -126,6 +126,21 @@ class CommandsTest {
         assertTrue(Files.readString(directory.resolve("again").resolve("report.md")).startsWith(title), "the name the log recorded");
     }
 
+    @Test
+    void serveSaysWhatAMemoryInMegabytesCameToAsRunDoes() throws IOException {
+        Path yaml = directory.resolve("mb.yaml");
+        Files.writeString(yaml, """
+                host: {memory: 64MB, swap: 32MiB}
+                tenants: {count: 1, template: {memory: 16MiB, workload: {params: {memory-limit: 8MiB}}}}
+                clients: {count: 1, template: {memory: 16MiB, workload: {params: {targets: s0}}}}
+                """);
+        Run serve = new Run();
+        assertEquals(0, serve.execute("serve", yaml.toString(), "--listen", "127.0.0.1:0", "--duration", "1ms",
+                "--out", directory.resolve("mb").toString()), serve.err.toString());
+        assertEquals("overbook: warning: host.memory: 64MB is 64000000 bytes (61.0 MiB), as MB is a power of ten;"
+                + " 64MiB would be 67108864 bytes\n", serve.err.toString());
+    }
+
     private static int awaitPort(Run run) throws InterruptedException {
         Pattern listening = Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+)");
         for (int i = 0; i < 1200; i++) {

@@ -1,6 +1,7 @@
 package org.overbook.nic.tlb;
 
 import java.util.Objects;
+import org.overbook.guest.Suggestions;
 
 /**
  * Validated settings of a {@link NicTlb}.
@@ -22,7 +23,8 @@ public record TlbConfig(int sets, int ways, int vfs, TlbReplacementPolicy replac
         Objects.requireNonNull(replacement, "replacement");
         Objects.requireNonNull(partition, "partition");
         if (sets < 1 || Integer.bitCount(sets) != 1) {
-            throw new IllegalArgumentException("sets = " + sets + "; accepted: a power of two >= 1");
+            throw new IllegalArgumentException("sets = " + sets + "; accepted: a power of two >= 1 ("
+                    + Suggestions.powersOfTwoNear(sets) + ")");
         }
         if (ways < 1) {
             throw new IllegalArgumentException("ways = " + ways + "; accepted: >= 1");

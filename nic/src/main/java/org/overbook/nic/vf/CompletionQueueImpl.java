@@ -2,6 +2,7 @@ package org.overbook.nic.vf;
 
 import java.util.ArrayDeque;
 import java.util.function.Consumer;
+import org.overbook.guest.Suggestions;
 import org.overbook.guest.verbs.Completion;
 import org.overbook.guest.verbs.CompletionQueue;
 import org.overbook.guest.verbs.VerbsException;
@@ -172,7 +173,7 @@ final class CompletionQueueImpl implements CompletionQueue {
 
     static void requirePowerOfTwo(String call, String what, int size) {
         if (size <= 0 || Integer.bitCount(size) != 1) {
-            throw new VerbsException(call, what + " " + size + " is not a power of two");
+            throw new VerbsException(call, what + " " + size + " is not a power of two; " + Suggestions.powersOfTwoNear(size));
         }
     }
 }

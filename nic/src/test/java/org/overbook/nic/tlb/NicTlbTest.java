@@ -106,6 +106,13 @@ class NicTlbTest {
         TlbConfig.of(4, 1, 4, TlbReplacement.LRU, TlbPartition.STATIC);
     }
 
+    @Test
+    void setsThatAreNotAPowerOfTwoAreRefusedWithTheNearestOnes() {
+        var error = assertThrows(IllegalArgumentException.class,
+                () -> TlbConfig.of(500, 8, 1, TlbReplacement.LRU, TlbPartition.SHARED));
+        assertEquals("sets = 500; accepted: a power of two >= 1 (the nearest are 256 and 512)", error.getMessage());
+    }
+
     @ParameterizedTest
     @EnumSource(TlbReplacement.class)
     void aVfAtItsQuotaReplacesOnlyItsOwnEntries(TlbReplacement replacement) {

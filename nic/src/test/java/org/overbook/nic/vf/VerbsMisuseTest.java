@@ -54,6 +54,20 @@ class VerbsMisuseTest {
     }
 
     @Test
+    void aQueueOrRingSizeThatIsNotAPowerOfTwoIsRefusedWithTheNearestOnes() {
+        Verbs verbs = client();
+        VerbsException queue = assertThrows(VerbsException.class, () -> verbs.createCompletionQueue(100));
+        assertTrue(queue.getMessage().endsWith("capacity 100 is not a power of two; the nearest are 64 and 128"), queue.getMessage());
+        CompletionQueue cq = verbs.createCompletionQueue(8);
+        VerbsException ring = assertThrows(VerbsException.class,
+                () -> verbs.listen("svc", QueuePairConfig.of(cq, cq).withRings(6, 8), qp -> { }));
+        assertTrue(ring.getMessage().endsWith("send ring 6 is not a power of two; the nearest are 4 and 8"), ring.getMessage());
+        VerbsException empty = assertThrows(VerbsException.class,
+                () -> verbs.connect("s0", "svc", QueuePairConfig.of(cq, cq).withRings(8, 0)));
+        assertTrue(empty.getMessage().endsWith("receive ring 0 is not a power of two; the smallest is 1"), empty.getMessage());
+    }
+
+    @Test
     void aFullRingIsAnErrorTheCallerSees() {
         Verbs server = testbed.server().tenant(0).guest().verbs();
         CompletionQueue serverCq = server.createCompletionQueue(8);

@@ -105,6 +105,7 @@ final class DensityCommand implements Callable<Integer> {
         Objective objective = sloConfidence == null ? parsed : parsed.withConfidence(sloConfidence, scenarios.replications());
         DensityExperiment experiment = new DensityExperiment(scenarios, loader.registry(), objective, min, max, autoWindow);
         Path folder = output.folder(RunCommand.nameOf(file));
+        KeptSwap keptSwap = KeptSwap.before(folder);
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
                 parallelism.threads(), "overbook density " + file.getFileName(), plugins.plugins())) {
             int threads = executor.parallelism();
@@ -135,7 +136,7 @@ final class DensityCommand implements Callable<Integer> {
                             * scenarios.replications()),
                     executor.describe(),
                     folder.toAbsolutePath());
-            KeptSwap.print(stdout, folder);
+            keptSwap.print(stdout);
             stdout.flush();
             return IntegrityVerdict.of(curve.results(), plugins.plugins().catalog().workloads().origins(), spec.commandLine().getErr());
         }

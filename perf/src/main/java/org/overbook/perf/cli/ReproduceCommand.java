@@ -81,6 +81,7 @@ final class ReproduceCommand implements Callable<Integer> {
         List<Preset> presets = presets();
         int threads = parallelism.threads();
         Path folder = output.folder(quick ? "reproduce-quick" : "reproduce");
+        KeptSwap keptSwap = KeptSwap.before(folder);
         ScenarioLoader loader = plugins.loader();
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
                 "overbook reproduce", plugins.plugins())) {
@@ -103,7 +104,7 @@ final class ReproduceCommand implements Callable<Integer> {
                 ReproduceReport.print(stdout, results);
             }
             stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
-            KeptSwap.print(stdout, folder);
+            keptSwap.print(stdout);
             stdout.flush();
             List<TimedResult> all = results.stream().flatMap(r -> r.results().stream()).toList();
             int verdict = IntegrityVerdict.of(all, plugins.plugins().catalog().workloads().origins(), spec.commandLine().getErr());

@@ -72,6 +72,7 @@ final class RunCommand implements Callable<Integer> {
                 : ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
         resume.check(output);
         Path folder = output.folder(file == null ? "default" : nameOf(file));
+        KeptSwap keptSwap = KeptSwap.before(folder);
         ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
         List<SweepPoint> points = scenarios.points();
         int n = scenarios.replications();
@@ -105,7 +106,7 @@ final class RunCommand implements Callable<Integer> {
         SummaryTable.printAll(stdout, primaries);
         IntervalTable.print(stdout, new Replicated(results).figures());
         stdout.printf("%nresults: %s (%d thread%s)%n", folder.toAbsolutePath(), threads, threads == 1 ? "" : "s");
-        KeptSwap.print(stdout, folder);
+        keptSwap.print(stdout);
         stdout.flush();
         return IntegrityVerdict.of(results, plugins.plugins().catalog().workloads().origins(), spec.commandLine().getErr());
     }

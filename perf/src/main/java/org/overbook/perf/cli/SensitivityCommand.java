@@ -93,6 +93,7 @@ final class SensitivityCommand implements Callable<Integer> {
         }
         Study study = new Sensitivity(Estimates.of(ScenarioLoader.referenceText())).study(subjects);
         Path folder = output.folder("sensitivity");
+        KeptSwap keptSwap = KeptSwap.before(folder);
         String setting = "Each input marked as Overbook's estimate in the reference file, at -50 % and +50 % of its value, one "
                 + "at a time, " + replications + " replications a variant under the same seeds" + (quick ? "; presets at "
                 + "reduced size (--quick)" : "") + ". (within the seeds' noise): the move is inside the unchanged figure's 95 % interval; "
@@ -112,7 +113,7 @@ final class SensitivityCommand implements Callable<Integer> {
             stdout.flush();
             writer.write(study.progress()).forEach(stdout::println);
             stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
-            KeptSwap.print(stdout, folder);
+            keptSwap.print(stdout);
             stdout.flush();
             return 0;
         } catch (ExecutionException e) {

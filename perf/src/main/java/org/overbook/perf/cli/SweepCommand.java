@@ -70,6 +70,7 @@ final class SweepCommand implements Callable<Integer> {
         ScenarioFile scenarios = replications.apply(ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
         resume.check(output);
         Path folder = output.folder(RunCommand.nameOf(file));
+        KeptSwap keptSwap = KeptSwap.before(folder);
         if (cluster.isLocal()) {
             SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
         }
@@ -108,7 +109,7 @@ final class SweepCommand implements Callable<Integer> {
             IntervalTable.print(stdout, new Replicated(results).figures());
             stdout.printf("%n%d points, %d simulations run, %s%nresults: %s%n", points.size(), cache.runs(), executor.describe(),
                     folder.toAbsolutePath());
-            KeptSwap.print(stdout, folder);
+            keptSwap.print(stdout);
             stdout.flush();
             return IntegrityVerdict.of(results, plugins.plugins().catalog().workloads().origins(), spec.commandLine().getErr());
         } catch (ExecutionException e) {

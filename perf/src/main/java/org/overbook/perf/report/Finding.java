@@ -76,12 +76,7 @@ public final class Finding {
         List<PointFigures> serving = points.stream().filter(p -> p.value(Metrics.THROUGHPUT) > 0).toList();
         List<String> out = new ArrayList<>();
         if (serving.isEmpty()) {
-            // a workload that reports no ops/s (an RDMA write or MPI benchmark, a user's own that counts its requests)
-            // may still have completed requests
-            out.add(points.stream().anyMatch(p -> p.value(Metrics.LATENCY_COUNT) > 0 || p.value(Metrics.REQUESTS) > 0)
-                    ? "No point reports a throughput in ops/s (a workload's throughput_ops_per_s; the workloads report their"
-                            + " own figures: see each point's table and summary.csv), so there is no throughput to compare."
-                    : "No point completed a request, so there is no throughput or latency to compare.");
+            out.add(noThroughput(points));
             return out;
         }
         if (points.size() == 1) {
@@ -124,6 +119,27 @@ public final class Finding {
                     TickLabels.nanos(slowest.value(Metrics.P99))));
         }
         return out;
+    }
+
+    /**
+     * Says why no point has a throughput to compare: none completed a request; or requests completed, yet no point reports
+     * an ops/s figure (an RDMA write or MPI benchmark, a user's own workload that counts its requests), or those that
+     * report one report 0, which the tables show as such (a user's workload that counts no request in the window).
+     */
+    private static String noThroughput(List<PointFigures> points) {
+        if (points.stream().noneMatch(p -> p.value(Metrics.LATENCY_COUNT) > 0 || p.value(Metrics.REQUESTS) > 0)) {
+            return "No point completed a request, so there is no throughput or latency to compare.";
+        }
+        String own = "the workloads report their own figures: see each point's table and summary.csv";
+        List<PointFigures> zero = points.stream().filter(p -> p.value(Metrics.THROUGHPUT) == 0).toList();
+        if (zero.isEmpty()) {
+            return "No point reports a throughput in ops/s (a workload's throughput_ops_per_s; " + own
+                    + "), so there is no throughput to compare.";
+        }
+        boolean every = zero.size() == points.size();
+        String who = every && points.size() > 1 ? "Every point reports" : capitalised(names(zero)) + (zero.size() == 1 ? " reports" : " report");
+        return who + " a throughput of 0 ops/s (a workload's throughput_ops_per_s)" + (every ? "" : " and the others none")
+                + ", though requests completed (" + own + "), so there is no throughput to compare.";
     }
 
     /**

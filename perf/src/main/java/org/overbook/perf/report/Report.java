@@ -113,7 +113,8 @@ final class Report {
         if (results.stream().anyMatch(r -> r.scenario().host().keepSwap())) {
             out.append(", and the server host's swap files, kept (`host.keep-swap: true`) in `").append(keptSwap)
                     .append(ScenarioBuilder.SERVER_HOST_DIRECTORY).append("/`")
-                    .append(keptSwap.isEmpty() ? "" : ", a folder per simulation numbered in the order they started");
+                    .append(keptSwap.isEmpty() ? "" : ", a folder per simulation numbered in the order they started, on from those an"
+                            + " earlier command into this folder kept");
         }
         out.append(".\n");
         return out.toString();

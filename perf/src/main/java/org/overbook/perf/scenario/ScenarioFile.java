@@ -14,8 +14,10 @@ import org.overbook.perf.plugin.Catalog;
  * for a configuration reason before it runs.
  *
  * <p>An error at a point names the field as the file writes it: a bad value of a sweep axis names the
- * axis and the value's index ({@code sweep.nic.memory-policy[1]}); any other error names its own field
- * and ends with the point's label.
+ * axis and the value's index ({@code sweep.nic.memory-policy[1]}); any other error names its own field,
+ * and ends with the point's label only when it shows at some points and not at others (a tenant that no
+ * longer fits at {@code tenants.count=5}): a mistake every point makes alike (a misspelt field) has nothing
+ * to do with the sweep.
  */
 public final class ScenarioFile {
 
@@ -35,8 +37,9 @@ public final class ScenarioFile {
         this.axes = sweep.stream().flatMap(a -> a.paths().stream()).toList();
         List<SweepPoint> resolved = new ArrayList<>();
         List<JsonNode> trees = new ArrayList<>();
-        for (SweepExpander.Point point : SweepExpander.expand(tree, sweep)) {
-            resolved.add(new SweepPoint(resolved.size(), point.label(), point.values(), resolve(point, sweep),
+        List<SweepExpander.Point> expanded = SweepExpander.expand(tree, sweep);
+        for (SweepExpander.Point point : expanded) {
+            resolved.add(new SweepPoint(resolved.size(), point.label(), point.values(), resolve(point, sweep, expanded),
                     YamlTrees.write(point.tree())));
             trees.add(point.tree());
         }
@@ -56,11 +59,9 @@ public final class ScenarioFile {
         return replications;
     }
 
-    private Scenario resolve(SweepExpander.Point point, List<SweepExpander.Axis> sweep) {
+    private Scenario resolve(SweepExpander.Point point, List<SweepExpander.Axis> sweep, List<SweepExpander.Point> all) {
         try {
-            Scenario scenario = ScenarioReader.read(point.tree(), registry.policies().swapDevices());
-            ScenarioChecks.check(scenario, registry);
-            return scenario;
+            return checked(point);
         } catch (ConfigurationException e) {
             if (sweep.isEmpty()) {
                 throw e;
@@ -74,7 +75,26 @@ public final class ScenarioFile {
                     }
                 }
             }
+            if (all.stream().allMatch(other -> sameMistake(other, e))) {
+                throw e;
+            }
             throw new ConfigurationException(e.field(), problem + " (at sweep point " + point.label() + ")");
+        }
+    }
+
+    private Scenario checked(SweepExpander.Point point) {
+        Scenario scenario = ScenarioReader.read(point.tree(), registry.policies().swapDevices());
+        ScenarioChecks.check(scenario, registry);
+        return scenario;
+    }
+
+    /** Returns whether {@code point} fails with {@code mistake}'s very error: same field, same words. */
+    private boolean sameMistake(SweepExpander.Point point, ConfigurationException mistake) {
+        try {
+            checked(point);
+            return false;
+        } catch (ConfigurationException e) {
+            return e.field().equals(mistake.field()) && e.problem().equals(mistake.problem());
         }
     }
 

@@ -232,4 +232,32 @@ class FindingTest {
         List<PointFigures> idle = List.of(point(0, "pin-all", 1, 0, 0, 0, "", 0));
         assertTrue(Finding.sentences(idle).getFirst().startsWith("No point completed a request"), Finding.sentences(idle).toString());
     }
+
+    @Test
+    void aThroughputOfZeroThatTheTableShowsIsSaidToBeZeroNotMissing() {
+        // a user's workload that counts its requests and reports its ops/s over the window, where none of them fell
+        Map<String, Number> counted = new LinkedHashMap<>();
+        counted.put(Metrics.REQUESTS, 2000L);
+        counted.put(Metrics.THROUGHPUT, 0.0);
+        counted.put(Metrics.MISMATCHES, 0L);
+        List<TenantRow> rows = List.of(new TenantRow("c0", "client", "cache-aside", counted));
+        List<PointFigures> points = List.of(
+                new PointFigures(0, "nic.memory-policy=pin-all", Map.of("nic.memory-policy", "pin-all"), 1, 1000, rows, counted,
+                        "none", "server CPUs", "", "", Map.of()),
+                new PointFigures(1, "nic.memory-policy=on-demand", Map.of("nic.memory-policy", "on-demand"), 1, 1000, rows, counted,
+                        "none", "server CPUs", "", "", Map.of()));
+        assertEquals("Every point reports a throughput of 0 ops/s (a workload's throughput_ops_per_s), though requests completed"
+                + " (the workloads report their own figures: see each point's table and summary.csv), so there is no throughput"
+                + " to compare.", Finding.sentences(points).getFirst());
+        assertTrue(Finding.sentences(points.subList(0, 1)).getFirst().startsWith("Point 0 (`nic.memory-policy=pin-all`) reports"
+                + " a throughput of 0 ops/s"), Finding.sentences(points.subList(0, 1)).toString());
+        // one point reports 0, the other no figure at all: each is said as its table shows it (0, and -)
+        Map<String, Number> silent = Map.of(Metrics.REQUESTS, 2000L, Metrics.MISMATCHES, 0L);
+        List<PointFigures> mixed = List.of(points.getFirst(), new PointFigures(1, "nic.memory-policy=on-demand",
+                Map.of("nic.memory-policy", "on-demand"), 1, 1000, List.of(new TenantRow("c0", "client", "other", silent)), silent,
+                "none", "server CPUs", "", "", Map.of()));
+        assertTrue(Finding.sentences(mixed).getFirst().startsWith("Point 0 (`nic.memory-policy=pin-all`) reports a throughput"
+                + " of 0 ops/s (a workload's throughput_ops_per_s) and the others none, though requests completed"),
+                Finding.sentences(mixed).toString());
+    }
 }

@@ -105,7 +105,9 @@ class ScenarioValidationTest {
 
     @Test
     void anOutOfRangeValueIsNamedWithTheAcceptedRange() {
-        assertError(error("nic: {tlb: {sets: 1000}}"), "nic.tlb.sets", "1000", "power of two");
+        assertError(error("nic: {tlb: {sets: 1000}}"), "nic.tlb.sets", "1000", "power of two", "the nearest are 512 and 1024");
+        assertError(error("nic: {tlb: {sets: 500}}"), "nic.tlb.sets", "500 is not a positive power of two; the nearest are 256 and 512");
+        assertError(error("nic: {tlb: {sets: 0}}"), "nic.tlb.sets", "0 is not a positive power of two; the smallest is 1");
         assertError(error("host: {reclaim: {low: 1.5}}"), "host.reclaim.low", "1.5", "[0, 1)");
         assertError(error("tenants: {count: 0}"), "tenants.count", "0", "from 1 to 32768");
         assertError(error("nic: {tlb: {partition: quota, quota: 9}}"), "nic.tlb.quota", "quota = 9", "1 .. 8");

@@ -144,6 +144,28 @@ class SweepExpansionTest {
     }
 
     @Test
+    void aMistakeEveryPointMakesAlikeNamesItsFieldWithoutAPoint() {
+        // the misspelt field has nothing to do with the swept tenant count: naming a point would send the reader there
+        ConfigurationException misspelt = assertThrows(ConfigurationException.class,
+                () -> load("nic: {recieve-fault-policy: backup-ring}\nsweep: {tenants.count: [1, 2]}"));
+        assertEquals("nic.recieve-fault-policy", misspelt.field());
+        assertFalse(misspelt.getMessage().contains("sweep point"), misspelt.getMessage());
+        assertTrue(misspelt.getMessage().contains("did you mean receive-fault-policy?"), misspelt.getMessage());
+        ConfigurationException everywhere = assertThrows(ConfigurationException.class,
+                () -> load("nic: {tlb: {ways: 0}}\nsweep: {seed: [1, 2, 3]}"));
+        assertEquals("nic.tlb.ways", everywhere.field());
+        assertFalse(everywhere.getMessage().contains("sweep point"), everywhere.getMessage());
+    }
+
+    @Test
+    void aMistakeOnlyTheFirstPointMakesStillNamesThatPoint() {
+        // 5 tenants of 100MiB fit 512MiB; 6 do not: the error is the first point's alone
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> load("host: {memory: 512MiB, swap: 1MiB}\ntenants: {template: {memory: 100MiB}}\nsweep: {tenants.count: [6, 5]}"));
+        assertTrue(e.getMessage().endsWith("(at sweep point tenants.count=6)"), e.getMessage());
+    }
+
+    @Test
     void withoutASweepThereIsOnePointWithAnEmptyLabel() {
         ScenarioFile file = load("seed: 3");
         assertFalse(file.isSweep());

@@ -16,7 +16,6 @@ import org.overbook.workloads.dist.PoissonArrivals;
 import org.overbook.workloads.VerifiedKeys;
 import org.overbook.workloads.load.Operation;
 import org.overbook.workloads.memcached.protocol.Response;
-import org.overbook.workloads.memcached.protocol.ResponseEncoder;
 import org.overbook.workloads.memcached.protocol.RetrievalScanner;
 
 /**
@@ -297,21 +296,7 @@ public final class LoadGenerator implements Workload, LatencyRecording, Verified
     /** Any other reply to {@code pending}'s current request arrived: a set's, or an error. */
     void replied(Pending pending, Response response) {
         pending.measured = measuring(pending);
-        boolean writing = pending.writing();
-        switch (response) {
-            case Response.Status status when writing && status.reply() == ResponseEncoder.Reply.STORED -> { }
-            case Response.Error error -> {
-                stats.errorReplies++;
-                replies.refused(pending, writing);
-            }
-            default -> {
-                stats.malformedReplies++;
-                replies.refused(pending, writing);
-            }
-        }
-        if (writing && pending.measured && pending.kind != Operation.Kind.GET) {
-            stats.sets++;
-        }
+        replies.other(pending, response);
         done(pending);
     }
 

@@ -1,11 +1,15 @@
 package org.overbook.workloads.client;
 
+import org.overbook.workloads.load.Operation;
+import org.overbook.workloads.memcached.protocol.Response;
+import org.overbook.workloads.memcached.protocol.ResponseEncoder;
 import org.overbook.workloads.memcached.protocol.RetrievalScanner;
 
 /**
  * What a load generator learns from a reply, beyond its timing: which of a get's keys came back (hits and
  * misses), whether each value is the one this client last wrote (verify mode, {@link Verifier}), and, for a
- * refused set, that the version it carried never reached the server. Counts go to the generator's
+ * refused set, that the version it carried never reached the server, and what any other reply was (an error, or
+ * something unexpected). Counts go to the generator's
  * {@link ClientStats}; the values are read where they lie in the connection's inbox.
  */
 final class ReplyCheck {
@@ -58,8 +62,30 @@ final class ReplyCheck {
         return hits;
     }
 
+    /**
+     * Checks any reply to {@code pending}'s current request other than a get's values: a set's STORED, or an error or
+     * something unexpected, which refuses it; counts a measured set (a get's fill after a miss is not one).
+     */
+    void other(Pending pending, Response response) {
+        boolean writing = pending.writing();
+        switch (response) {
+            case Response.Status status when writing && status.reply() == ResponseEncoder.Reply.STORED -> { }
+            case Response.Error error -> {
+                stats.errorReplies++;
+                refused(pending, writing);
+            }
+            default -> {
+                stats.malformedReplies++;
+                refused(pending, writing);
+            }
+        }
+        if (writing && pending.measured && pending.kind != Operation.Kind.GET) {
+            stats.sets++;
+        }
+    }
+
     /** {@code pending}'s request was refused or answered with something unexpected; a set's version never landed. */
-    void refused(Pending pending, boolean writing) {
+    private void refused(Pending pending, boolean writing) {
         if (writing) {
             stats.refusedSets++;
             verifier.refused(pending.keyId(0), pending.writtenVersion);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Units;
 import org.overbook.hypervisor.Host;
 import org.overbook.hypervisor.HostConfig;
 import org.overbook.hypervisor.Tenant;
@@ -109,7 +110,7 @@ public final class Nic {
         long pinnable = (frames - (long) Math.ceil(frames * host.reclaimHigh()) - 1) * 4096;
         if (pinAllBytes > pinnable) {
             throw new ConfigurationException(field, "pin-all pins every page of its tenants ("
-                    + HostConfig.bytes(pinAllBytes) + " in all), but host.memory (" + HostConfig.bytes(host.memoryBytes())
+                    + Units.bytes(pinAllBytes) + " in all), but host.memory (" + Units.bytes(host.memoryBytes())
                     + ") can pin at most about " + (pinnable >> 20) + " MiB once reclaim keeps its free frames; accepted: "
                     + "pin-all only for tenants that fit; pinning rules out overcommit, so use on-demand, prefault or "
                     + "pin-down-cache, pin only some tenants (nic.memory-policy-by-tenant), or give the host more memory");

@@ -72,6 +72,10 @@ public record HostConfig(long memoryBytes, long swapBytes, double reclaimLow, do
     public void validate() {
         requirePages("host.memory", memoryBytes, /* allowZero= */ false);
         requirePages("host.swap", swapBytes, /* allowZero= */ true);
+        if (frames() < 2) {
+            throw new ConfigurationException("host.memory", Units.bytes(memoryBytes) + " is one page; reclaim keeps free frames"
+                    + " between a low and a higher high watermark, so a host needs two; accepted: 8KiB or more");
+        }
         if (frames() > Integer.MAX_VALUE) {
             throw new ConfigurationException("host.memory", Units.bytes(memoryBytes) + " is more frames than the model indexes (at most 8 TiB)");
         }

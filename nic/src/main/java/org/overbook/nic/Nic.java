@@ -108,7 +108,7 @@ public final class Nic {
         }
         long frames = host.frames();
         long pinnable = (frames - (long) Math.ceil(frames * host.reclaimHigh()) - 1) * 4096;
-        if (pinAllBytes > pinnable) {
+        if (pinAllBytes > 0 && pinAllBytes > pinnable) {
             throw new ConfigurationException(field, "pin-all pins every page of its tenants ("
                     + Units.bytes(pinAllBytes) + " in all), but host.memory (" + Units.bytes(host.memoryBytes())
                     + ") can pin at most about " + (pinnable >> 20) + " MiB once reclaim keeps its free frames; accepted: "

@@ -8,6 +8,7 @@ import java.util.Set;
 import org.overbook.balloon.policy.AllocationPolicies;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.GuestMemory;
+import org.overbook.guest.Units;
 import org.overbook.hypervisor.HostConfig;
 import org.overbook.hypervisor.TenantConfig;
 
@@ -120,21 +121,21 @@ public record BalloonConfig(String policy, double idleTax, long reallocationNano
             requirePages(field + ".max", max);
             requirePages(field + ".target", target);
             if (max > memory) {
-                throw new ConfigurationException(field + ".max", HostConfig.bytes(max) + " is more than the tenant's memory ("
-                        + HostConfig.bytes(memory) + ")");
+                throw new ConfigurationException(field + ".max", Units.bytes(max) + " is more than the tenant's memory ("
+                        + Units.bytes(memory) + ")");
             }
             if (min > max) {
-                throw new ConfigurationException(field + ".min", HostConfig.bytes(min) + " is more than the tenant's maximum ("
-                        + HostConfig.bytes(max) + "); a reservation must fit under the limit");
+                throw new ConfigurationException(field + ".min", Units.bytes(min) + " is more than the tenant's maximum ("
+                        + Units.bytes(max) + "); a reservation must fit under the limit");
             }
             if (target < min || target > max) {
-                throw new ConfigurationException(field + ".target", HostConfig.bytes(target) + " is outside the tenant's reservation ["
-                        + HostConfig.bytes(min) + ", " + HostConfig.bytes(max) + "]");
+                throw new ConfigurationException(field + ".target", Units.bytes(target) + " is outside the tenant's reservation ["
+                        + Units.bytes(min) + ", " + Units.bytes(max) + "]");
             }
             reserved += min;
             if (reserved > host.memoryBytes()) {
-                throw new ConfigurationException(field + ".min", "the tenants' reservations (" + HostConfig.bytes(reserved)
-                        + " up to this one) exceed host.memory (" + HostConfig.bytes(host.memoryBytes())
+                throw new ConfigurationException(field + ".min", "the tenants' reservations (" + Units.bytes(reserved)
+                        + " up to this one) exceed host.memory (" + Units.bytes(host.memoryBytes())
                         + "); no allocation can honour them all (ESX's admission control, OSDI 2002 §6.2)");
             }
             resolved.add(new TenantSettings(id, tenant.name(), shares, pages(min), pages(max), pages(target), pages(memory)));

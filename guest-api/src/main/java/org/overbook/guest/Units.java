@@ -1,5 +1,6 @@
 package org.overbook.guest;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,6 +17,8 @@ public final class Units {
     private static final Pattern QUANTITY = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-zµ/]*)\\s*");
     /** A quantity written with a minus sign: no size, duration or rate is negative. */
     private static final Pattern NEGATIVE = Pattern.compile("\\s*-\\s*" + QUANTITY.pattern());
+    /** The first quantity too large for a {@code long}. */
+    private static final BigDecimal TWO_TO_THE_63 = BigDecimal.valueOf(2).pow(63);
 
     private Units() {
     }
@@ -36,7 +39,7 @@ public final class Units {
     public static long bytes(String field, String text) {
         String accepted = "a size such as 4096, 64KiB, 4GiB or 1.5MB";
         String units = "B, KB, MB, GB, TB (powers of ten), KiB, MiB, GiB, TiB (powers of two)";
-        double bytes = parse(field, text, accepted, "bytes", units, unit -> switch (unit) {
+        BigDecimal bytes = parse(field, text, accepted, "bytes", units, unit -> switch (unit) {
             case "", "b" -> 1L;
             case "kb" -> 1_000L;
             case "mb" -> 1_000_000L;
@@ -48,11 +51,11 @@ public final class Units {
             case "t", "tib" -> 1L << 40;
             default -> -1L;
         });
-        if (bytes != Math.rint(bytes)) {
-            throw new ConfigurationException(field, "'" + text.strip() + "' is " + bytes + " bytes, not a whole number of bytes; accepted: "
-                    + accepted + " that comes to whole bytes");
+        if (bytes.stripTrailingZeros().scale() > 0) {
+            throw new ConfigurationException(field, "'" + text.strip() + "' is " + bytes.stripTrailingZeros().toPlainString()
+                    + " bytes, not a whole number of bytes; accepted: " + accepted + " that comes to whole bytes");
         }
-        return (long) bytes;
+        return bytes.longValueExact();
     }
 
     /** Parses a duration into nanoseconds; {@code field} names the field in the error message. */
@@ -65,7 +68,7 @@ public final class Units {
             case "s" -> 1_000_000_000L;
             case "min" -> 60_000_000_000L;
             default -> -1L;
-        }));
+        }).doubleValue());
     }
 
     /** Parses a rate into bits per second; {@code field} names the field in the error message. */
@@ -82,7 +85,7 @@ public final class Units {
             case "mbps" -> 1_000_000L;
             case "gbps" -> 1_000_000_000L;
             default -> -1L;
-        }));
+        }).doubleValue());
     }
 
     private static String bitsOf(String bytes) {
@@ -95,12 +98,13 @@ public final class Units {
     }
 
     /**
-     * Returns the quantity in its base unit, unrounded. Without a unit, only a size or 0 is accepted: a bare
+     * Returns the quantity in its base unit, exactly (in decimal: {@code 4.1MB} is 4100000 bytes, where a
+     * product of doubles is 4099999.9999999995). Without a unit, only a size or 0 is accepted: a bare
      * duration or rate is almost always a unit left out ({@code duration: 10} meaning 10 s, not 10 ns). An unknown
      * unit is refused naming {@code unitNames}, every unit the table knows, so that {@code 1h} says that min is the
      * largest.
      */
-    private static double parse(String field, String text, String accepted, String baseUnit, String unitNames,
+    private static BigDecimal parse(String field, String text, String accepted, String baseUnit, String unitNames,
                                 UnitTable units) {
         if (text == null) {
             throw new ConfigurationException(field, "missing; expected " + accepted);
@@ -117,13 +121,13 @@ public final class Units {
             throw new ConfigurationException(field, "unknown unit '" + m.group(2) + "' in '" + text + "'; accepted: " + accepted
                     + ", in " + unitNames);
         }
-        double number = Double.parseDouble(m.group(1));
-        if (m.group(2).isEmpty() && !"bytes".equals(baseUnit) && number != 0) {
+        BigDecimal number = new BigDecimal(m.group(1));
+        if (m.group(2).isEmpty() && !"bytes".equals(baseUnit) && number.signum() != 0) {
             throw new ConfigurationException(field, "'" + text.strip() + "' has no unit; accepted: " + accepted
                     + " (a bare number other than 0 is refused, as it would be read in " + baseUnit + ")");
         }
-        double value = number * multiplier;
-        if (value >= Long.MAX_VALUE) {
+        BigDecimal value = number.multiply(BigDecimal.valueOf(multiplier));
+        if (value.compareTo(TWO_TO_THE_63) >= 0) {
             throw new ConfigurationException(field, "'" + text.strip() + "' is too large; accepted: " + accepted
                     + ", less than 2^63 " + baseUnit);
         }

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.GuestMemory;
+import org.overbook.guest.Units;
 import org.overbook.hypervisor.guest.TenantGuest;
 import org.overbook.hypervisor.guest.TenantMemory;
 import org.overbook.hypervisor.memory.HostMemory;
@@ -168,8 +169,8 @@ public final class Host implements AutoCloseable {
         long need = config.maxSwapBytesOnDisk();
         long free = SwapStore.usableSpace(config.directory());
         if (need > free) {
-            throw new ConfigurationException("host.swap", HostConfig.bytes(config.swapBytes()) + " of swap, of which the tenants can fill "
-                    + HostConfig.bytes(config.swapLimitPages() * GuestMemory.PAGE_SIZE) + ", may take up to " + (need >> 20)
+            throw new ConfigurationException("host.swap", Units.bytes(config.swapBytes()) + " of swap, of which the tenants can fill "
+                    + Units.bytes(config.swapLimitPages() * GuestMemory.PAGE_SIZE) + ", may take up to " + (need >> 20)
                     + " MiB of disk, but the file system of its swap file (" + config.directory() + ") has " + (free >> 20)
                     + " MiB free; lower host.swap or the tenants' memory (swap holds what they do not fit in RAM), or give the"
                     + " swap file a larger file system");
@@ -181,7 +182,7 @@ public final class Host implements AutoCloseable {
         long heap = Runtime.getRuntime().maxMemory();
         long available = physical - heap;
         if (hostBytes > available) {
-            throw new ConfigurationException("host.memory", HostConfig.bytes(hostBytes)
+            throw new ConfigurationException("host.memory", Units.bytes(hostBytes)
                     + " is more than this machine can hold: its " + (physical >> 20) + " MiB of RAM less the "
                     + (heap >> 20) + " MiB reserved for the JVM heap leave " + (available >> 20)
                     + " MiB for host frames; lower host.memory (or overcommit more)");

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Set;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.GuestMemory;
+import org.overbook.guest.Units;
 import org.overbook.hypervisor.swap.SwapStore;
 
 /**
@@ -71,8 +72,12 @@ public record HostConfig(long memoryBytes, long swapBytes, double reclaimLow, do
     public void validate() {
         requirePages("host.memory", memoryBytes, /* allowZero= */ false);
         requirePages("host.swap", swapBytes, /* allowZero= */ true);
+        if (frames() < 2) {
+            throw new ConfigurationException("host.memory", Units.bytes(memoryBytes) + " is one page; reclaim keeps free frames"
+                    + " between a low and a higher high watermark, so a host needs two; accepted: 8KiB or more");
+        }
         if (frames() > Integer.MAX_VALUE) {
-            throw new ConfigurationException("host.memory", bytes(memoryBytes) + " is more frames than the model indexes (at most 8 TiB)");
+            throw new ConfigurationException("host.memory", Units.bytes(memoryBytes) + " is more frames than the model indexes (at most 8 TiB)");
         }
         if (!(reclaimLow >= 0 && reclaimLow < 1)) {
             throw new ConfigurationException("host.reclaim.low", reclaimLow + " is not a fraction in [0, 1)");
@@ -94,14 +99,14 @@ public record HostConfig(long memoryBytes, long swapBytes, double reclaimLow, do
             }
             requirePages(field + ".memory", tenant.memoryBytes(), /* allowZero= */ false);
             if (tenant.memoryBytes() / GuestMemory.PAGE_SIZE > Integer.MAX_VALUE) {
-                throw new ConfigurationException(field + ".memory", bytes(tenant.memoryBytes()) + " is more pages than a guest may have (at most 8 TiB)");
+                throw new ConfigurationException(field + ".memory", Units.bytes(tenant.memoryBytes()) + " is more pages than a guest may have (at most 8 TiB)");
             }
             guestBytes += tenant.memoryBytes();
             if (guestBytes > memoryBytes + swapBytes) {
-                throw new ConfigurationException(field + ".memory", "the tenants' memory (" + bytes(guestBytes)
-                        + " up to this one) exceeds host.memory + host.swap (" + bytes(memoryBytes) + " + " + bytes(swapBytes)
+                throw new ConfigurationException(field + ".memory", "the tenants' memory (" + Units.bytes(guestBytes)
+                        + " up to this one) exceeds host.memory + host.swap (" + Units.bytes(memoryBytes) + " + " + Units.bytes(swapBytes)
                         + "), so an overcommitted page could find no place; raise host.swap to at least "
-                        + bytes(Math.max(0, totalGuestBytes() - memoryBytes)) + " or give the tenants less memory");
+                        + Units.bytes(Math.max(0, totalGuestBytes() - memoryBytes)) + " or give the tenants less memory");
             }
         }
     }
@@ -132,17 +137,5 @@ public record HostConfig(long memoryBytes, long swapBytes, double reclaimLow, do
             throw new ConfigurationException(field, bytes + " bytes is not a whole number of 4 KiB pages; accepted: a multiple of 4KiB"
                     + " (KiB, MiB and GiB are powers of two, a page of 4 KiB divides them; KB, MB and GB are powers of ten)");
         }
-    }
-
-    /** Formats a byte count for messages: {@code 3GiB}, {@code 12MiB}, {@code 4096B}. */
-    public static String bytes(long bytes) {
-        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
-        int unit = 0;
-        double value = bytes;
-        while (unit < units.length - 1 && value >= 1024 && (value / 1024) == Math.rint(value / 1024)) {
-            value /= 1024;
-            unit++;
-        }
-        return (long) value + units[unit];
     }
 }

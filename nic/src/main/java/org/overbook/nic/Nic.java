@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Units;
 import org.overbook.hypervisor.Host;
 import org.overbook.hypervisor.HostConfig;
 import org.overbook.hypervisor.Tenant;
@@ -25,6 +26,18 @@ import org.overbook.nic.vf.VirtualFunction;
  * crosses, the driver's fault-service workers) and one virtual function per tenant. It registers with
  * host memory as an invalidation listener, so the host drops a page's translation from the VF's page
  * table and the TLB before it unmaps the page.
+ *
+ * <p>Design. What SR-IOV shares among a device's functions [1] is shared here, once per NIC: one TLB that every
+ * VF's translations compete for (which is what makes CLUSTER 2005's monopolisation possible), one PCIe link, and
+ * one pool of fault-service workers behind the device's page-fault event queue [2]; what a function owns (its
+ * page table, queue pairs, regions and memory policy) is its {@link VirtualFunction}'s. The host's invalidation
+ * reaches a VF's translations synchronously, before the frame is freed, as an MMU notifier's does [3], so no DMA
+ * ever reads a frame that has changed owner.
+ *
+ * <p>References: [1] PCI-SIG, "Single Root I/O Virtualization and Sharing Specification". [2] Linux,
+ * drivers/infiniband/hw/mlx5/odp.c ({@code mlx5_ib_create_pf_eq}). [3] A. Arcangeli, "Integrating KVM with the
+ * Linux memory management", KVM Forum 2008; I. Lesokhin et al., "Page Fault Support for Network Controllers",
+ * ASPLOS 2017.
  */
 public final class Nic {
 
@@ -107,9 +120,9 @@ public final class Nic {
         }
         long frames = host.frames();
         long pinnable = (frames - (long) Math.ceil(frames * host.reclaimHigh()) - 1) * 4096;
-        if (pinAllBytes > pinnable) {
+        if (pinAllBytes > 0 && pinAllBytes > pinnable) {
             throw new ConfigurationException(field, "pin-all pins every page of its tenants ("
-                    + HostConfig.bytes(pinAllBytes) + " in all), but host.memory (" + HostConfig.bytes(host.memoryBytes())
+                    + Units.bytes(pinAllBytes) + " in all), but host.memory (" + Units.bytes(host.memoryBytes())
                     + ") can pin at most about " + (pinnable >> 20) + " MiB once reclaim keeps its free frames; accepted: "
                     + "pin-all only for tenants that fit; pinning rules out overcommit, so use on-demand, prefault or "
                     + "pin-down-cache, pin only some tenants (nic.memory-policy-by-tenant), or give the host more memory");

@@ -113,16 +113,8 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, in
         return new NicConfig(tlb, pinning, newReceive, pcie, faultWorkers, costs);
     }
 
-    public NicConfig withCosts(NicCosts newCosts) {
-        return new NicConfig(tlb, pinning, receive, pcie, faultWorkers, newCosts);
-    }
-
     public NicConfig withPcie(Pcie newPcie) {
         return new NicConfig(tlb, pinning, receive, newPcie, faultWorkers, costs);
-    }
-
-    public NicConfig withFaultWorkers(int workers) {
-        return new NicConfig(tlb, pinning, receive, pcie, workers, costs);
     }
 
     /** Returns whether the transport is the reliable one. */

@@ -30,18 +30,18 @@ public record NicCosts(long npfSoftwareNanos, long npfIommuNanos,
                        long notifyBusyWaitNanos, long notifyHandlerNanos, long notifyBlockNanos) {
 
     public NicCosts {
-        check("nic.costs.npf-software", npfSoftwareNanos);
-        check("nic.costs.npf-iommu", npfIommuNanos);
-        check("nic.costs.wqe", wqeNanos);
-        check("nic.costs.register", registerNanos);
-        check("nic.costs.pin-page", pinPageNanos);
-        check("nic.costs.interrupt", interruptNanos);
-        check("nic.costs.rto", rtoNanos);
-        check("nic.costs.upcall", upcallNanos);
-        check("nic.costs.host-copy-page", hostCopyPageNanos);
-        check("nic.costs.notify-busy-wait", notifyBusyWaitNanos);
-        check("nic.costs.notify-handler", notifyHandlerNanos);
-        check("nic.costs.notify-block", notifyBlockNanos);
+        check("costs.npf-software", npfSoftwareNanos);
+        check("costs.npf-iommu", npfIommuNanos);
+        check("costs.wqe", wqeNanos);
+        check("costs.register", registerNanos);
+        check("costs.pin-page", pinPageNanos);
+        check("costs.interrupt", interruptNanos);
+        check("costs.rto", rtoNanos);
+        check("costs.upcall", upcallNanos);
+        check("costs.host-copy-page", hostCopyPageNanos);
+        check("costs.notify-busy-wait", notifyBusyWaitNanos);
+        check("costs.notify-handler", notifyHandlerNanos);
+        check("costs.notify-block", notifyBlockNanos);
     }
 
     /** Returns the defaults docs/COST-MODEL.md sources. */

@@ -91,8 +91,9 @@ public final class TenantMemory implements GuestMemory {
 
     @Override
     public void free(long address, long bytes) {
-        if ((address & OFFSET_MASK) != 0 || bytes <= 0) {
-            throw new IllegalArgumentException("free(" + address + ", " + bytes + "): not an allocated range");
+        if ((address & OFFSET_MASK) != 0 || bytes <= 0 || address < 0 || address > size - bytes) {
+            throw new IllegalArgumentException("free(" + address + ", " + bytes + "): not an allocated range of the guest's "
+                    + size + " bytes");
         }
         allocator.free((int) (address >>> PAGE_SHIFT), (int) ((bytes + OFFSET_MASK) >>> PAGE_SHIFT));
     }

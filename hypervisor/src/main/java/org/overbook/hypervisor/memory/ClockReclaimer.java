@@ -26,17 +26,18 @@ final class ClockReclaimer implements VictimSelector {
     /** Returns the next victim frame, or -1 if two full sweeps find none (all pinned, locked or free). */
     @Override
     public int nextVictim() {
-        return sweep(2 * frames.frames(), /* cleanOnly= */ false);
+        return sweep(2L * frames.frames(), /* cleanOnly= */ false);
     }
 
     @Override
     public int nextCleanVictim(int budget) {
-        return sweep(Math.min(budget, 2 * frames.frames()), /* cleanOnly= */ true);
+        return sweep(Math.min(budget, 2L * frames.frames()), /* cleanOnly= */ true);
     }
 
-    private int sweep(int budget, boolean cleanOnly) {
+    /** Passes at most {@code budget} frames (two sweeps of a host past 2^30 frames are more than an int counts). */
+    private int sweep(long budget, boolean cleanOnly) {
         int total = frames.frames();
-        for (int step = 0; step < budget; step++) {
+        for (long step = 0; step < budget; step++) {
             int frame = hand;
             hand = hand + 1 == total ? 0 : hand + 1;
             scanned++;

@@ -35,7 +35,6 @@ import org.overbook.hypervisor.swap.SwapStore;
  */
 public final class HostMemory implements AutoCloseable {
 
-
     private final FramePool frames;
     private final SecondLevelTable[] tables;
     private final TenantVictimPicker victimPicker;
@@ -150,11 +149,6 @@ public final class HostMemory implements AutoCloseable {
     /** Returns how many times reclaim ran. */
     public long reclaimRuns() {
         return reclaim.runs();
-    }
-
-    /** Returns how many frames the CLOCK hand has passed. */
-    public long clockScanned() {
-        return reclaim.scanned();
     }
 
     /** Returns pages written to swap, in all. */

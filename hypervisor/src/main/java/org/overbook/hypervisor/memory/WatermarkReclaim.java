@@ -47,10 +47,6 @@ final class WatermarkReclaim {
         return runs;
     }
 
-    long scanned() {
-        return selector.scanned();
-    }
-
     /**
      * Frees frames up to the high watermark. While write-back is congested and {@code mayPreferClean}, clean
      * victims only, until free frames fall to the min watermark.

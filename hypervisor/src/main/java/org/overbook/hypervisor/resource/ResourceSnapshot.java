@@ -16,7 +16,7 @@ public record ResourceSnapshot(String name, int servers, long busyNanos, long re
 
     /** Returns an empty snapshot of a resource: what it looked like before it took any work. */
     public static ResourceSnapshot empty(String name, int servers) {
-        return new ResourceSnapshot(name, servers, 0, 0, 0, new Histogram(3_600_000_000_000L, 2));
+        return new ResourceSnapshot(name, servers, 0, 0, 0, new Histogram(ResourceStats.MAX_WAIT_NANOS, ResourceStats.WAIT_DIGITS));
     }
 
     /** Returns the use between {@code earlier} and this snapshot, {@code windowNanos} apart. */

@@ -9,11 +9,14 @@ import org.HdrHistogram.Histogram;
  */
 public final class ResourceStats {
 
-    private static final long MAX_WAIT_NANOS = 3_600_000_000_000L;
+    /** The longest wait the histograms hold (an hour); longer ones are recorded as this. */
+    static final long MAX_WAIT_NANOS = 3_600_000_000_000L;
+    /** Significant decimal digits of the wait histograms. */
+    static final int WAIT_DIGITS = 2;
 
     private final String name;
     private final int servers;
-    private final Histogram waits = new Histogram(MAX_WAIT_NANOS, 2);
+    private final Histogram waits = new Histogram(MAX_WAIT_NANOS, WAIT_DIGITS);
     private long busyNanos;
     private long requests;
     private long waitNanos;

@@ -210,8 +210,8 @@ public final class PinDownCache {
 
     /**
      * Drops every cached region that overlaps {@code [address, address + length)} (memory freed or
-     * unmapped), telling the listener of each in (address, length) order; returns how many. Not counted
-     * as evictions.
+     * unmapped), held or not, telling the listener of each in (address, length) order; returns how many. Not
+     * counted as evictions. A held region's holds go with it: it no longer counts as held.
      */
     public int invalidate(long address, long length) {
         checkRange(address, length);
@@ -271,6 +271,11 @@ public final class PinDownCache {
         long address = addresses[slot];
         long length = lengths[slot];
         long handle = handles[slot];
+        if (uses[slot] > 0) { // invalidated while held: its holds go with it
+            uses[slot] = 0;
+            heldBytes -= length;
+            heldRegions--;
+        }
         index.remove(address, address + length);
         unlink(slot);
         next[slot] = freeSlot;

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.GuestMemory;
+import org.overbook.guest.Units;
 import org.overbook.guest.Workload;
 import org.overbook.perf.plugin.Catalog;
 import org.overbook.hypervisor.HostConfig;
@@ -137,10 +138,10 @@ final class ScenarioChecks {
         long pinned = s.clients().stream().mapToLong(TenantSpec::memoryBytes).sum();
         long memory = s.clientHost().memoryBytes();
         if (memory > 0 && memory % GuestMemory.PAGE_SIZE == 0 && pinned > pinnable(memory, HostConfig.DEFAULT_RECLAIM_HIGH)) {
-            throw new ConfigurationException("client-host.memory", HostConfig.bytes(memory) + " cannot hold the clients' memory ("
-                    + HostConfig.bytes(pinned) + " in all), which is pinned, plus the free frames reclaim keeps ("
+            throw new ConfigurationException("client-host.memory", Units.bytes(memory) + " cannot hold the clients' memory ("
+                    + Units.bytes(pinned) + " in all), which is pinned, plus the free frames reclaim keeps ("
                     + (int) (HostConfig.DEFAULT_RECLAIM_HIGH * 100) + " %); accepted: at least about "
-                    + HostConfig.bytes(roundUpToMiB((long) ((pinned + 2 * GuestMemory.PAGE_SIZE) / (1 - HostConfig.DEFAULT_RECLAIM_HIGH))))
+                    + Units.bytes(roundUpToMiB((long) ((pinned + 2 * GuestMemory.PAGE_SIZE) / (1 - HostConfig.DEFAULT_RECLAIM_HIGH))))
                     + ", or smaller clients");
         }
         try {

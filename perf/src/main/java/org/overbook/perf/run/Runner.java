@@ -308,7 +308,10 @@ public final class Runner {
                 testbed.simulation().dispatched(), rows, total, histograms, timeSeries, resources);
     }
 
-    /** Sums counts; sums throughputs; recomputes ratios from sums; latency from every histogram merged. */
+    /**
+     * Sums counts; sums throughputs (a throughput one tenant did not measure, NaN, leaves the sum not measured: it would
+     * otherwise read as the whole); recomputes ratios from sums; latency from every histogram merged.
+     */
     private static Map<String, Number> total(List<TenantRow> rows, Histogram all) {
         Map<String, Number> total = new LinkedHashMap<>();
         for (TenantRow row : rows) {

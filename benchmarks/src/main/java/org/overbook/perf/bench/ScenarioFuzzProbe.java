@@ -14,8 +14,8 @@ import org.overbook.perf.fuzz.ScenarioGenerator;
  * tally; exits 1 if any case failed. A case runs again alone as a campaign of one from its seed, and
  * {@code show SEED} prints its YAML.
  *
- * <p>Run: {@code nice -n 10 ./overbook probe ScenarioFuzzProbe 1000 1} (COUNT SEED [ALLOWANCE_SECONDS], 120 by default:
- * a run still going after that much wall time counts as a hang).
+ * <p>Run: {@code nice -n 10 ./overbook probe ScenarioFuzzProbe 1000 1} (COUNT SEED [EVENT_LIMIT],
+ * {@value FuzzRunner#EVENT_LIMIT} by default: a run that dispatches that many events before its end is an event storm).
  */
 public final class ScenarioFuzzProbe {
 
@@ -28,16 +28,16 @@ public final class ScenarioFuzzProbe {
             return;
         }
         if (args.length < 2) {
-            System.err.println("usage: ScenarioFuzzProbe COUNT FIRST [ALLOWANCE_SECONDS], or ScenarioFuzzProbe show N");
+            System.err.println("usage: ScenarioFuzzProbe COUNT FIRST [EVENT_LIMIT], or ScenarioFuzzProbe show N");
             System.exit(2);
         }
         int count = Integer.parseInt(args[0]);
         long seed = Long.parseLong(args[1]);
-        long allowance = (args.length > 2 ? Long.parseLong(args[2]) : 120) * 1_000_000_000L;
+        long eventLimit = args.length > 2 ? Long.parseLong(args[2]) : FuzzRunner.EVENT_LIMIT;
         Campaign campaign;
         try (Experiments experiments = Experiments.builtIn();
              TemporaryDirectory directory = new TemporaryDirectory()) {
-            FuzzRunner runner = new FuzzRunner(experiments, directory.path(), System::nanoTime, allowance);
+            FuzzRunner runner = new FuzzRunner(experiments, directory.path(), eventLimit);
             campaign = new Campaign(runner, System.out);
             int step = Math.max(1, Math.min(50, count / 10));
             for (int done = 0; done < count; done += step) {

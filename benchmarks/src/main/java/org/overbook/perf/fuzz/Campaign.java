@@ -31,6 +31,7 @@ public final class Campaign {
     private final PrintStream log;
     private int passed;
     private long events;
+    private long largest;
     private final Map<String, Integer> refusedByField = new TreeMap<>();
     private final Map<String, Integer> limitedByKind = new TreeMap<>();
     private final Map<String, Integer> failedByKind = new TreeMap<>();
@@ -52,6 +53,7 @@ public final class Campaign {
                 case Passed p -> {
                     passed++;
                     events += p.events();
+                    largest = Math.max(largest, p.events());
                     if (p.idle()) {
                         idle.add(seed);
                     }
@@ -88,8 +90,8 @@ public final class Campaign {
     public String tally() {
         int refused = refusedByField.values().stream().mapToInt(Integer::intValue).sum();
         int limited = limitedByKind.values().stream().mapToInt(Integer::intValue).sum();
-        return String.format("%d cases: %d passed (%,d events a run in all), %d refused %s, %d stopped at a limit %s, %d failed %s",
-                passed + refused + limited + failures.size(), passed, events, refused, refusedByField, limited, limitedByKind,
-                failures.size(), failedByKind);
+        return String.format("%d cases: %d passed (%,d events a run in all, %,d the largest), %d refused %s, %d stopped at a"
+                + " limit %s, %d failed %s", passed + refused + limited + failures.size(), passed, events, largest, refused,
+                refusedByField, limited, limitedByKind, failures.size(), failedByKind);
     }
 }

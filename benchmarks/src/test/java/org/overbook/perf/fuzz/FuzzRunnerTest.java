@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.perf.api.Experiments;
+import org.overbook.perf.fuzz.FuzzRunner.Failed;
 import org.overbook.perf.fuzz.FuzzRunner.Limited;
 import org.overbook.perf.fuzz.FuzzRunner.Passed;
 import org.overbook.perf.fuzz.FuzzRunner.Refused;
@@ -35,13 +37,28 @@ class FuzzRunnerTest {
     @Test
     void aPassARefusalAndAPinnedHostAreToldApart() {
         try (Experiments experiments = Experiments.builtIn()) {
-            FuzzRunner runner = new FuzzRunner(experiments, directory, System::nanoTime, 60_000_000_000L);
+            FuzzRunner runner = new FuzzRunner(experiments, directory, FuzzRunner.EVENT_LIMIT);
             assertInstanceOf(Passed.class, runner.run(ResultInvariantsTest.SMALL, "small.yaml"));
             Refused refused = assertInstanceOf(Refused.class,
                     runner.run(ResultInvariantsTest.SMALL + "nic: {memory-policy: pin-some}\n", "bad.yaml"));
             assertEquals("nic.memory-policy", refused.field());
             Limited limited = assertInstanceOf(Limited.class, runner.run(PINNED, "pinned.yaml"));
             assertTrue(limited.message().contains("1024 are pinned"), limited.message());
+        }
+    }
+
+    @Test
+    void aRunPastItsEventLimitIsAnEventStormWhateverTheWallClock() {
+        try (Experiments experiments = Experiments.builtIn()) {
+            Passed passed = assertInstanceOf(Passed.class, new FuzzRunner(experiments, directory.resolve("a"), FuzzRunner.EVENT_LIMIT)
+                    .run(ResultInvariantsTest.SMALL, "small.yaml"));
+            Failed storm = assertInstanceOf(Failed.class, new FuzzRunner(experiments, directory.resolve("b"), passed.events() - 1)
+                    .run(ResultInvariantsTest.SMALL, "small.yaml"));
+            assertEquals("event storm", storm.kind());
+            assertTrue(storm.detail().contains(String.format(Locale.ROOT, "the run dispatched its limit of %,d events", passed.events() - 1)),
+                    storm.detail());
+            assertInstanceOf(Passed.class, new FuzzRunner(experiments, directory.resolve("c"), passed.events())
+                    .run(ResultInvariantsTest.SMALL, "small.yaml"), "a run of exactly its limit's events passes");
         }
     }
 

@@ -22,8 +22,6 @@ class ScenarioFuzzTest {
     /** The campaign's first seed; case i runs under FIRST_SEED + i. */
     private static final long FIRST_SEED = 20_261_127L;
     private static final int CASES = 120;
-    /** Wall time a run may take before it counts as a hang: generous, as a hang is its only use. */
-    private static final long ALLOWANCE_NANOS = 300_000_000_000L;
 
     @TempDir
     Path directory;
@@ -33,7 +31,7 @@ class ScenarioFuzzTest {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Campaign campaign;
         try (Experiments experiments = Experiments.builtIn()) {
-            FuzzRunner runner = new FuzzRunner(experiments, directory, System::nanoTime, ALLOWANCE_NANOS);
+            FuzzRunner runner = new FuzzRunner(experiments, directory, FuzzRunner.EVENT_LIMIT);
             campaign = new Campaign(runner, new PrintStream(log, true, StandardCharsets.UTF_8)).run(FIRST_SEED, CASES);
         }
         System.out.println("ScenarioFuzzTest: " + campaign.tally());

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.overbook.live.session.Replay;
 import org.overbook.perf.cli.OutputOption;
+import org.overbook.perf.cli.ScenarioWarnings;
 import org.overbook.perf.cli.Subcommand;
 import org.overbook.perf.cli.SummaryTable;
 import org.overbook.perf.run.TimedResult;
@@ -16,8 +17,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code overbook replay LOG [--out DIR]}: runs a recorded live session again, deterministically and as fast as the
- * simulation goes, to a results folder byte for byte the session's (but {@code timing.txt}). Exit 0; 2 if the log
- * cannot be read.
+ * simulation goes, to a results folder byte for byte the session's (but {@code timing.txt}). The session's scenario
+ * says again what serve said of it first ({@link ScenarioWarnings}: a memory in MB). Exit 0; 2 if the log cannot be read.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {"Runs a session recorded by `overbook serve` again, deterministically.",
@@ -38,7 +39,9 @@ public final class ReplayCommand implements Callable<Integer>, Subcommand {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Path folder = output.folder("replay");
-        TimedResult result = Replay.run(log, folder);
+        Replay replay = Replay.of(log);
+        ScenarioWarnings.printed(replay.scenario(), spec.commandLine().getErr());
+        TimedResult result = replay.run(folder);
         SummaryTable.print(out, result);
         out.printf("%nresults: %s%n", folder.toAbsolutePath());
         out.flush();

@@ -183,7 +183,7 @@ final class RequestFramer {
 
     /** Returns the {@code <bytes>} field (the fifth token) of the storage line {@code buffer[0, lineLength)}. */
     private long dataLength(int lineLength) {
-        int[] bounds = tokens(lineLength);
+        int[] bounds = tokens(buffer, lineLength);
         if (bounds.length < 10) {
             throw new IllegalStateException("a storage line the parser accepted has no <bytes> field");
         }
@@ -192,29 +192,32 @@ final class RequestFramer {
 
     /** Returns whether the line {@code buffer[0, lineLength)} has two tokens or more, the last starting {@code HTTP/}. */
     private boolean endsWithHttpToken(int lineLength) {
-        int[] bounds = tokens(lineLength);
+        int[] bounds = tokens(buffer, lineLength);
         int last = bounds.length - 2;
         return bounds.length >= 4 && bounds[last + 1] - bounds[last] >= 5
                 && Arrays.equals(buffer, bounds[last], bounds[last] + 5, HTTP, 0, 5);
     }
 
     /**
-     * Returns the start and end of every token of the line {@code buffer[0, lineLength)}, in pairs, split as the server's
-     * parser splits it: on spaces alone, up to the {@code \n} and the one {@code \r} before it (a key may hold any
-     * other byte, {@code \r} included).
+     * Returns the start and end of every token of the line {@code line[0, lineLength)} (its {@code \n} last), in pairs,
+     * split as the server's parser and memcached split it ({@code proto_text.c}: {@code try_read_command_ascii}, then
+     * {@code tokenize_command}): on spaces alone, up to the {@code \n} and a {@code \r} just before it when another
+     * byte comes first. So the line {@code \r\n} is the one-byte command {@code \r}, as memcached reads it (it strips
+     * the {@code \r} only when {@code (el - c->rcurr) > 1}, then answers {@code ERROR}, as to any command shorter than
+     * two bytes), and a key may hold any other byte, {@code \r} included.
      */
-    private int[] tokens(int lineLength) {
+    static int[] tokens(byte[] line, int lineLength) {
         int newline = lineLength - 1;
-        int lineEnd = newline > 1 && buffer[newline - 1] == '\r' ? newline - 1 : newline;
+        int lineEnd = newline > 1 && line[newline - 1] == '\r' ? newline - 1 : newline;
         int[] bounds = new int[16];
         int count = 0;
         int i = 0;
         while (i < lineEnd) {
-            while (i < lineEnd && buffer[i] == ' ') {
+            while (i < lineEnd && line[i] == ' ') {
                 i++;
             }
             int start = i;
-            while (i < lineEnd && buffer[i] != ' ') {
+            while (i < lineEnd && line[i] != ' ') {
                 i++;
             }
             if (start < i) {

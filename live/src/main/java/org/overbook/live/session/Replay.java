@@ -19,19 +19,39 @@ import org.overbook.perf.scenario.ScenarioFile;
  */
 public final class Replay {
 
-    private Replay() {
+    private final SessionLog.Contents contents;
+    private final WorkloadRegistry registry;
+    private final ScenarioFile file;
+
+    private Replay(SessionLog.Contents contents, WorkloadRegistry registry, ScenarioFile file) {
+        this.contents = contents;
+        this.registry = registry;
+        this.file = file;
     }
 
     /**
-     * Replays the session log at {@code log} into {@code folder}.
+     * Reads the session log at {@code log} and loads its scenario.
      *
      * @throws org.overbook.guest.ConfigurationException if the log cannot be read
      */
-    public static TimedResult run(Path log, Path folder) {
+    public static Replay of(Path log) {
         SessionLog.Contents contents = SessionLog.read(log);
-        String source = contents.source();
         WorkloadRegistry registry = LiveSession.registry();
-        ScenarioFile file = new LiveScenario(contents.scenarioYaml(), List.of()).load(registry, source);
+        ScenarioFile file = new LiveScenario(contents.scenarioYaml(), List.of()).load(registry, contents.source());
+        return new Replay(contents, registry, file);
+    }
+
+    /**
+     * Returns the session's scenario as the log keeps it: the served file's point as written, every default spelled out,
+     * so what it writes that is valid but likely not meant ({@link ScenarioFile#warnings()}) is there again.
+     */
+    public ScenarioFile scenario() {
+        return file;
+    }
+
+    /** Replays the session into {@code folder}. */
+    public TimedResult run(Path folder) {
+        String source = contents.source();
         TimedResult timed;
         try (SessionLog.Writer writer = new SessionLog.Writer(folder.resolve(LiveSession.LOG), source, contents.scenarioYaml(), Long.MAX_VALUE)) {
             timed = Runner.standard(Catalog.builtIn().withWorkloads(registry)).run(file.points().getFirst(), folder, (deployment, sample) -> {

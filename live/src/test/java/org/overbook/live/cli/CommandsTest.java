@@ -127,7 +127,7 @@ class CommandsTest {
     }
 
     @Test
-    void serveSaysWhatAMemoryInMegabytesCameToAsRunDoes() throws IOException {
+    void serveAndReplaySayWhatAMemoryInMegabytesCameToAsRunDoes() throws IOException {
         Path yaml = directory.resolve("mb.yaml");
         Files.writeString(yaml, """
                 host: {memory: 64MB, swap: 32MiB}
@@ -137,8 +137,13 @@ class CommandsTest {
         Run serve = new Run();
         assertEquals(0, serve.execute("serve", yaml.toString(), "--listen", "127.0.0.1:0", "--duration", "1ms",
                 "--out", directory.resolve("mb").toString()), serve.err.toString());
-        assertEquals("overbook: warning: host.memory: 64MB is 64000000 bytes (61.0 MiB), as MB is a power of ten;"
-                + " 64MiB would be 67108864 bytes\n", serve.err.toString());
+        String warning = "overbook: warning: host.memory: 64MB is 64000000 bytes (61.0 MiB), as MB is a power of ten;"
+                + " 64MiB would be 67108864 bytes\n";
+        assertEquals(warning, serve.err.toString());
+        Run replay = new Run();
+        assertEquals(0, replay.execute("replay", directory.resolve("mb").resolve("session.log").toString(),
+                "--out", directory.resolve("mb-again").toString()), replay.err.toString());
+        assertEquals(warning, replay.err.toString(), "the session's scenario, as the log keeps it, says it again");
     }
 
     private static int awaitPort(Run run) throws InterruptedException {

@@ -118,6 +118,24 @@ class RequestFramerTest {
                 frame("set k\r 0 0 2000000\r\n" + "z".repeat(2_000_002) + "version\r\n", 4096), "too large: swallowed");
     }
 
+    private static int[] tokens(String line) {
+        return RequestFramer.tokens(line.getBytes(StandardCharsets.ISO_8859_1), line.length());
+    }
+
+    @Test
+    void aLineIsSplitOnSpacesUpToItsLineEndAsMemcachedSplitsIt() {
+        assertArrayEquals(new int[] {0, 3, 4, 5}, tokens("get k\r\n"), "\\r\\n ends the line");
+        assertArrayEquals(new int[] {0, 3, 4, 5}, tokens("get k\n"), "so does \\n alone");
+        assertArrayEquals(new int[] {0, 3, 5, 6}, tokens("get  k  \r\n"), "runs of spaces are one");
+        assertArrayEquals(new int[] {0, 3, 4, 6}, tokens("get k\r\r\n"), "one \\r is the line end's; the other is the key's");
+        assertArrayEquals(new int[] {}, tokens(" \r\n"), "a space, then the line end: no token");
+        assertArrayEquals(new int[] {}, tokens("\n"));
+        // proto_text.c strips the \r before the \n only when (el - c->rcurr) > 1: a line of \r\n alone is the command
+        // "\r", which it answers ERROR (a command shorter than two bytes), as the modelled server does
+        assertArrayEquals(new int[] {0, 1}, tokens("\r\n"), "memcached's one-byte command \\r");
+        assertEquals(List.of("LINE: \r\n", "LINE: version\r\n"), frame("\r\nversion\r\n", 1));
+    }
+
     @Test
     void anHttpRequestClosesTheConnectionWithoutAReplyAsMemcachedDropsIt() {
         // memcached (since 1.5.1) closes a connection whose unknown command ends in an HTTP/ token: a browser or a scanner

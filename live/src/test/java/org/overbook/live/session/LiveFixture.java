@@ -59,7 +59,7 @@ final class LiveFixture {
      * the two folders but {@code timing.txt} (wall-clock time) is byte for byte the same.
      */
     static void assertReplaysToTheSameResults(Path live, Path replayed) throws IOException {
-        Replay.run(live.resolve(LiveSession.LOG), replayed);
+        Replay.of(live.resolve(LiveSession.LOG)).run(replayed);
         List<String> names;
         try (Stream<Path> files = Files.list(live)) {
             names = files.filter(Files::isRegularFile).map(p -> p.getFileName().toString()).sorted().toList();

@@ -124,11 +124,12 @@ public final class SummaryTable {
         return n == null ? 0 : n.longValue();
     }
 
+    /** Spells {@code n} in {@code format}; a figure not reported, or not measured (NaN), is a dash. */
     private static String number(Number n, String format) {
-        return n == null ? "-" : String.format(java.util.Locale.ROOT, format, n.doubleValue());
+        return n == null || !Double.isFinite(n.doubleValue()) ? "-" : String.format(java.util.Locale.ROOT, format, n.doubleValue());
     }
 
     private static String micros(Number nanos) {
-        return nanos == null ? "-" : String.format(java.util.Locale.ROOT, "%.1f", nanos.doubleValue() / 1e3);
+        return number(nanos == null ? null : nanos.doubleValue() / 1e3, "%.1f");
     }
 }

@@ -185,7 +185,8 @@ final class Charts {
      */
     static CategoryChart byPoint(List<RunResult> results, Replicated replicated, String metric, boolean eachInFull) {
         boolean latency = Metrics.P99.equals(metric);
-        List<RunResult> measured = results.stream().filter(r -> r.total().get(metric) != null).toList();
+        List<RunResult> measured = results.stream().filter(r -> r.total().get(metric) != null
+                && Double.isFinite(r.total().get(metric).doubleValue())).toList();
         ErrorBars bars = ErrorBars.of(measured, replicated, metric, 1);
         if (bars.values().stream().noneMatch(v -> v > 0)) {
             return null;

@@ -131,11 +131,15 @@ public final class Metrics {
         return out;
     }
 
-    /** Returns the workload's own metrics, prefixed, in the order it reports them. */
+    /**
+     * Returns the workload's own metrics, prefixed, in the order it reports them. A gauge that is not a finite number
+     * (NaN, or an infinity: a rate over no time) was not measured, and is kept as NaN, never as a number: every output
+     * writes it as an empty cell, as it writes a figure a tenant does not report.
+     */
     static Map<String, Number> workload(Workload workload) {
         Map<String, Number> out = new LinkedHashMap<>();
         WorkloadMetrics.collect(workload::report).forEach((name, value) -> out.put(WORKLOAD_PREFIX + name,
-                value instanceof Double d && !Double.isFinite(d) ? 0.0 : value));
+                value instanceof Double d && !Double.isFinite(d) ? Double.NaN : value));
         return out;
     }
 

@@ -69,7 +69,17 @@ public final class Runner {
 
     /** Returns this runner stopping a run after {@code events} events at one instant of virtual time (tests). */
     Runner stoppingAfterEventsAtOneInstant(long events) {
-        return new Runner(registry, wallClock, swapArea, new SteppedRun(events));
+        return new Runner(registry, wallClock, swapArea, stepped.standingStillFor(events));
+    }
+
+    /**
+     * Returns this runner stopping a run, as a {@link RunFailure} caused by {@link EventLimitReached}, once its
+     * simulation has dispatched {@code events} events in all: a bound in events, not in wall time, for runs of scenarios
+     * no one has sized (generated ones), where an event storm that keeps virtual time moving would otherwise run on.
+     * A run within the limit is the same as without it.
+     */
+    public Runner stoppingAfterEvents(long events) {
+        return new Runner(registry, wallClock, swapArea, stepped.limitedTo(events));
     }
 
     /** Returns a runner with its swap files in {@link SwapArea#standard()}. */
@@ -308,7 +318,10 @@ public final class Runner {
                 testbed.simulation().dispatched(), rows, total, histograms, timeSeries, resources);
     }
 
-    /** Sums counts; sums throughputs; recomputes ratios from sums; latency from every histogram merged. */
+    /**
+     * Sums counts; sums throughputs (a throughput one tenant did not measure, NaN, leaves the sum not measured: it would
+     * otherwise read as the whole); recomputes ratios from sums; latency from every histogram merged.
+     */
     private static Map<String, Number> total(List<TenantRow> rows, Histogram all) {
         Map<String, Number> total = new LinkedHashMap<>();
         for (TenantRow row : rows) {

@@ -7,7 +7,8 @@ import org.overbook.hypervisor.sim.Simulation;
 /**
  * Runs a simulation to a time in steps, looking between two whether the run should stop: the process is exiting
  * ({@link ProcessExit}: the run stops with a {@link CancellationException}, so that it closes its swap store before the
- * shutdown hooks remove its files), or virtual time has stopped moving (the run stops with {@link TimeStoodStill}).
+ * shutdown hooks remove its files), virtual time has stopped moving (the run stops with {@link TimeStoodStill}), or the
+ * simulation has dispatched as many events as the run's limit allows, if it has one ({@link EventLimitReached}).
  *
  * <p>Time stands still when events keep scheduling events at the same instant, most likely a plug-in's task that
  * reschedules itself with no delay. Without a look, {@code Simulation.runUntil} would never return and the command
@@ -27,6 +28,8 @@ final class SteppedRun {
 
     private final long eventsPerLook;
     private final long eventsAtOneInstant;
+    /** Events the simulation may dispatch in all, from its start; {@link Long#MAX_VALUE} for no limit. */
+    private final long eventLimit;
 
     SteppedRun(long eventsAtOneInstant) {
         this(EVENTS_PER_LOOK, eventsAtOneInstant);
@@ -34,8 +37,26 @@ final class SteppedRun {
 
     /** A run that looks every {@code eventsPerLook} events at most (tests give a small number). */
     SteppedRun(long eventsPerLook, long eventsAtOneInstant) {
+        this(eventsPerLook, eventsAtOneInstant, Long.MAX_VALUE);
+    }
+
+    private SteppedRun(long eventsPerLook, long eventsAtOneInstant, long eventLimit) {
         this.eventsPerLook = Math.min(eventsPerLook, eventsAtOneInstant);
         this.eventsAtOneInstant = eventsAtOneInstant;
+        this.eventLimit = eventLimit;
+    }
+
+    /** Returns this run stopping once the simulation has dispatched {@code events} events in all. */
+    SteppedRun limitedTo(long events) {
+        if (events < 1) {
+            throw new IllegalArgumentException("an event limit of " + events);
+        }
+        return new SteppedRun(eventsPerLook, eventsAtOneInstant, events);
+    }
+
+    /** Returns this run stopping after {@code events} events at one instant, its event limit kept. */
+    SteppedRun standingStillFor(long events) {
+        return new SteppedRun(EVENTS_PER_LOOK, events, eventLimit);
     }
 
     /**
@@ -51,8 +72,11 @@ final class SteppedRun {
                 throw new CancellationException("the process is exiting (interrupted)");
             }
             long before = simulation.dispatched();
+            if (before >= eventLimit) {
+                throw new EventLimitReached(eventLimit);
+            }
             long target = Math.min(until, simulation.now() + step);
-            if (simulation.runUntil(target, eventsPerLook)) {
+            if (simulation.runUntil(target, Math.min(eventsPerLook, eventLimit - before))) {
                 // a step cut short by its count at until itself has not got there: events there may remain
                 reached = target == until;
                 stoodAt = -1;

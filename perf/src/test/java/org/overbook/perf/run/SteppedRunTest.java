@@ -53,4 +53,26 @@ class SteppedRunTest {
         assertTrue(stopped.getMessage().startsWith("virtual time has not moved for 100 events"),
                 stopped.getMessage());
     }
+
+    @Test
+    void aStormThatKeepsTimeMovingStopsAtTheEventLimitNotBefore() {
+        Simulation storm = new Simulation(1);
+        storm.scheduleAt(50, new Runnable() {
+            @Override
+            public void run() {
+                storm.schedule(1, this);
+            }
+        });
+        EventLimitReached stopped = assertThrows(EventLimitReached.class,
+                () -> new SteppedRun(10, 95).limitedTo(500).run(storm, 1_000_000, 30));
+        assertEquals(500, storm.dispatched(), "exactly its limit: time moved on, so it never stood still");
+        assertEquals(549, storm.now());
+        assertTrue(stopped.getMessage().startsWith("the run dispatched its limit of 500 events before its end"), stopped.getMessage());
+
+        Simulation within = new Simulation(1);
+        List<Long> seen = scheduled(within, 25, 40, 100, 130);
+        new SteppedRun(10, 1_000).limitedTo(50).run(within, 100, 30);
+        assertEquals(50, seen.size(), "a run of exactly its limit's events ends as without one");
+        assertEquals(100, within.now());
+    }
 }

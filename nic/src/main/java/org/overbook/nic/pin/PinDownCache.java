@@ -222,6 +222,19 @@ public final class PinDownCache {
         return overlapping.length;
     }
 
+    /**
+     * Takes cached region {@code handle} out of the cache without telling the listener, held or not, and returns how
+     * many holds it had: the caller keeps the registration (as Open MPI's grdma does with a registration that lacks the
+     * access a lookup asks for: it is no longer found, and is deregistered once no one holds it [2]). Not counted as an
+     * eviction.
+     */
+    public int withdraw(long handle) {
+        int slot = slotOf(handle);
+        int holds = uses[slot];
+        remove(slot);
+        return holds;
+    }
+
     /** Returns lookups that found a covering region. */
     public long hits() {
         return hits;
@@ -271,7 +284,14 @@ public final class PinDownCache {
         long address = addresses[slot];
         long length = lengths[slot];
         long handle = handles[slot];
-        if (uses[slot] > 0) { // invalidated while held: its holds go with it
+        remove(slot);
+        listener.evicted(address, length, handle);
+    }
+
+    private void remove(int slot) {
+        long address = addresses[slot];
+        long length = lengths[slot];
+        if (uses[slot] > 0) { // invalidated or withdrawn while held: its holds go with it
             uses[slot] = 0;
             heldBytes -= length;
             heldRegions--;
@@ -282,7 +302,6 @@ public final class PinDownCache {
         freeSlot = slot;
         pinnedBytes -= length;
         regions--;
-        listener.evicted(address, length, handle);
     }
 
     private int allocateSlot() {

@@ -1,23 +1,41 @@
 package org.overbook.nic.vf;
 
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
+import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
 import org.eclipse.collections.impl.map.mutable.primitive.LongObjectHashMap;
 import org.overbook.guest.verbs.MemoryRegion;
+import org.overbook.nic.VfCounters;
 import org.overbook.nic.pin.PinDownCache;
 
 /**
  * A tenant library's registration cache over its VF: a region the application registers is cached and held while
- * the application has it registered (a later registration of a range it covers is a hit and holds it again);
- * deregistered, it stays pinned in the cache until evicted, when the VF deregisters it for real. Only regions no one
- * holds are evicted, and only those count against the cache's bounds ({@link PinDownCache#use}).
+ * the application has it registered (a later registration of a range it covers, asking for no access it lacks, is a
+ * hit and holds it again); deregistered, it stays pinned in the cache until evicted, when the VF deregisters it for
+ * real. Only regions no one holds are evicted, and only those count against the cache's bounds ({@link PinDownCache#use}).
+ *
+ * <p>A covering region registered without some of the access a registration asks for is not used: as Open MPI's grdma
+ * does ({@code mca_rcache_grdma_check_cached} in {@code opal/mca/rcache/grdma/rcache_grdma_module.c}), it leaves the
+ * cache, its access is added to what the new registration asks for (so either kind of caller hits the new region
+ * later), and it is deregistered for real once no one holds it: at once if no one does, else at its last
+ * deregistration.
  */
 final class RegistrationCache {
 
     private final PinDownCache cache;
+    private final Consumer<MemoryRegion> release;
+    private final VfCounters counters;
     private final LongObjectHashMap<MemoryRegion> regions = new LongObjectHashMap<>();
+    /** Regions taken out of the cache while held, by lkey: the holds their users have yet to release. */
+    private final LongIntHashMap withdrawnHolds = new LongIntHashMap();
 
-    /** Returns a cache within {@code bytes} and {@code maxRegions} that hands each region it evicts to {@code release}. */
-    RegistrationCache(long bytes, int maxRegions, Consumer<MemoryRegion> release) {
+    /**
+     * Returns a cache within {@code bytes} and {@code maxRegions} that hands each region it evicts, or withdraws once no
+     * one holds it, to {@code release}, and counts its hits and misses in {@code counters}.
+     */
+    RegistrationCache(long bytes, int maxRegions, Consumer<MemoryRegion> release, VfCounters counters) {
+        this.release = release;
+        this.counters = counters;
         this.cache = new PinDownCache(bytes, maxRegions, (address, length, handle) -> release.accept(regions.remove(handle)));
     }
 
@@ -25,29 +43,57 @@ final class RegistrationCache {
         return cache;
     }
 
-    /** Returns a cached region covering the range, now held once more, or null on a miss. */
-    MemoryRegion lookup(long address, long length) {
-        long handle = cache.lookup(address, length);
-        if (handle == PinDownCache.MISS) {
-            return null;
+    /**
+     * Returns a cached region covering the range with at least {@code access}, now held once more (a hit); or else
+     * registers the range through {@code registrar}, with {@code access} and that of every covering region that lacked
+     * some of it and so left the cache on the way, and caches the new region, held (a miss). Counts the hit or miss.
+     */
+    MemoryRegion register(long address, long length, int access, IntFunction<MemoryRegion> registrar) {
+        int merged = access;
+        for (long handle = cache.lookup(address, length); handle != PinDownCache.MISS; handle = cache.lookup(address, length)) {
+            MemoryRegion region = regions.get(handle);
+            if ((region.access() & access) == access) {
+                cache.use(handle);
+                counters.countRegistrationCache(/* hit= */ true);
+                return region;
+            }
+            merged |= region.access();
+            withdraw(region);
         }
-        cache.use(handle);
-        return regions.get(handle);
-    }
-
-    /** Caches a region just registered, held; one longer than the byte bound is not cached, its deregistration real. */
-    void insert(MemoryRegion region) {
+        counters.countRegistrationCache(/* hit= */ false);
+        MemoryRegion region = registrar.apply(merged);
         if (cache.insert(region.address(), region.length(), region.lkey(), /* held= */ true)) {
             regions.put(region.lkey(), region);
+        } // one longer than the byte bound is not cached: its deregistration is real
+        return region;
+    }
+
+    private void withdraw(MemoryRegion region) {
+        long lkey = region.lkey();
+        regions.remove(lkey);
+        int holds = cache.withdraw(lkey);
+        if (holds == 0) {
+            release.accept(region);
+        } else {
+            withdrawnHolds.put(lkey, holds);
         }
     }
 
-    /** Releases one hold of {@code region} and returns true if the cache keeps it; false if it is not cached. */
+    /**
+     * Releases one hold of {@code region} and returns true if the cache keeps it, or its user still holds it; false if
+     * the caller is to deregister it for real (it is not cached, or was withdrawn and this was its last hold).
+     */
     boolean deregister(MemoryRegion region) {
-        if (!regions.containsKey(region.lkey())) {
-            return false;
+        long lkey = region.lkey();
+        if (regions.containsKey(lkey)) {
+            cache.done(lkey);
+            return true;
         }
-        cache.done(region.lkey());
-        return true;
+        int holds = withdrawnHolds.removeKeyIfAbsent(lkey, 0);
+        if (holds > 1) {
+            withdrawnHolds.put(lkey, holds - 1);
+            return true;
+        }
+        return false;
     }
 }

@@ -101,7 +101,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
                 config.receive().prefetchWindowBytes());
         this.upcalls = new Upcalls(number, translationWatches, simulation, tenant.vcpu(), costs.upcallNanos(), counters);
         this.registrationCache = memoryPolicy.cachesRegistrations() ? new RegistrationCache(config.pinning().pinDownCacheBytes(),
-                config.pinning().pinDownCacheRegions(), region -> release(region, "pin-down cache eviction")) : null;
+                config.pinning().pinDownCacheRegions(), region -> release(region, "pin-down cache eviction"), counters) : null;
     }
 
     /** Attaches the VF to its tenant and applies the policy's attach step (pin-all pins everything here). */
@@ -181,21 +181,18 @@ public final class VirtualFunction implements Verbs, PinningContext {
             throw new VerbsException(call, "[" + address + ", " + (address + length) + ") is not a range of the guest's "
                     + guestBytes() + " bytes");
         }
-        boolean onDemand = (access & Access.ON_DEMAND) != 0;
-        if (registrationCache != null && !onDemand) {
-            MemoryRegion cached = registrationCache.lookup(address, length);
-            counters.countRegistrationCache(cached != null);
-            if (cached != null) {
-                return cached;
-            }
+        if (registrationCache != null && (access & Access.ON_DEMAND) == 0) {
+            return registrationCache.register(address, length, access, merged -> registerForReal(address, length, merged));
         }
+        return registerForReal(address, length, access);
+    }
+
+    private MemoryRegion registerForReal(long address, long length, int access) {
         vcpu().charge(costs.registerNanos());
         counters.countRegistration();
         MemoryRegion region = regions.add(address, length, access);
-        memoryPolicy.register(ReadAdvice.nicWrites(access) ? this : forReading, address, length, onDemand);
-        if (registrationCache != null && !onDemand) {
-            registrationCache.insert(region);
-        }
+        memoryPolicy.register(ReadAdvice.nicWrites(access) ? this : forReading, address, length,
+                (access & Access.ON_DEMAND) != 0);
         return region;
     }
 

@@ -10,14 +10,21 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.resume.BuildStamp;
+import org.overbook.perf.resume.PointStore;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
 
 /**
- * {@code --master local[2]}: Spark in this JVM runs the points as tasks, and the results folder is byte-identical
- * to the default path's, replications and a plug-in's names included; a master URL Spark does not accept, or a cluster that is not there, is one line and exit 2
- * within a bounded time.
+ * {@code --master local[2]}: Spark in this JVM runs the points as tasks, and the results folder is byte-identical to
+ * the default path's, replications and a plug-in's names included; a density search resumed on it takes its stored
+ * probes on the driver and sends the rest as tasks; a master URL Spark does not accept, or a cluster that is not
+ * there, is one line and exit 2 within a bounded time.
  */
 class LocalMasterTest {
 
@@ -107,6 +114,32 @@ class LocalMasterTest {
         String answer = threads.out().lines().filter(l -> l.startsWith("answer: ")).findFirst().orElseThrow();
         assertTrue(spark.out().contains(answer), "the same answer: " + answer + "\n" + spark);
         Sweeps.assertSameResults(directory.resolve("threads"), directory.resolve("spark"));
+    }
+
+    @Test
+    void aResumedDensitySearchOnLocalTwoTakesTheStoredProbeOnTheDriver() throws Exception {
+        Path file = Sweeps.resource(directory, "density.yaml");
+        List<String> search = List.of("density", file.toString(), "--slo", "p99=500us", "--max", "2");
+        Sweeps.Outcome threads = Sweeps.overbook(with(search, "--threads", "2", "--out", directory.resolve("threads").toString()));
+        assertEquals(0, threads.exit(), threads.toString());
+        ScenarioLoader loader = ScenarioLoader.standard();
+        SweepPoint first = loader.load(file).with(Map.of("tenants.count", "1", "clients.count", "1")).points().getFirst();
+        Path spark = directory.resolve("spark");
+        new PointStore(spark.resolve(ResultsWriter.WORK), BuildStamp.ofThisProcess(List.of()))
+                .save(first, Runner.standard(loader.registry()).run(first, directory.resolve("scratch")));
+
+        Sweeps.Outcome resumed = Sweeps.overbook(with(search, "--master", "local[2]", "--out", spark.toString(), "--resume"));
+        assertEquals(0, resumed.exit(), resumed.toString());
+        assertTrue(resumed.out().contains("reused 1 of 2 points from an interrupted run\n"), "the first probe from the store,"
+                + " the second (speculative: it runs beside the first) as a task: " + resumed);
+        Sweeps.assertSameResults(directory.resolve("threads"), spark);
+        assertTrue(Files.notExists(spark.resolve(".work")), "the store goes once the folder is written");
+    }
+
+    private static String[] with(List<String> command, String... more) {
+        List<String> args = new ArrayList<>(command);
+        args.addAll(List.of(more));
+        return args.toArray(String[]::new);
     }
 
     @Test

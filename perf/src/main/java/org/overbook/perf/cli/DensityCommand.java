@@ -26,15 +26,18 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overbook density FILE --slo p99=500us [--slo ...] [--slo-confidence 95] [--auto-window] [--min N] [--max N] [--out DIR]
- * [--threads N] [--master URL]}: the
- * most tenants the file's host holds while every tenant meets the objective, found by doubling then bisection
- * over {@code tenants.count} ({@link DensityExperiment}), with the curve that led there.
+ * {@code overbook density FILE --slo p99=500us [--slo ...] [--slo-confidence 95] [--auto-window] [--min N] [--max N]
+ * [--out DIR] [--threads N] [--master URL] [--resume]}: the most tenants the file's host holds while every tenant
+ * meets the objective, found by doubling then bisection over {@code tenants.count} ({@link DensityExperiment}), with
+ * the curve that led there.
  *
  * <p>Prints a line per probe as the search judges it, the curve, and the answer; writes the results folder
- * ({@link DensityWriter}) as the search goes, marked INCOMPLETE until it ends. Exit 0 with an answer, "none"
- * included; 2 on a configuration error (one line naming the option or field); 1 if a probe read back a value other
- * than the one written.
+ * ({@link DensityWriter}) as the search goes, marked INCOMPLETE until it ends. Each probe's simulations are stored as
+ * they finish, and {@code --resume} takes up an interrupted search: it asks for the same probes in the same order, and
+ * a probe whose simulations are stored is judged from them instead of running ({@link StoredPoints}), on this machine
+ * or with {@code --master}, where the driver looks in the store before it sends a point out. Exit 0 with an answer,
+ * "none" included; 2 on a configuration error (one line naming the option or field); 1 if a probe read back a value
+ * other than the one written.
  */
 @Command(name = "density", mixinStandardHelpOptions = true,
         description = {"Finds the most tenants a host holds while every tenant meets an objective.",
@@ -43,7 +46,8 @@ import picocli.CommandLine.Spec;
                 "until a probe fails, then bisects; assumes a host failing n tenants fails",
                 "more. Prints the curve and the answer; writes density.csv, a chart,",
                 "report.md and every probe's results (probes/) as the search goes,",
-                "marked INCOMPLETE until it ends, so Ctrl-C keeps what it had found."})
+                "marked INCOMPLETE until it ends, so Ctrl-C keeps what it had found;",
+                "--resume then takes the search up, reusing the probes it had run."})
 final class DensityCommand implements Callable<Integer> {
 
     @Spec
@@ -90,6 +94,9 @@ final class DensityCommand implements Callable<Integer> {
     @Mixin
     private ReplicationsOption replications;
 
+    @Mixin
+    private ResumeOption resume;
+
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -104,15 +111,18 @@ final class DensityCommand implements Callable<Integer> {
         ScenarioFile scenarios = replications.apply(ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
         Objective objective = sloConfidence == null ? parsed : parsed.withConfidence(sloConfidence, scenarios.replications());
         DensityExperiment experiment = new DensityExperiment(scenarios, loader.registry(), objective, min, max, autoWindow);
+        resume.check(output);
         Path folder = output.folder(RunCommand.nameOf(file));
         KeptSwap keptSwap = KeptSwap.before(folder);
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
                 parallelism.threads(), "overbook density " + file.getFileName(), plugins.plugins())) {
+            StoredPoints stored = StoredPoints.open(resume.given(), folder, executor, plugins.plugins().jars(), stdout,
+                    spec.commandLine().getErr());
             int threads = executor.parallelism();
             stdout.printf("density of %s: %s from %d to %d, %s%nobjective: %s for every tenant that records latency,"
                     + " no data mismatch%n", file, experiment.axis(), min, max, executor.describe(), objective);
             stdout.flush();
-            PointCache cache = new PointCache(executor, 1024);
+            PointCache cache = new PointCache(stored.executor(), 1024);
             // the folder is written as the search judges its probes, so that a search stopped part way (Ctrl-C) keeps
             // what it had found, marked INCOMPLETE; at sweep's pace, since every write redraws the charts across probes
             // (the search waits for its probes itself, so a curve the pace held back is written with the next probe)
@@ -124,13 +134,13 @@ final class DensityCommand implements Callable<Integer> {
                 }
             }, writer, pace);
             writer.write(curve);
-            RunCommand.deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
             DensityTable.print(stdout, curve);
             stdout.printf("%nanswer: %s%n%s%n", curve.answer(), curve.cause().replace("**", "").replaceFirst("^Cause", "cause"));
             for (Map.Entry<Integer, Integer> c : curve.contradictions().entrySet()) {
                 stdout.printf("warning: monotonicity does not hold: %d tenants fail but %d meet the objective (a speculative"
                         + " probe); the answer may be too low%n", c.getKey(), c.getValue());
             }
+            stored.completed(stdout);
             stdout.printf("%d probes, %d simulations started (%d speculative), %s%nresults: %s%n", curve.points().size(),
                     cache.runs(), Math.max(0, cache.runs() - (long) curve.points().stream().mapToInt(p -> 1 + p.retries().size()).sum()
                             * scenarios.replications()),

@@ -24,20 +24,22 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overbook reproduce NAME... | --all [--quick] [--strict] [--markdown] [--replications N] [--out DIR] [--threads N]
- * [--master URL]}:
- * re-runs the papers' headline experiments (docs/ARCHITECTURE.md, "Headline results") and prints each figure of
- * the model beside the paper's, with their ratio, the 95 % interval when replicated, and the verdict
- * ({@link org.overbook.perf.reproduce.Verdict}). Writes {@code reproduce.csv}, {@code reproduce.md} and a results
- * folder per preset. A figure that does not hold is a finding, not a failure: exit 0, unless {@code --strict},
- * which exits 1 when any figure falls outside (or fails its shape, or could not be computed); 2 on a configuration
- * error (an unknown preset, a bad option); 1 if any workload read back a value other than the one written.
+ * {@code overbook reproduce NAME... | --all [--quick] [--strict] [--markdown] [--replications N] [--out DIR]
+ * [--threads N] [--master URL] [--resume]}: re-runs the papers' headline experiments (docs/ARCHITECTURE.md, "Headline
+ * results") and prints each figure of the model beside the paper's, with their ratio, the 95 % interval when
+ * replicated, and the verdict ({@link org.overbook.perf.reproduce.Verdict}). Writes {@code reproduce.csv},
+ * {@code reproduce.md} and a results folder per preset. Each point's result is stored as it finishes, and
+ * {@code --resume} takes up an interrupted reproduction, reusing the points it had run ({@link StoredPoints}). A figure
+ * that does not hold is a finding, not a failure: exit 0, unless {@code --strict}, which exits 1 when any figure falls
+ * outside (or fails its shape, or could not be computed); 2 on a configuration error (an unknown preset, a bad
+ * option); 1 if any workload read back a value other than the one written.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = {"Re-runs the papers' headline experiments and prints the model's figure beside the paper's.",
                 "overbook list shows the presets, one line each.",
                 "Writes reproduce.csv, reproduce.md and a results folder per preset.",
-                "A figure with a paper value holds when model / paper lies in 0.75-1.25; --strict exits 1 when one does not."})
+                "A figure with a paper value holds when model / paper lies in 0.75-1.25; --strict exits 1 when one does not.",
+                "--resume takes up an interrupted reproduction in --out DIR, reusing the points it had run."})
 final class ReproduceCommand implements Callable<Integer> {
 
     @Spec
@@ -75,18 +77,24 @@ final class ReproduceCommand implements Callable<Integer> {
     @Mixin
     private ReplicationsOption replications;
 
+    @Mixin
+    private ResumeOption resume;
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
         List<Preset> presets = presets();
         int threads = parallelism.threads();
+        resume.check(output);
         Path folder = output.folder(quick ? "reproduce-quick" : "reproduce");
         KeptSwap keptSwap = KeptSwap.before(folder);
         ScenarioLoader loader = plugins.loader();
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
                 "overbook reproduce", plugins.plugins())) {
+            StoredPoints stored = StoredPoints.open(resume.given(), folder, executor, plugins.plugins().jars(), stdout,
+                    spec.commandLine().getErr());
             List<Reproduction.PresetResult> results = new Reproduction(loader, quick, replications::apply)
-                    .run(presets, folder, executor, (experiment, point, points, n, error) -> {
+                    .run(presets, folder, stored.executor(), (experiment, point, points, n, error) -> {
                         if (ErrorReporter.exiting()) {
                             return;
                         }
@@ -103,6 +111,7 @@ final class ReproduceCommand implements Callable<Integer> {
             } else {
                 ReproduceReport.print(stdout, results);
             }
+            stored.completed(stdout);
             stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
             keptSwap.print(stdout);
             stdout.flush();

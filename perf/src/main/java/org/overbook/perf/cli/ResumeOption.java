@@ -3,13 +3,16 @@ package org.overbook.perf.cli;
 import org.overbook.guest.ConfigurationException;
 import picocli.CommandLine.Option;
 
-/** {@code --resume}, of {@code run} and {@code sweep} (a picocli mixin): take up the interrupted run in {@code --out}. */
+/**
+ * {@code --resume}, of {@code run}, {@code sweep}, {@code density}, {@code reproduce} and {@code sensitivity} (a picocli
+ * mixin): take up the interrupted run in {@code --out}.
+ */
 final class ResumeOption {
 
     private static final String OPTION = "--resume";
 
     @Option(names = OPTION, description = "Takes up the interrupted run in --out DIR: reuses every point it finished (the"
-            + " same resolved scenario, seed and replication, run by the same build) and runs the rest.")
+            + " same resolved scenario and seed, run by the same build) when the command asks for it, and runs the rest.")
     private boolean resume;
 
     /** Returns whether {@code --resume} was given. */

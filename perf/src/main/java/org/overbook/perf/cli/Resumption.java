@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.overbook.perf.report.ResultsWriter;
@@ -27,14 +26,12 @@ final class Resumption {
 
     private final PointStore store;
     private final List<SweepPoint> runs;
-    private final int replications;
     /** The reused results, by place in {@link #runs}. */
     private final Map<Integer, TimedResult> reused;
 
-    private Resumption(PointStore store, List<SweepPoint> runs, int replications, Map<Integer, TimedResult> reused) {
+    private Resumption(PointStore store, List<SweepPoint> runs, Map<Integer, TimedResult> reused) {
         this.store = store;
         this.runs = runs;
-        this.replications = replications;
         this.reused = reused;
     }
 
@@ -48,34 +45,26 @@ final class Resumption {
         PointStore store = new PointStore(folder.resolve(ResultsWriter.WORK), stamp);
         if (!resume) {
             store.clear();
-            return new Resumption(store, runs, replications, Map.of());
+            return new Resumption(store, runs, Map.of());
         }
         if (store.size() == 0) {
-            out.printf("nothing to resume in %s (no finished point of an interrupted run is stored there); running all %d"
-                    + " points%n", folder.toAbsolutePath(), runs.size());
-            out.flush();
-            return new Resumption(store, runs, replications, Map.of());
+            ResumeLines.nothingStored(out, folder, "all " + runs.size() + " points");
+            return new Resumption(store, runs, Map.of());
         }
         Map<Integer, TimedResult> found = new HashMap<>();
         int otherBuild = 0;
         for (int i = 0; i < runs.size(); i++) {
-            switch (store.find(runs.get(i), i % replications)) {
+            switch (store.find(runs.get(i))) {
                 case Lookup.Found stored -> found.put(i, stored.result());
                 case Lookup.Absent absent -> { }
                 case Lookup.OtherBuild other -> otherBuild++;
-                case Lookup.Unusable unusable -> err.printf("overbook: warning: --resume: the stored result of %s cannot be"
-                        + " used (%s); it runs again%n", name(runs.get(i), runs.size() / replications, replications), unusable.reason());
+                case Lookup.Unusable unusable -> ResumeLines.unusable(err, name(runs.get(i), runs.size() / replications, replications),
+                        unusable.reason());
             }
         }
-        if (otherBuild > 0) {
-            err.printf(Locale.ROOT, "overbook: warning: --resume: %d stored result%s computed by another build of Overbook"
-                    + " (its code or a plug-in changed since); %s again%n", otherBuild, otherBuild == 1 ? " was" : "s were",
-                    otherBuild == 1 ? "its point runs" : "their points run");
-        }
-        err.flush();
-        out.printf(Locale.ROOT, "reused %d of %d points from an interrupted run%n", found.size(), runs.size());
-        out.flush();
-        return new Resumption(store, runs, replications, Map.copyOf(found));
+        ResumeLines.otherBuild(err, otherBuild);
+        ResumeLines.reused(out, found.size(), runs.size());
+        return new Resumption(store, runs, Map.copyOf(found));
     }
 
     /** Returns how many simulations are reused. */
@@ -99,7 +88,7 @@ final class Resumption {
         }
         SweepPoint replica = runs.get(place);
         return cache.get(replica, progress).thenApply(result -> {
-            store.save(replica, place % replications, result);
+            store.save(replica, result);
             return result;
         });
     }

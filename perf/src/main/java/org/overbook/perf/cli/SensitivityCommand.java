@@ -27,19 +27,22 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overbook sensitivity [FILE] [--preset NAME]... [--all-presets] [--quick] [--replications N]}: varies each
- * input the reference file marks as Overbook's estimate by -50 % and +50 %, one at a time, under the same seeds, and
- * reports how far each headline moves: of a scenario file (the embedded default without FILE), its best point's
- * throughput, p50 and p99; of a reproduce preset, its figures. Prints the ranking; writes {@code sensitivity.md},
- * {@code sensitivity.csv} and a tornado chart per subject as the variants finish ({@link PacedStudy}), marked
- * INCOMPLETE until the study ends. Exit 0; 2 on a configuration error.
+ * {@code overbook sensitivity [FILE] [--preset NAME]... [--all-presets] [--quick] [--replications N] [--resume]}:
+ * varies each input the reference file marks as Overbook's estimate by -50 % and +50 %, one at a time, under the same
+ * seeds, and reports how far each headline moves: of a scenario file (the embedded default without FILE), its best
+ * point's throughput, p50 and p99; of a reproduce preset, its figures. Prints the ranking; writes
+ * {@code sensitivity.md}, {@code sensitivity.csv} and a tornado chart per subject as the variants finish
+ * ({@link PacedStudy}), marked INCOMPLETE until the study ends. Each simulation's result is stored as it finishes, and
+ * {@code --resume} takes up an interrupted study, reusing the simulations it had run ({@link StoredPoints}). Exit 0;
+ * 2 on a configuration error.
  */
 @Command(name = "sensitivity", mixinStandardHelpOptions = true,
         description = {"Ranks Overbook's estimated inputs by how far each moves the headline figures.",
                 "Varies each input marked as Overbook's estimate by -50 %% and +50 %%, one at a",
                 "time (with replications, judged against their spread). Writes sensitivity.md,",
                 "sensitivity.csv and tornado charts as the variants finish, marked INCOMPLETE",
-                "until the study ends, so Ctrl-C keeps what was measured."})
+                "until the study ends, so Ctrl-C keeps what was measured; --resume then",
+                "takes the study up, reusing the simulations it had run."})
 final class SensitivityCommand implements Callable<Integer> {
 
     @Spec
@@ -74,6 +77,9 @@ final class SensitivityCommand implements Callable<Integer> {
     @Mixin
     private ClusterOption cluster;
 
+    @Mixin
+    private ResumeOption resume;
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -92,6 +98,7 @@ final class SensitivityCommand implements Callable<Integer> {
             subjects.add(Subject.of(preset, loader, quick, replications));
         }
         Study study = new Sensitivity(Estimates.of(ScenarioLoader.referenceText())).study(subjects);
+        resume.check(output);
         Path folder = output.folder("sensitivity");
         KeptSwap keptSwap = KeptSwap.before(folder);
         String setting = "Each input marked as Overbook's estimate in the reference file, at -50 % and +50 % of its value, one "
@@ -101,7 +108,9 @@ final class SensitivityCommand implements Callable<Integer> {
         SensitivityWriter writer = new SensitivityWriter(folder, setting);
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), parallelism.threads(),
                 "overbook sensitivity", plugins.plugins())) {
-            List<Sensitivity.Row> rows = PacedStudy.run(study, executor, (subject, variant) -> {
+            StoredPoints stored = StoredPoints.open(resume.given(), folder, executor, plugins.plugins().jars(), stdout,
+                    spec.commandLine().getErr());
+            List<Sensitivity.Row> rows = PacedStudy.run(study, stored.executor(), (subject, variant) -> {
                 if (ErrorReporter.exiting()) {
                     return;
                 }
@@ -112,6 +121,7 @@ final class SensitivityCommand implements Callable<Integer> {
             SensitivityReport.print(stdout, rows);
             stdout.flush();
             writer.write(study.progress()).forEach(stdout::println);
+            stored.completed(stdout);
             stdout.printf("%nresults: %s%n", folder.toAbsolutePath());
             keptSwap.print(stdout);
             stdout.flush();

@@ -17,18 +17,20 @@ import org.overbook.perf.run.TimedResult;
 import org.overbook.perf.scenario.SweepPoint;
 
 /**
- * The results of a run's finished points, kept in its results folder's work area ({@code .work/points/}) so that the
- * run, if it is interrupted, can be taken up again ({@code --resume}) without running them again.
+ * The results of a command's finished simulations, kept in its results folder's work area ({@code .work/points/}) so
+ * that the command ({@code run}, {@code sweep}, {@code density}, {@code reproduce}, {@code sensitivity}), if it is
+ * interrupted, can be taken up again ({@code --resume}) without running them again.
  *
  * <h2>Design</h2>
  * One file per simulation, written whole as the simulation finishes, under a temporary name renamed into place
  * ({@link AtomicFiles}): a process killed while writing leaves at most a hidden {@code .*.tmp} file, never a torn one
- * under a real name. A file is named by a digest of the point it holds (the replica's resolved YAML, its seed and its
- * replication), so a point's file is found without reading the others, and holds that point again, whole, with the
- * {@link BuildStamp} of the build that computed it ({@link StoredFile}): a result is used only for the same point and
- * the same build, and a file that fails a check is reported and its point runs again (its new result then takes
- * the file's place). The store is the run's alone: a run that replaces the folder clears it first, and a run that
- * completes clears it once its folder is written.
+ * under a real name. A file is named by a digest of the simulation it holds: the replica's resolved YAML and its seed,
+ * all a result depends on (a replication differs from its point by its seed alone). So a point's file is found
+ * without reading the others; it holds that point again, whole, with the {@link BuildStamp} of the build that
+ * computed it ({@link StoredFile}): a result is used only for the same point and the same build, and a file that
+ * fails a check is reported and its point runs again (its new result then takes the file's place). The store is the
+ * command's alone: a command that replaces the folder clears it first, and one that completes clears it once its
+ * folder is written.
  */
 public final class PointStore {
 
@@ -65,22 +67,47 @@ public final class PointStore {
         return count(directory.getParent());
     }
 
-    /** Returns what the store holds for replication {@code replication} of {@code replica}. */
-    public Lookup find(SweepPoint replica, int replication) {
+    /** Returns what the store holds for {@code replica} (a point, or one replication of it). */
+    public Lookup find(SweepPoint replica) {
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file(replica, replication));
+            bytes = Files.readAllBytes(file(replica));
         } catch (NoSuchFileException e) {
             return new Lookup.Absent();
         } catch (IOException e) {
             return new Lookup.Unusable("it cannot be read (" + e.getMessage() + ")");
         }
-        return StoredFile.decode(bytes, stamp, replica, replication);
+        return StoredFile.decode(bytes, stamp, replica);
     }
 
-    /** Stores {@code result}, of replication {@code replication} of {@code replica}, whole or not at all. */
-    public void save(SweepPoint replica, int replication, TimedResult result) {
-        Path file = file(replica, replication);
+    /**
+     * Returns how many stored results another build of the model computed (files that pass their checksum and name
+     * another {@link BuildStamp}): results that no point of this build will reuse. Reads every file.
+     */
+    public int ofOtherBuilds() {
+        if (!Files.isDirectory(directory)) {
+            return 0;
+        }
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(directory)) {
+            files = listed.filter(PointStore::isResult).sorted().toList();
+        } catch (IOException e) {
+            return 0; // gone meanwhile
+        }
+        int other = 0;
+        for (Path file : files) {
+            try {
+                other += StoredFile.isOfAnotherBuild(Files.readAllBytes(file), stamp) ? 1 : 0;
+            } catch (IOException e) {
+                // unreadable: told when its point looks it up
+            }
+        }
+        return other;
+    }
+
+    /** Stores {@code result}, of {@code replica}, whole or not at all. */
+    public void save(SweepPoint replica, TimedResult result) {
+        Path file = file(replica);
         if (!written.add(file.getFileName().toString())) {
             return;
         }
@@ -89,7 +116,7 @@ public final class PointStore {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + directory, e);
         }
-        AtomicFiles.write(file, StoredFile.encode(stamp, replica, replication, result));
+        AtomicFiles.write(file, StoredFile.encode(stamp, replica, result));
     }
 
     /** Removes every stored result (and any temporary file a killed process left), and the store's folder. */
@@ -112,10 +139,10 @@ public final class PointStore {
         written.clear();
     }
 
-    private Path file(SweepPoint replica, int replication) {
+    private Path file(SweepPoint replica) {
         MessageDigest digest = BuildStamp.sha256();
         digest.update(replica.yaml().getBytes(StandardCharsets.UTF_8));
-        digest.update(("\nseed " + replica.scenario().seed() + "\nreplication " + replication).getBytes(StandardCharsets.UTF_8));
+        digest.update(("\nseed " + replica.scenario().seed()).getBytes(StandardCharsets.UTF_8));
         return directory.resolve(HexFormat.of().formatHex(digest.digest(), 0, 16) + SUFFIX);
     }
 

@@ -100,7 +100,7 @@ class KeptSwapCommandTest {
         ScenarioLoader loader = ScenarioLoader.standard();
         SweepPoint finished = loader.load(file).points().getFirst();
         TimedResult result = Runner.standard(loader.registry()).run(finished, work.resolve("run-1"));
-        new PointStore(work, BuildStamp.ofThisProcess(List.of())).save(finished, 0, result);
+        new PointStore(work, BuildStamp.ofThisProcess(List.of())).save(finished, result);
         List<Path> interrupted = keptFiles(results).stream().filter(kept -> kept.startsWith(work.resolve("run-1"))).toList();
         assertEquals(1, interrupted.size(), interrupted.toString());
         FileTime[] written = times(interrupted);

@@ -39,7 +39,7 @@ class ResumeOptionTest {
         ScenarioLoader loader = ScenarioLoader.standard();
         SweepPoint first = loader.parse(SmallScenarios.SWEEP, "two.yaml").points().getFirst();
         new PointStore(folder.resolve(ResultsWriter.WORK), stamp)
-                .save(first, 0, Runner.standard(loader.registry()).run(first, directory.resolve("scratch")));
+                .save(first, Runner.standard(loader.registry()).run(first, directory.resolve("scratch")));
     }
 
     @Test

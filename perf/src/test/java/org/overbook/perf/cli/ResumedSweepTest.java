@@ -8,11 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.overbook.perf.report.ResultsWriter;
-import org.overbook.perf.resume.PointStore;
 import org.overbook.perf.run.SmallScenarios;
 
 /**
@@ -35,35 +32,21 @@ class ResumedSweepTest {
         return OverbookProcess.start(directory.resolve("swap"), directory.resolve(name + ".out"), args.toArray(String[]::new));
     }
 
-    private static List<Path> stored(Path folder) throws IOException {
-        Path store = folder.resolve(ResultsWriter.WORK).resolve(PointStore.FOLDER);
-        try (Stream<Path> files = Files.exists(store) ? Files.list(store) : Stream.empty()) {
-            return files.filter(file -> !file.getFileName().toString().startsWith(".")).sorted().toList();
-        }
-    }
-
     @Test
     void anInterruptedSweepResumedWritesTheFolderOfOneUninterruptedSweep() throws Exception {
         Path file = Files.writeString(directory.resolve("six.yaml"), SIX);
         Path results = directory.resolve("results");
         try (OverbookProcess first = sweep(file, results, "first")) {
-            for (int waited = 0; stored(results).size() < 5; waited++) {
-                assertTrue(first.process.isAlive(), "overbook ended early:\n" + first.printed());
-                assertTrue(waited < 2400, "five points not stored within 120 s:\n" + first.printed());
-                Thread.sleep(50);
-            }
+            StoredResults.await(first, results, 5);
             assertEquals(143, first.terminate(), "stopped by SIGTERM while the long point runs:\n" + first.printed());
             assertEquals("overbook: interrupted; the results written so far are in " + results.toAbsolutePath()
                     + " (5 finished points stored: the same command with --out naming this folder and --resume reuses them)",
                     first.printed().lines().toList().getLast());
         }
-        assertEquals(5, stored(results).size());
+        assertEquals(5, StoredResults.in(results).size());
         Path edited = directory.resolve("edited");
-        copy(results, edited);
-        Path damaged = stored(results).getFirst();
-        byte[] bytes = Files.readAllBytes(damaged);
-        bytes[bytes.length / 2] ^= 0x01;
-        Files.write(damaged, bytes);
+        StoredResults.copy(results, edited);
+        StoredResults.damage(StoredResults.in(results).getFirst());
 
         try (OverbookProcess resumed = sweep(file, results, "resumed", "--resume")) {
             assertEquals(0, resumed.waitFor(300), resumed.printed());
@@ -87,19 +70,6 @@ class ResumedSweepTest {
             assertTrue(printed.contains("point 2 of 6 done: duration=25ms"), "the edited point runs: " + printed);
             assertTrue(printed.contains("6 points, 2 simulations run, 1 thread"), "and the long one, never finished: " + printed);
         }
-        assertEquals(List.of(), stored(edited), "the store goes once the folder is written");
-    }
-
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path path : walk.toList()) {
-                Path target = to.resolve(from.relativize(path));
-                if (Files.isDirectory(path)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(path, target);
-                }
-            }
-        }
+        assertEquals(List.of(), StoredResults.in(edited), "the store goes once the folder is written");
     }
 }

@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.overbook.perf.report.ResultsWriter;
 
-/** Compares two results folders file by file, hidden ones included, but {@code timing.txt} (wall-clock time). */
+/**
+ * Compares two results folders file by file, hidden ones included, but every {@code timing.txt} (wall-clock time: the
+ * folder's own and its sub-folders', a density search's {@code probes/} or a reproduction's presets).
+ */
 final class SameFolders {
 
     private SameFolders() {
@@ -29,7 +32,7 @@ final class SameFolders {
     private static List<Path> files(Path folder) throws IOException {
         try (Stream<Path> walk = Files.walk(folder)) {
             return walk.filter(Files::isRegularFile).map(folder::relativize)
-                    .filter(file -> !file.toString().equals(ResultsWriter.TIMING)).sorted().toList();
+                    .filter(file -> !file.getFileName().toString().equals(ResultsWriter.TIMING)).sorted().toList();
         }
     }
 }

@@ -1,0 +1,138 @@
+package org.overbook.perf.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.resume.BuildStamp;
+import org.overbook.perf.resume.PointStore;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
+
+/**
+ * What {@code --resume} guarantees a command that asks for its points as it goes ({@code density}, {@code reproduce},
+ * {@code sensitivity}), a subclass per command. A command stopped by SIGTERM after it stored some results, in a real
+ * child JVM, then taken up with {@code --resume}: the stored results are reused, one whose file was damaged runs again
+ * with a line naming its point, and the folder comes out byte for byte as one uninterrupted command's, with no store
+ * left. And in-process: a result another build stored for the very point, or a result of another scenario (another
+ * seed) under the point's name, is not reused, and lines say why.
+ */
+abstract class ResumeContract {
+
+    /** How the line about a stored result that cannot be used names its point: {@code point 0 (LABEL), seed 7}. */
+    private static final String POINT = "point \\d+( \\([^)]*\\))?, seed -?\\d+";
+
+    @TempDir
+    Path directory;
+
+    /**
+     * Returns the arguments of a command (but {@code --out} and {@code --resume}) whose first points finish in a
+     * second or so while the others take several: stopped after {@link #stopAfter()} are stored, it is still running.
+     */
+    abstract List<String> interruptible() throws Exception;
+
+    /** Returns how many stored results to wait for before stopping the command. */
+    abstract int stopAfter();
+
+    /** Returns the arguments of a cheap command (but {@code --out} and {@code --resume}). */
+    abstract List<String> small() throws Exception;
+
+    /** Returns two points the {@link #small()} command asks for, resolved as it resolves them. */
+    abstract List<SweepPoint> pointsOfSmall(ScenarioLoader loader) throws Exception;
+
+    /** Returns the scenario file {@code name} in the test's directory, holding {@code yaml}: written on the first call. */
+    Path scenario(String name, String yaml) throws Exception {
+        Path file = directory.resolve(name);
+        return Files.exists(file) ? file : Files.writeString(file, yaml);
+    }
+
+    private List<String> with(List<String> command, Path out, String... more) {
+        List<String> args = new ArrayList<>(command);
+        args.addAll(List.of("--out", out.toString()));
+        args.addAll(List.of(more));
+        return args;
+    }
+
+    private OverbookProcess start(List<String> args, String name) throws Exception {
+        return OverbookProcess.start(directory.resolve("swap"), directory.resolve(name + ".out"), args.toArray(String[]::new));
+    }
+
+    @Test
+    void anInterruptedCommandResumedWritesTheFolderOfOneUninterruptedCommand() throws Exception {
+        Path results = directory.resolve("results");
+        String interrupted;
+        try (OverbookProcess first = start(with(interruptible(), results), "first")) {
+            StoredResults.await(first, results, stopAfter());
+            assertEquals(143, first.terminate(), "stopped by SIGTERM while a later point runs:\n" + first.printed());
+            interrupted = first.printed();
+        }
+        int stored = StoredResults.in(results).size();
+        assertTrue(stored >= stopAfter(), stored + " stored");
+        assertEquals("overbook: interrupted; the results written so far are in " + results.toAbsolutePath() + " (" + stored
+                + " finished points stored: the same command with --out naming this folder and --resume reuses them)",
+                interrupted.lines().toList().getLast(), interrupted);
+        StoredResults.damage(StoredResults.in(results).getFirst());
+
+        try (OverbookProcess resumed = start(with(interruptible(), results, "--resume"), "resumed")) {
+            assertEquals(0, resumed.waitFor(300), resumed.printed());
+            String printed = resumed.printed();
+            assertTrue(printed.startsWith("resuming the interrupted run in " + results.toAbsolutePath() + ": " + stored
+                    + " finished point" + (stored == 1 ? "" : "s") + " stored, each reused when the command asks for its point\n"),
+                    printed);
+            assertTrue(Pattern.compile("(?m)^overbook: warning: --resume: the stored result of " + POINT
+                    + " cannot be used \\(its checksum does not match\\); it runs again$").matcher(printed).find(), printed);
+            assertTrue(Pattern.compile("(?m)^reused " + (stored - 1) + " of \\d+ points from an interrupted run$").matcher(printed)
+                    .find(), printed);
+            assertFalse(printed.contains("Exception"), printed);
+        }
+        Path uninterrupted = directory.resolve("uninterrupted");
+        CommandRun whole = new CommandRun();
+        assertEquals(0, whole.execute(with(interruptible(), uninterrupted).toArray(String[]::new)), whole.err.toString());
+        SameFolders.assertSameBytes(uninterrupted, results);
+        assertFalse(Files.exists(results.resolve(ResultsWriter.WORK)), "the store goes once the folder is written");
+    }
+
+    @Test
+    void aResultOfAnotherBuildOrOfAnotherScenarioIsNotReused() throws Exception {
+        ScenarioLoader loader = ScenarioLoader.standard();
+        List<SweepPoint> points = pointsOfSmall(loader);
+        TimedResult result = Runner.standard(loader.registry()).run(points.get(0), directory.resolve("scratch"));
+        Path results = directory.resolve("foreign");
+        Path work = results.resolve(ResultsWriter.WORK);
+        new PointStore(work, BuildStamp.of(List.of(Path.of("another-build.jar")))).save(points.get(0), result);
+        PointStore thisBuild = new PointStore(work, BuildStamp.ofThisProcess(List.of()));
+        List<Path> before = StoredResults.in(results);
+        thisBuild.save(points.get(1), result);
+        Path second = StoredResults.in(results).stream().filter(file -> !before.contains(file)).findFirst().orElseThrow();
+        SweepPoint otherSeed = new SweepPoint(points.get(1).index(), points.get(1).label(), points.get(1).values(),
+                points.get(1).scenario().withSeed(points.get(1).scenario().seed() + 1), points.get(1).yaml());
+        List<Path> withSecond = StoredResults.in(results);
+        thisBuild.save(otherSeed, result);
+        Path foreign = StoredResults.in(results).stream().filter(file -> !withSecond.contains(file)).findFirst().orElseThrow();
+        Files.move(foreign, second, StandardCopyOption.REPLACE_EXISTING);
+
+        CommandRun command = new CommandRun();
+        assertEquals(0, command.execute(with(small(), results, "--resume").toArray(String[]::new)), command.err.toString());
+        String err = command.err.toString();
+        assertTrue(err.contains("overbook: warning: --resume: 1 stored result was computed by another build of Overbook (its code"
+                + " or a plug-in changed since); its point runs again\n"), err);
+        assertTrue(Pattern.compile("(?m)^overbook: warning: --resume: the stored result of " + POINT + " cannot be used \\(it is"
+                + " the result of another point\\); it runs again$").matcher(err).find(), err);
+        assertEquals(2, err.lines().count(), err);
+        String out = command.out.toString();
+        assertTrue(out.startsWith("resuming the interrupted run in " + results.toAbsolutePath() + ": 2 finished points stored"), out);
+        assertTrue(Pattern.compile("(?m)^reused 0 of \\d+ points from an interrupted run$").matcher(out).find(), out);
+        assertFalse(Files.exists(work), "the store goes once the folder is written");
+    }
+}

@@ -138,7 +138,8 @@ final class DensityCommand implements Callable<Integer> {
             stdout.printf("%nanswer: %s%n%s%n", curve.answer(), curve.cause().replace("**", "").replaceFirst("^Cause", "cause"));
             for (Map.Entry<Integer, Integer> c : curve.contradictions().entrySet()) {
                 stdout.printf("warning: monotonicity does not hold: %d tenants fail but %d meet the objective (a speculative"
-                        + " probe); the answer may be too low%n", c.getKey(), c.getValue());
+                        + " probe; whether one finishes depends on timing, so this is not in the results folder); the answer"
+                        + " may be too low%n", c.getKey(), c.getValue());
             }
             stored.completed(stdout);
             stdout.printf("%d probes, %d simulations started (%d speculative), %s%nresults: %s%n", curve.points().size(),

@@ -23,9 +23,7 @@ class RegistrationCacheTest {
 
     @Test
     void aRegionLongerThanTheCacheIsNotCachedAndItsDeregistrationUnpinsIt() {
-        Testbed testbed = TestbedFixtures.create(TestbedFixtures.host("s", 256, 256, new int[] {128}, directory.resolve("s")),
-                TestbedFixtures.host("c", 256, 0, new int[] {16}, directory.resolve("c")),
-                NicConfig.of("pin-down-cache").withPinDownCache(/* bytes= */ 16 * 4096, /* regions= */ 8), LinkConfig.fdr(), 1);
+        Testbed testbed = cachedTestbed();
         try {
             VirtualFunction vf = testbed.serverNic().vf(0);
             MemoryRegion large = vf.register(0, 32 * 4096, Access.LOCAL_WRITE);
@@ -41,6 +39,7 @@ class RegistrationCacheTest {
         }
     }
 
+    /** A server VF under {@code pin-down-cache} bounded at 16 pages and 8 regions. */
     private Testbed cachedTestbed() {
         return TestbedFixtures.create(TestbedFixtures.host("s", 256, 256, new int[] {128}, directory.resolve("s")),
                 TestbedFixtures.host("c", 256, 0, new int[] {16}, directory.resolve("c")),

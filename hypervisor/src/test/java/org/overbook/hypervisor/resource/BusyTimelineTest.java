@@ -62,5 +62,7 @@ class BusyTimelineTest {
         timeline.forgetBefore(200); // the first has ended by 200: a request at 200 or later never meets it
         assertEquals(600, timeline.book(550, 10));
         assertEquals(610, timeline.bookedUntil());
+        timeline.forgetBefore(1_000);
+        assertEquals(610, timeline.bookedUntil(), "the last interval is kept for bookedUntil, however old");
     }
 }

@@ -2,7 +2,9 @@ package org.overbook.hypervisor.sim;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,6 +47,22 @@ class PhysicalCpusTimelineTest {
         assertEquals(5, s.requests());
         assertEquals(50 + 80 + 40, s.waitNanos(), "the run-queue waits of the work that found both pCPUs busy");
         assertEquals(100 + 50 + 30 + 45 + 20, s.busyNanos());
+        assertEquals(2, cpus.count());
+        assertTrue(cpus.contended());
+    }
+
+    @Test
+    void withUnlimitedPcpusHostWorkRunsAtOnce() {
+        PhysicalCpus unlimited = PhysicalCpus.unlimited(sim);
+        long[] done = new long[2];
+        sim.schedule(1_000, () -> {
+            done[0] = unlimited.runHostWork(100);
+            done[1] = unlimited.runHostWork(500, 40); // asked for a time already past: from now
+        });
+        sim.run();
+        assertArrayEquals(new long[] {1_100, 1_040}, done);
+        assertEquals(0, unlimited.count());
+        assertFalse(unlimited.contended());
     }
 
     /**
@@ -65,12 +83,31 @@ class PhysicalCpusTimelineTest {
             log.add("B ran at " + b.now());
             b.charge(10);
         }));
+        int[] waiting = new int[1];
+        sim.schedule(1_000, () -> waiting[0] = one.waiting());
         sim.schedule(2_000, () -> a.endSpin(2_000));
         sim.run();
+        assertEquals(1, waiting[0], "B waits for the pCPU during the spin");
+        assertEquals(2, one.snapshot().requests(), "A's task and B's each took the pCPU once");
         assertEquals(List.of("B ran at 2000"), log);
         assertEquals(1_500, b.runQueueWaitNanos());
         assertArrayEquals(new long[] {100 + 1_900 + 10}, one.busyNanos());
         assertEquals(100 + 1_900 + 10, one.snapshot().busyNanos());
+    }
+
+    /** Host work that finds the only pCPU held by a spin preempts it: done its CPU time from now, counted once. */
+    @Test
+    void hostWorkPreemptsASpinAndIsCountedAsARequest() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, SLICE);
+        Vcpu a = new Vcpu(sim, one, false);
+        sim.schedule(0, () -> a.submit(a::beginSpin));
+        long[] done = new long[1];
+        sim.schedule(1_000, () -> done[0] = one.runHostWork(30));
+        sim.schedule(2_000, () -> a.endSpin(2_000));
+        sim.run();
+        assertEquals(1_030, done[0]);
+        assertEquals(2, one.snapshot().requests(), "the spinning vCPU's task and the host work");
+        assertArrayEquals(new long[] {2_000}, one.busyNanos(), "the spin from 0 to 2,000; the host work ran inside it");
     }
 
     /**

@@ -322,4 +322,15 @@ class NicTlbTest {
         assertEquals("vf = 2; accepted: 0 .. 1", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> tlb.stats(-1));
     }
+
+    @Test
+    void aTlbMayHoldUpToItsEntryBoundAndUpToItsVfBound() {
+        assertEquals(TlbConfig.MAX_ENTRIES, TlbConfig.of(1 << 20, 1 << 8, 1, TlbReplacement.LRU, TlbPartition.SHARED).entries());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TlbConfig.of(1 << 21, 1 << 8, 1, TlbReplacement.LRU, TlbPartition.SHARED));
+        assertEquals("sets * ways = 536870912; accepted: <= 268435456", e.getMessage());
+        assertEquals(NicTlb.MAX_VFS, TlbConfig.of(1, 1, NicTlb.MAX_VFS, TlbReplacement.LRU, TlbPartition.SHARED).vfs());
+        assertThrows(IllegalArgumentException.class,
+                () -> TlbConfig.of(1, 1, NicTlb.MAX_VFS + 1, TlbReplacement.LRU, TlbPartition.SHARED));
+    }
 }

@@ -64,5 +64,9 @@ class BusyTimelineTest {
         assertEquals(610, timeline.bookedUntil());
         timeline.forgetBefore(1_000);
         assertEquals(610, timeline.bookedUntil(), "the last interval is kept for bookedUntil, however old");
+        BusyTimeline one = new BusyTimeline();
+        one.book(0, 100);
+        one.forgetBefore(1_000);
+        assertEquals(100, one.bookedUntil(), "a lone interval too");
     }
 }

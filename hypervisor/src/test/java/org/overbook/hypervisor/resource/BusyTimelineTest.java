@@ -42,4 +42,31 @@ class BusyTimelineTest {
         assertEquals(10_001_000, timeline.book(2_000, 1));            // no gap left before the later work
         assertEquals(10_001_001, timeline.bookedUntil());
     }
+
+    @Test
+    void aRequestThatDoesNotFitBeforeALaterBookingStartsAfterIt() {
+        BusyTimeline timeline = new BusyTimeline();
+        assertEquals(100, timeline.book(100, 100));   // busy 100 to 200
+        assertEquals(200, timeline.book(0, 150));     // 0 to 150 would overlap it
+        assertEquals(0, timeline.book(0, 100));       // 0 to 100 fits the gap before it
+        assertEquals(350, timeline.bookedUntil());
+    }
+
+    @Test
+    void forgettingKeepsAnIntervalStillRunning() {
+        BusyTimeline timeline = new BusyTimeline();
+        timeline.book(0, 100);     // busy 0 to 100
+        timeline.book(500, 100);   // and 500 to 600
+        timeline.forgetBefore(50); // the first has not ended by 50
+        assertEquals(100, timeline.book(60, 10), "a request at 60 still waits for the work until 100");
+        timeline.forgetBefore(200); // the first has ended by 200: a request at 200 or later never meets it
+        assertEquals(600, timeline.book(550, 10));
+        assertEquals(610, timeline.bookedUntil());
+        timeline.forgetBefore(1_000);
+        assertEquals(610, timeline.bookedUntil(), "the last interval is kept for bookedUntil, however old");
+        BusyTimeline one = new BusyTimeline();
+        one.book(0, 100);
+        one.forgetBefore(1_000);
+        assertEquals(100, one.bookedUntil(), "a lone interval too");
+    }
 }

@@ -132,4 +132,78 @@ class SimulationTest {
         sim.run();
         assertEquals(List.of(60L, Long.MAX_VALUE), seen);
     }
+
+    @Test
+    void anEventAtTheTargetTimeRunsAndStepSaysWhetherOneRan() {
+        Simulation sim = new Simulation(1);
+        List<Long> seen = new ArrayList<>();
+        sim.scheduleAt(15, () -> seen.add(sim.now()));
+        assertTrue(sim.runUntil(15, 10));
+        assertEquals(List.of(15L), seen, "an event due at the target time is due at or before it");
+        sim.scheduleAt(15, () -> seen.add(sim.now())); // now is 15: scheduling for now is not the past
+        assertTrue(sim.step());
+        assertFalse(sim.step(), "nothing left to run");
+        assertEquals(List.of(15L, 15L), seen);
+    }
+
+    @Test
+    void pendingCountsTheEventsWaitingButNotTheOneRunning() {
+        Simulation sim = new Simulation(1);
+        int[] seen = new int[2];
+        sim.scheduleAt(10, () -> seen[0] = sim.pending());
+        sim.scheduleAt(20, () -> seen[1] = sim.pending());
+        sim.scheduleAt(30, () -> { });
+        assertEquals(3, sim.pending());
+        sim.run();
+        assertEquals(2, seen[0]);
+        assertEquals(1, seen[1]);
+    }
+
+    /**
+     * After a run stops between events, the next ones already sit in the kernel's bottom tier; an event scheduled
+     * from outside any dispatch in between joins them and takes no one's place.
+     */
+    @Test
+    void anEventScheduledBetweenRunsAmongTheNextOnesTakesNoOnesPlace() {
+        Simulation sim = new Simulation(1);
+        List<Long> seen = new ArrayList<>();
+        for (long t : new long[] {10, 20, 30}) {
+            sim.scheduleAt(t, () -> seen.add(sim.now()));
+        }
+        sim.runUntil(10);
+        sim.scheduleAt(15, () -> seen.add(sim.now()));
+        sim.run();
+        assertEquals(List.of(10L, 15L, 20L, 30L), seen);
+    }
+
+    @Test
+    void manyFollowUpsOfOneEventRunInOrder() {
+        Simulation sim = new Simulation(1);
+        List<Integer> seen = new ArrayList<>();
+        sim.scheduleAt(10, () -> {
+            for (int i = 0; i < 20; i++) {
+                int k = i;
+                sim.scheduleNow(() -> seen.add(k));
+            }
+        });
+        sim.run();
+        assertEquals(java.util.stream.IntStream.range(0, 20).boxed().toList(), seen);
+        assertEquals(1, sim.dispatched(), "follow-ups are not events");
+    }
+
+    @Test
+    void followUpsOfAnEventThatThrowsStayQueuedForItsInstant() {
+        Simulation sim = new Simulation(1);
+        List<String> seen = new ArrayList<>();
+        sim.scheduleAt(10, () -> {
+            sim.scheduleNow(() -> seen.add("b@" + sim.now()));
+            sim.scheduleNow(() -> seen.add("c@" + sim.now()));
+            throw new IllegalStateException("the action fails");
+        });
+        assertThrows(IllegalStateException.class, sim::run);
+        assertEquals(List.of(), seen);
+        assertEquals(2, sim.pending());
+        sim.run();
+        assertEquals(List.of("b@10", "c@10"), seen);
+    }
 }

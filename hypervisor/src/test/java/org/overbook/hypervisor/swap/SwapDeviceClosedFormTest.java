@@ -220,4 +220,40 @@ class SwapDeviceClosedFormTest {
         assertThrows(IllegalStateException.class, () -> new SwapDevice(SwapDeviceConfig.defaults()).armStats(),
                 "flash has no arm");
     }
+
+    @Test
+    void aDisksArmCountsTheWaitFromWhenEachRequestWasMade() {
+        SwapDeviceConfig hdd = SwapDeviceModels.builtIn().device("host.swap-device.kind", "hdd");
+        SwapDevice disk = new SwapDevice(hdd);
+        disk.read(0, 1);
+        disk.write(1_000, 1); // made 1 µs later, it waits for the arm until the read's service ends
+        assertEquals(hdd.readServiceNanos() - 1_000, disk.armStats().waitNanos());
+        assertEquals(hdd.readServiceNanos() + hdd.writeServiceNanos(), disk.writesBookedUntil(),
+                "the write's service ends after the read's and its own");
+        assertEquals(1, disk.pagesRead());
+        assertEquals(1, disk.pagesWritten());
+    }
+
+    @Test
+    void flashCountsPagesAndKnowsWhenItsWritesEnd() {
+        SwapDeviceConfig nvme = SwapDeviceConfig.defaults();
+        SwapDevice flash = new SwapDevice(nvme);
+        flash.read(0, 8);
+        flash.write(0, 3);
+        flash.write(0, 2);
+        assertEquals(8, flash.pagesRead());
+        assertEquals(5, flash.pagesWritten());
+        assertEquals(5 * nvme.writeServiceNanos(), flash.writesBookedUntil(), "five pages' service, back to back");
+    }
+
+    @Test
+    void aRamDeviceTakesNoDeviceTimeAndARequestNeedsAPage() {
+        SwapDevice ram = new SwapDevice(SwapDeviceModels.builtIn().device("host.swap-device.kind", "ram"));
+        assertEquals(5_000, ram.read(5_000, 8));
+        assertEquals(7_000, ram.write(7_000, 1));
+        assertEquals(8, ram.pagesRead());
+        assertEquals(1, ram.readStats().requests());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ram.read(0, 0));
+        assertEquals("a swap request needs at least one page, not 0", e.getMessage());
+    }
 }

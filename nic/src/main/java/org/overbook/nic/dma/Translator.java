@@ -237,9 +237,9 @@ public final class Translator {
      * Resolves a network page fault: the host makes {@code page} resident and the NIC page table maps it, or, for an
      * access that does not ask to write ({@code forWrite} false), maps a page never touched to the shared zero page
      * (counted as a minor fault: the kernel's handler populates the page, with no frame). Counts the fault on
-     * {@code side}. Returns the frame, or {@link #ZERO_PAGE}.
+     * {@code side}.
      */
-    public int resolve(int page, VfCounters.Side side, boolean forWrite) {
+    public void resolve(int page, VfCounters.Side side, boolean forWrite) {
         boolean ontoZeroPage = !forWrite && table.state(page) == PageState.NOT_POPULATED;
         FaultKind kind = prefetch(page, forWrite);
         counters.countFault(side, ontoZeroPage ? VfCounters.FaultKind.MINOR : switch (kind) {
@@ -247,7 +247,6 @@ public final class Translator {
             case MINOR -> VfCounters.FaultKind.MINOR;
             case MAJOR -> VfCounters.FaultKind.MAJOR;
         });
-        return pageTable[page];
     }
 
     /**

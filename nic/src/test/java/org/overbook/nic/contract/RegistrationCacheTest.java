@@ -89,4 +89,26 @@ class RegistrationCacheTest {
             TestbedFixtures.checkAndClose(testbed);
         }
     }
+
+    /**
+     * A deregistered region stays pinned in the cache but no longer held, so it counts against the bound: with 16
+     * pages of cache, A (8 pages) deregistered and then B (12) leave 20 pages released, and A, the least recently
+     * used, is unpinned for real; B stays cached.
+     */
+    @Test
+    void aDeregisteredRegionCountsAgainstTheBoundAndIsEvictedFirst() {
+        Testbed testbed = cachedTestbed();
+        try {
+            VirtualFunction vf = testbed.serverNic().vf(0);
+            MemoryRegion a = vf.register(0, 8 * 4096, Access.LOCAL_WRITE);
+            vf.deregister(a);
+            MemoryRegion b = vf.register(64 * 4096, 12 * 4096, Access.LOCAL_WRITE);
+            assertEquals(20, vf.tenant().table().pinnedPages(), "A released but cached, B held: 8 of 16 pages released");
+            vf.deregister(b);
+            assertEquals(12, vf.tenant().table().pinnedPages(), "20 pages released: A evicted and unpinned");
+            assertEquals(b, vf.register(64 * 4096, 12 * 4096, Access.LOCAL_WRITE), "B hits");
+        } finally {
+            TestbedFixtures.checkAndClose(testbed);
+        }
+    }
 }

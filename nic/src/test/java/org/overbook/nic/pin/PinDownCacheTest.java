@@ -148,4 +148,34 @@ class PinDownCacheTest {
         cache.insert(16 * KIB, 4 * KIB, 3, /* held= */ true);
         assertEquals(2, cache.regions(), "inserted held: nothing evicted on its account");
     }
+
+    /**
+     * Held regions count against neither bound, whichever way they came to be held; released, they do. A 100 KiB
+     * bound: C (30 KiB) released, A (60 KiB) held through {@code use}, B (50 KiB) inserted held: 140 KiB pinned, 30
+     * of them released, nothing evicted. A released: 90 KiB released, still within. B released: 140 KiB released, so
+     * the least recently used go, C then A, down to B's 50.
+     */
+    @Test
+    void heldRegionsCountAgainstNoBoundUntilReleased() {
+        PinDownCache cache = cache(100 * KIB, Integer.MAX_VALUE);
+        cache.insert(0, 30 * KIB, /* handle= */ 3);
+        cache.insert(100 * KIB, 60 * KIB, /* handle= */ 1);
+        cache.use(1);
+        cache.insert(200 * KIB, 50 * KIB, /* handle= */ 2, /* held= */ true);
+        assertEquals(3, cache.regions());
+        assertEquals(0, cache.evictions());
+        cache.done(1);
+        assertEquals(0, cache.evictions(), "C and A released: 90 KiB");
+        cache.done(2);
+        assertEquals(List.of("0K+30K#3", "100K+60K#1"), unpinned);
+        assertEquals(50 * KIB, cache.pinnedBytes());
+        assertEquals(2, cache.evictions());
+    }
+
+    @Test
+    void anInvalidationOfABadRangeIsRefused() {
+        PinDownCache cache = cache(Long.MAX_VALUE, Integer.MAX_VALUE);
+        assertThrows(IllegalArgumentException.class, () -> cache.invalidate(-1, 4 * KIB));
+        assertThrows(IllegalArgumentException.class, () -> cache.invalidate(0, 0));
+    }
 }

@@ -297,4 +297,40 @@ class NicTlbTest {
         assertEquals(3, tlb.lookup(1, NicTlb.MAX_PAGE));
         assertEquals(NicTlb.MISS, tlb.lookup(0, NicTlb.MAX_PAGE));
     }
+
+    /**
+     * Jain's index over the VFs' hit rates, not their hit counts: VF 0 hits its one lookup (1.0), VF 1 two of its
+     * four (0.5), VF 2 looks nothing up and is left out: (1 + 0.5)^2 / (2 (1 + 0.25)) = 0.9.
+     */
+    @Test
+    void fairnessIsJainsIndexOverTheHitRatesOfTheVfsThatLookedUp() {
+        NicTlb tlb = tlb(TlbConfig.of(16, 4, 3, TlbReplacement.LRU, TlbPartition.SHARED));
+        tlb.insert(0, 1, 10);
+        tlb.insert(1, 1, 11);
+        tlb.lookup(0, 1);
+        tlb.lookup(1, 1);
+        tlb.lookup(1, 1);
+        tlb.lookup(1, 2);
+        tlb.lookup(1, 3);
+        assertEquals(0.9, tlb.fairness(), 1e-12);
+    }
+
+    @Test
+    void theCountersOfAVfOutsideTheTlbAreRefused() {
+        NicTlb tlb = tlb(TlbConfig.of(4, 2, 2, TlbReplacement.LRU, TlbPartition.SHARED));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> tlb.stats(2));
+        assertEquals("vf = 2; accepted: 0 .. 1", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> tlb.stats(-1));
+    }
+
+    @Test
+    void aTlbMayHoldUpToItsEntryBoundAndUpToItsVfBound() {
+        assertEquals(TlbConfig.MAX_ENTRIES, TlbConfig.of(1 << 20, 1 << 8, 1, TlbReplacement.LRU, TlbPartition.SHARED).entries());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TlbConfig.of(1 << 21, 1 << 8, 1, TlbReplacement.LRU, TlbPartition.SHARED));
+        assertEquals("sets * ways = 536870912; accepted: <= 268435456", e.getMessage());
+        assertEquals(NicTlb.MAX_VFS, TlbConfig.of(1, 1, NicTlb.MAX_VFS, TlbReplacement.LRU, TlbPartition.SHARED).vfs());
+        assertThrows(IllegalArgumentException.class,
+                () -> TlbConfig.of(1, 1, NicTlb.MAX_VFS + 1, TlbReplacement.LRU, TlbPartition.SHARED));
+    }
 }

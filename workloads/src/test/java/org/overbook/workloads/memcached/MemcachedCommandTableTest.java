@@ -143,6 +143,10 @@ class MemcachedCommandTableTest {
                         .send("get a\r\n", "END\r\n").send("add a 0 0 1\r\nB\r\n", "STORED\r\n"),
                 Case.of("exptime above 30 days is absolute seconds since virtual time 0")
                         .send("set a 0 2592001 1\r\nA\r\n", "STORED\r\n").send("get a\r\n", "VALUE a 0 1\r\nA\r\nEND\r\n"),
+                // set at 1 s, 30 days relative: it lives until 2,592,001 s (as an absolute time it would die at 2,592,000 s)
+                Case.of("an exptime of exactly 30 days is still relative").advance(SECOND)
+                        .send("set a 0 2592000 1\r\nA\r\n", "STORED\r\n").advance(2_591_999 * SECOND)
+                        .send("get a\r\n", "VALUE a 0 1\r\nA\r\nEND\r\n").advance(SECOND).send("get a\r\n", "END\r\n"),
                 // ---- flush_all ----
                 Case.of("flush_all").send("set a 0 0 1\r\nA\r\n", "STORED\r\n").send("flush_all\r\n", "OK\r\n")
                         .send("get a\r\n", "END\r\n").send("set b 0 0 1\r\nB\r\n", "STORED\r\n")

@@ -97,4 +97,39 @@ class SlabAllocatorTest {
         assertEquals(freeBefore + (64 << 10), memory.freeBytes());
         assertEquals(2, slabs.pages());
     }
+
+    /**
+     * Giving a page back and taking one again: the released page's bytes leave the class's count and the memory
+     * used, its free chunks leave the free list, and the pages stay in address order, whatever address the guest
+     * allocator hands out next, so every chunk is found on its own page.
+     */
+    @Test
+    void aReleasedPageLeavesTheCountsAndThePagesStayInAddressOrder() {
+        int pageSize = 4096;
+        SlabAllocator slabs = new SlabAllocator(new Items(memory(16)), pageSize, 64 << 20, 96, 1.25);
+        int c = 1;
+        for (int i = 0; i < 3; i++) {
+            assertTrue(slabs.grow(c));
+        }
+        int perPage = slabs.perPage(c);
+        assertEquals(3 * perPage, slabs.freeChunks(c));
+        long first = slabs.pageBase(0);
+        slabs.detachFreeChunks(0);
+        assertEquals(2 * perPage, slabs.freeChunks(c), "the first page's chunks are off the free list");
+        assertEquals(pageSize, slabs.releasePage(0));
+        assertEquals(2, slabs.pages());
+        assertEquals(2, slabs.pagesOf(c));
+        assertEquals(2L * pageSize, slabs.malloced());
+        for (int i = 0; i < 2 * perPage; i++) {
+            long chunk = slabs.take(c);
+            assertTrue(chunk >= slabs.pageBase(0), "chunk " + i + " from the pages still held, not the released one at " + first);
+        }
+        assertTrue(slabs.grow(c));
+        assertEquals(3, slabs.pages());
+        for (int p = 0; p < slabs.pages(); p++) {
+            assertTrue(p == 0 || slabs.pageBase(p - 1) < slabs.pageBase(p), "page " + p + " in address order");
+            assertEquals(p, slabs.pageOf(slabs.pageBase(p) + pageSize - 1), "the last byte of page " + p);
+        }
+        assertEquals(perPage, slabs.freeChunks(c), "only the new page's chunks are free");
+    }
 }

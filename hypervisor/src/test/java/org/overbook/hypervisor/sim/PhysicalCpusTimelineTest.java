@@ -1,0 +1,206 @@
+package org.overbook.hypervisor.sim;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.overbook.hypervisor.resource.ResourceSnapshot;
+
+/**
+ * The pCPUs' bookings timed by hand: host work on the pCPU that frees first, a spin that holds its pCPU and is
+ * accounted to it, and CFS's wakeup granularity scaled by the CPU count. Every figure below follows from the rules
+ * in {@link PhysicalCpus}'s comment, step by step.
+ */
+class PhysicalCpusTimelineTest {
+
+    private static final long SLICE = 3_000_000;
+    private final Simulation sim = new Simulation(3);
+
+    /**
+     * Two idle pCPUs; at 1,000 five pieces of host work arrive (the last booked to start at 1,060). Each takes the
+     * pCPU free first, the lower-numbered one on a tie:
+     * 100 on pCPU 0 (1,000 to 1,100); 50 on pCPU 1 (1,000 to 1,050); 30 on pCPU 1 (1,050 to 1,080, waited 50);
+     * 45 on pCPU 1 (1,080 to 1,125, waited 80); 20 from 1,060: expected when the first pCPU frees, 1,100, so done at
+     * 1,120, and booked at 1,060 on pCPU 0 (free at 1,100 before pCPU 1's 1,125), waiting 40.
+     */
+    @Test
+    void hostWorkTakesThePcpuThatFreesFirst() {
+        PhysicalCpus cpus = new PhysicalCpus(sim, 2, SLICE);
+        long[] done = new long[5];
+        sim.schedule(1_000, () -> {
+            done[0] = cpus.runHostWork(100);
+            done[1] = cpus.runHostWork(50);
+            done[2] = cpus.runHostWork(30);
+            done[3] = cpus.runHostWork(45);
+            done[4] = cpus.runHostWork(1_060, 20);
+        });
+        sim.run();
+        assertArrayEquals(new long[] {1_100, 1_050, 1_080, 1_125, 1_120}, done);
+        assertArrayEquals(new long[] {100 + 20, 50 + 30 + 45}, cpus.busyNanos(), "each pCPU's busy time");
+        ResourceSnapshot s = cpus.snapshot();
+        assertEquals(5, s.requests());
+        assertEquals(50 + 80 + 40, s.waitNanos(), "the run-queue waits of the work that found both pCPUs busy");
+        assertEquals(100 + 50 + 30 + 45 + 20, s.busyNanos());
+        assertEquals(2, cpus.count());
+        assertTrue(cpus.contended());
+    }
+
+    @Test
+    void withUnlimitedPcpusHostWorkRunsAtOnce() {
+        PhysicalCpus unlimited = PhysicalCpus.unlimited(sim);
+        long[] done = new long[2];
+        sim.schedule(1_000, () -> {
+            done[0] = unlimited.runHostWork(100);
+            done[1] = unlimited.runHostWork(500, 40); // asked for a time already past: from now
+        });
+        sim.run();
+        assertArrayEquals(new long[] {1_100, 1_040}, done);
+        assertEquals(0, unlimited.count());
+        assertFalse(unlimited.contended());
+    }
+
+    /**
+     * One pCPU. A's task runs 0 to 100, then A spins until 2,000: the pCPU is A's meanwhile, so B, ready at 500,
+     * waits until the spin ends and runs at 2,000 (a wait of 1,500); the pCPU was busy 100 + 1,900 + B's 10.
+     */
+    @Test
+    void aSpinHoldsItsPcpuAndIsAccountedToIt() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, SLICE);
+        Vcpu a = new Vcpu(sim, one, false);
+        Vcpu b = new Vcpu(sim, one, false);
+        List<String> log = new ArrayList<>();
+        sim.schedule(0, () -> a.submit(() -> {
+            a.charge(100);
+            a.beginSpin();
+        }));
+        sim.schedule(500, () -> b.submit(() -> {
+            log.add("B ran at " + b.now());
+            b.charge(10);
+        }));
+        int[] waiting = new int[1];
+        sim.schedule(1_000, () -> waiting[0] = one.waiting());
+        sim.schedule(2_000, () -> a.endSpin(2_000));
+        sim.run();
+        assertEquals(1, waiting[0], "B waits for the pCPU during the spin");
+        assertEquals(2, one.snapshot().requests(), "A's task and B's each took the pCPU once");
+        assertEquals(List.of("B ran at 2000"), log);
+        assertEquals(1_500, b.runQueueWaitNanos());
+        assertArrayEquals(new long[] {100 + 1_900 + 10}, one.busyNanos());
+        assertEquals(100 + 1_900 + 10, one.snapshot().busyNanos());
+    }
+
+    /** Host work that finds the only pCPU held by a spin preempts it: done its CPU time from now, counted once. */
+    @Test
+    void hostWorkPreemptsASpinAndIsCountedAsARequest() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, SLICE);
+        Vcpu a = new Vcpu(sim, one, false);
+        sim.schedule(0, () -> a.submit(a::beginSpin));
+        long[] done = new long[1];
+        sim.schedule(1_000, () -> done[0] = one.runHostWork(30));
+        sim.schedule(2_000, () -> a.endSpin(2_000));
+        sim.run();
+        assertEquals(1_030, done[0]);
+        assertEquals(2, one.snapshot().requests(), "the spinning vCPU's task and the host work");
+        assertArrayEquals(new long[] {2_000}, one.busyNanos(), "the spin from 0 to 2,000; the host work ran inside it");
+    }
+
+    /**
+     * CFS's wakeup granularity, 1 ms times 1 + log2(CPUs) up to 8 CPUs: a vCPU with work ready keeps its pCPU
+     * (within its slice) until it has run that much longer than the waiter with the least virtual runtime. N + 1
+     * CPU-bound vCPUs (100 µs tasks) start together on N pCPUs; the last waits, with no CPU time, while each of the
+     * N runs: it gets a pCPU once one of them is a granularity ahead, after exactly one granularity.
+     */
+    @Test
+    void aWaiterGetsAPcpuOnceTheRunnerIsAWakeupGranularityAhead() {
+        long millisecond = 1_000_000;
+        assertEquals(1 * millisecond, firstWaitOnCpus(1));
+        assertEquals(2 * millisecond, firstWaitOnCpus(2));
+        assertEquals(3 * millisecond, firstWaitOnCpus(4));
+        assertEquals(4 * millisecond, firstWaitOnCpus(8));
+        assertEquals(4 * millisecond, firstWaitOnCpus(16));
+    }
+
+    /**
+     * The sleeper credit, to the task. One pCPU, 3 ms slices, 1 ms wakeup granularity, 100 µs tasks. A vCPU whose
+     * task ends keeps the pCPU for its next one while its slice lasts and no waiter is a granularity behind it; one
+     * that gives the pCPU up queues again in an event of its own at that instant, after the dispatch that hands the
+     * pCPU on, so the vCPU dispatched sees no one waiting when its first task ends and keeps the pCPU for a second.
+     * <ul>
+     *   <li>A runs alone from 0; at each slice's end (every 3 ms of its virtual runtime) the queue's least virtual
+     *       runtime becomes A's: 999 ms the last time before 1 s.</li>
+     *   <li>At 1 s A's next task runs first (its drain was due before B woke) and ends with no one waiting; B, asleep
+     *       since the start, is placed a slice behind the least virtual runtime: 996 ms.</li>
+     *   <li>A's task ending at 1,000.2 ms finds B 4.2 ms behind it, more than a granularity: B runs from 1,000.2 ms
+     *       until its slice ends at 1,003.2 ms (its virtual runtime 999 ms, short of A's 1,000.2 + 1).</li>
+     *   <li>A runs from 1,003.2 ms: its second task ends 1.4 ms past B's 999 ms, and B runs from 1,003.4 ms until it is
+     *       a granularity past A's 1,000.4 ms: 2.4 ms, to 1,005.8 ms.</li>
+     * </ul>
+     * Placed at the least virtual runtime plus a slice instead, B would not get the pCPU before A had run another
+     * 2.8 ms; not placed at all, B's virtual runtime of 0 would keep A off the pCPU for 1 s.
+     */
+    @Test
+    void aVcpuWakingFromSleepIsPlacedOneSliceBehindTheLeastVirtualRuntime() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, SLICE);
+        long task = 100_000;
+        long wake = 1_000_000_000L;
+        List<String> switches = new ArrayList<>();
+        String[] last = {""};
+        Vcpu[] ab = {new Vcpu(sim, one, false), new Vcpu(sim, one, false)};
+        for (int i = 0; i < 2; i++) {
+            Vcpu vcpu = ab[i];
+            String name = i == 0 ? "A" : "B";
+            Runnable[] run = new Runnable[1];
+            run[0] = () -> {
+                if (!last[0].equals(name)) {
+                    switches.add((name.equals("A") && switches.size() == 2 ? "B's slice ends: " : "") + name + " from " + vcpu.now());
+                    last[0] = name;
+                }
+                vcpu.charge(task);
+                vcpu.submit(run[0]);
+            };
+            sim.schedule(i == 0 ? 0 : wake, () -> vcpu.submit(run[0]));
+        }
+        sim.runUntil(wake + 6_000_000);
+        long ms = 1_000_000;
+        assertEquals(List.of("A from 0", "B from " + (wake + 2 * task), "B's slice ends: A from " + (wake + 2 * task + 3 * ms),
+                "B from " + (wake + 4 * task + 3 * ms), "A from " + (wake + 4 * task + 3 * ms + 24 * task)), switches);
+    }
+
+    @Test
+    void aTimeSliceMustBePositive() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new PhysicalCpus(sim, 1, 0));
+        assertEquals("a time slice must be positive, not 0 ns", e.getMessage());
+    }
+
+    /** Returns when the one vCPU that found no free pCPU first ran, N + 1 CPU-bound vCPUs starting at 0 on N pCPUs. */
+    private static long firstWaitOnCpus(int n) {
+        Simulation sim = new Simulation(3);
+        PhysicalCpus cpus = new PhysicalCpus(sim, n, 100 * SLICE);
+        long[] firstRun = new long[n + 1];
+        Arrays.fill(firstRun, -1);
+        for (int i = 0; i <= n; i++) {
+            Vcpu vcpu = new Vcpu(sim, cpus, false);
+            int index = i;
+            Runnable[] task = new Runnable[1];
+            task[0] = () -> {
+                if (firstRun[index] < 0) {
+                    firstRun[index] = vcpu.now();
+                }
+                vcpu.charge(100_000);
+                vcpu.submit(task[0]);
+            };
+            sim.schedule(0, () -> vcpu.submit(task[0]));
+        }
+        sim.runUntil(10_000_000);
+        for (int i = 0; i < n; i++) {
+            assertEquals(0, firstRun[i], "vCPU " + i + " of " + (n + 1) + " found a free pCPU at once");
+        }
+        return firstRun[n];
+    }
+}

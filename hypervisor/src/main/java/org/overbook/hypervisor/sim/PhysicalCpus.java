@@ -248,7 +248,7 @@ public final class PhysicalCpus {
             bestStart = Math.max(now, freeAt[0]);
         }
         if (bestStart == Long.MAX_VALUE) { // every pCPU free to take it is held by a spin: preempt it
-            stats.record(0, cpuNanos);
+            stats.record(0, 0); // a request that did not wait; its time is inside the spin's, which endSpin counts busy
             return now + cpuNanos;
         }
         freeAt[best] = bestStart + cpuNanos;

@@ -108,6 +108,7 @@ class PhysicalCpusTimelineTest {
         assertEquals(1_030, done[0]);
         assertEquals(2, one.snapshot().requests(), "the spinning vCPU's task and the host work");
         assertArrayEquals(new long[] {2_000}, one.busyNanos(), "the spin from 0 to 2,000; the host work ran inside it");
+        assertEquals(2_000, one.snapshot().busyNanos(), "the resource's busy time counts the 30 ns inside the spin once");
     }
 
     /**

@@ -19,6 +19,14 @@ public final class Units {
     private static final Pattern NEGATIVE = Pattern.compile("\\s*-\\s*" + QUANTITY.pattern());
     /** The first quantity too large for a {@code long}. */
     private static final BigDecimal TWO_TO_THE_63 = BigDecimal.valueOf(2).pow(63);
+    /** Digits of the largest {@code long}: a whole part with more (leading zeros aside) is too large whatever the unit. */
+    private static final int MAX_WHOLE_DIGITS = 19;
+    /**
+     * Decimals a quantity may have (trailing zeros aside): a size of whole bytes has at most 40, as its largest unit is
+     * 2^40 bytes, and a duration or a rate is rounded to a whole nanosecond or bit per second. The bound keeps a number
+     * of a million digits from costing {@link BigDecimal} minutes of arithmetic.
+     */
+    private static final int MAX_DECIMALS = 40;
 
     private Units() {
     }
@@ -121,16 +129,47 @@ public final class Units {
             throw new ConfigurationException(field, "unknown unit '" + m.group(2) + "' in '" + text + "'; accepted: " + accepted
                     + ", in " + unitNames);
         }
-        BigDecimal number = new BigDecimal(m.group(1));
+        BigDecimal number = number(field, text, m.group(1), accepted, baseUnit);
         if (m.group(2).isEmpty() && !"bytes".equals(baseUnit) && number.signum() != 0) {
             throw new ConfigurationException(field, "'" + text.strip() + "' has no unit; accepted: " + accepted
                     + " (a bare number other than 0 is refused, as it would be read in " + baseUnit + ")");
         }
         BigDecimal value = number.multiply(BigDecimal.valueOf(multiplier));
         if (value.compareTo(TWO_TO_THE_63) >= 0) {
-            throw new ConfigurationException(field, "'" + text.strip() + "' is too large; accepted: " + accepted
-                    + ", less than 2^63 " + baseUnit);
+            throw tooLarge(field, text, accepted, baseUnit);
         }
         return value;
+    }
+
+    /**
+     * Returns the number {@code digits} ({@code 12.50}) writes, exactly, once its leading and trailing zeros are
+     * dropped and its length checked, so that no input costs more than a few digits of arithmetic.
+     */
+    private static BigDecimal number(String field, String text, String digits, String accepted, String baseUnit) {
+        int point = digits.indexOf('.');
+        int wholeEnd = point < 0 ? digits.length() : point;
+        int wholeStart = 0;
+        while (wholeStart < wholeEnd && digits.charAt(wholeStart) == '0') {
+            wholeStart++;
+        }
+        int decimalsEnd = digits.length();
+        while (point >= 0 && decimalsEnd > point + 1 && digits.charAt(decimalsEnd - 1) == '0') {
+            decimalsEnd--;
+        }
+        String whole = digits.substring(wholeStart, wholeEnd);
+        String decimals = point < 0 ? "" : digits.substring(point + 1, decimalsEnd);
+        if (whole.length() > MAX_WHOLE_DIGITS) {
+            throw tooLarge(field, text, accepted, baseUnit);
+        }
+        if (decimals.length() > MAX_DECIMALS) {
+            throw new ConfigurationException(field, "'" + text.strip() + "' has " + decimals.length() + " decimals; accepted: "
+                    + accepted + ", with at most " + MAX_DECIMALS + " decimals");
+        }
+        return new BigDecimal((whole.isEmpty() ? "0" : whole) + (decimals.isEmpty() ? "" : "." + decimals));
+    }
+
+    private static ConfigurationException tooLarge(String field, String text, String accepted, String baseUnit) {
+        return new ConfigurationException(field, "'" + text.strip() + "' is too large; accepted: " + accepted
+                + ", less than 2^63 " + baseUnit);
     }
 }

@@ -31,4 +31,19 @@ class UnitsDecimalSizesTest {
         assertEquals(2, Units.nanos("f", "1.5ns"));
         assertEquals(4_100_000_000L, Units.bitsPerSecond("f", "4.1Gbps"));
     }
+
+    @Test
+    void numbersOfManyDigitsAreReadWithinTheirBoundsOrRefusedUnread() {
+        String zeros = "0".repeat(1_000_000);
+        assertEquals(1_024, Units.bytes("f", zeros + "1." + zeros + "KiB"), "leading and trailing zeros are no digits");
+        assertEquals(1_500_000_000L, Units.nanos("f", "1.5" + zeros + "s"));
+        ConfigurationException large = assertThrows(ConfigurationException.class, () -> Units.bytes("f", "1" + zeros));
+        assertTrue(large.getMessage().contains("is too large; accepted: a size such as 4096"), large.getMessage().substring(0, 80));
+        assertThrows(ConfigurationException.class, () -> Units.nanos("f", "99999999999999999999ns"), "20 digits: past 2^63");
+        ConfigurationException decimals = assertThrows(ConfigurationException.class,
+                () -> Units.bytes("f", "0." + "1".repeat(1_000_000) + "KiB"));
+        assertTrue(decimals.getMessage().endsWith("' has 1000000 decimals; accepted: a size such as 4096, 64KiB, 4GiB or 1.5MB,"
+                + " with at most 40 decimals"), decimals.getMessage().substring(decimals.getMessage().length() - 120));
+        assertEquals(1, Units.bytes("f", "0.0000000000009094947017729282379150390625TiB"), "2^-40 TiB: a size of 40 decimals");
+    }
 }

@@ -127,6 +127,9 @@ public final class Objective {
                     continue;
                 }
                 double value = row.value(metric.column());
+                if (Double.isNaN(value)) {
+                    continue; // not measured (a workload's gauge that is not a number): no figure, so no worst
+                }
                 Double before = worst.get(metric);
                 if (before == null || metric.worse(value, before)) {
                     worst.put(metric, value);
@@ -138,7 +141,7 @@ public final class Objective {
             return gate;
         }
         for (Bound bound : bounds) {
-            TenantRow broken = judged.stream().filter(row -> sampled(row, bound) && !bound.holds(row.value(bound.metric().column())))
+            TenantRow broken = judged.stream().filter(row -> measured(row, bound) && !bound.holds(row.value(bound.metric().column())))
                     .reduce((a, b) -> bound.metric().worse(b.value(bound.metric().column()), a.value(bound.metric().column())) ? b : a)
                     .orElse(null);
             if (broken != null) {
@@ -147,7 +150,7 @@ public final class Objective {
                         + bound.metric().format(value) + (bound.metric().latency() ? " > " : " < ") + bound.written());
             }
         }
-        Judgement thin = undersampled(judged, worst);
+        Judgement thin = notMeasured(judged, worst);
         return thin != null ? thin : new Judgement(true, judged.size(), worst, "", "");
     }
 
@@ -178,16 +181,25 @@ public final class Objective {
 
     /**
      * Returns "not measured" naming the tenant with the fewest requests among those whose bounded percentile is
-     * under-sampled ({@link SampleSize}: a p99 from fewer than 1,000 requests), or null when none is. A bound is
-     * never judged on such a percentile, met or broken.
+     * under-sampled ({@link SampleSize}: a p99 from fewer than 1,000 requests), or the first whose bounded throughput is
+     * not a number (its workload did not measure it), or null when none is. A bound is never judged on such a figure,
+     * met or broken.
      */
-    private Judgement undersampled(List<TenantRow> judged, Map<SloMetric, Double> worst) {
+    private Judgement notMeasured(List<TenantRow> judged, Map<SloMetric, Double> worst) {
         for (Bound bound : bounds) {
-            TenantRow fewest = judged.stream().filter(row -> !sampled(row, bound))
+            if (!bound.metric().latency()) {
+                TenantRow unmeasured = judged.stream().filter(row -> !measured(row, bound)).findFirst().orElse(null);
+                if (unmeasured != null) {
+                    return new Judgement(false, judged.size(), worst, unmeasured.name(), NOT_MEASURED + unmeasured.name() + ": "
+                            + bound.metric().key() + " is not a number (its workload did not measure its throughput)", false);
+                }
+                continue;
+            }
+            TenantRow fewest = judged.stream().filter(row -> !measured(row, bound))
                     .min(java.util.Comparator.comparingDouble(row -> row.value(Metrics.LATENCY_COUNT))).orElse(null);
             if (fewest != null) {
                 long count = (long) fewest.value(Metrics.LATENCY_COUNT);
-                long others = judged.stream().filter(row -> !sampled(row, bound)).count() - 1;
+                long others = judged.stream().filter(row -> !measured(row, bound)).count() - 1;
                 return new Judgement(false, judged.size(), worst, fewest.name(), String.format(Locale.ROOT,
                         "%s%s: %s from %d requests (needs %d)%s", NOT_MEASURED, fewest.name(), bound.metric().key(), count,
                         SampleSize.needed(bound.metric().percentile()), others == 0 ? ""
@@ -197,9 +209,13 @@ public final class Objective {
         return null;
     }
 
-    /** Returns whether {@code bound} can be judged on {@code row}: a throughput, or a percentile not flagged under-sampled. */
-    private static boolean sampled(TenantRow row, Bound bound) {
-        return !bound.metric().latency() || !SampleSize.undersampled(row.metrics(), bound.metric().column());
+    /**
+     * Returns whether {@code bound} can be judged on {@code row}: a throughput that is a number, or a percentile not
+     * flagged under-sampled.
+     */
+    private static boolean measured(TenantRow row, Bound bound) {
+        return bound.metric().latency() ? !SampleSize.undersampled(row.metrics(), bound.metric().column())
+                : !Double.isNaN(row.value(bound.metric().column()));
     }
 
     /**
@@ -233,7 +249,7 @@ public final class Objective {
             RunResult result = replications.get(i);
             List<TenantRow> judged = judged(result);
             Judgement j = gate(result, judged, Map.of());
-            j = j != null ? j : undersampled(judged, Map.of());
+            j = j != null ? j : notMeasured(judged, Map.of());
             if (j != null) {
                 return i == 0 ? j : new Judgement(false, j.judged(), j.worst(), j.tenant(),
                         "seed " + result.seed() + ": " + j.reason(), j.measured());

@@ -85,6 +85,8 @@ public final class Finding {
                     Double.isNaN(p.value(Metrics.P99)) ? "" : " at a p99 latency of " + TickLabels.nanos(p.value(Metrics.P99))));
             return out;
         }
+        List<PointFigures> unmeasured = points.stream().filter(p -> Double.isNaN(p.value(Metrics.THROUGHPUT))
+                && completedRequests(p)).toList();
         List<PointFigures> steady = steadyOnes(serving);
         if (steady.size() > 1 && steady.size() < serving.size()) {
             serving = steady; // only then are points left out for measuring their load phase
@@ -95,7 +97,8 @@ public final class Finding {
         boolean perTenant = points.stream().map(PointFigures::serverTenants).distinct().count() > 1;
         if (best.value(Metrics.THROUGHPUT) == worst.value(Metrics.THROUGHPUT)) {
             out.add(String.format(Locale.ROOT, "%s served the same throughput, %s ops/s.", serving.size() == points.size()
-                    ? "Every point" : serving == steady ? "Every point in steady state" : "Every point that completed a request",
+                    ? "Every point" : serving == steady ? "Every point in steady state"
+                    : unmeasured.isEmpty() ? "Every point that completed a request" : "Every point with a throughput",
                     TickLabels.count(best.value(Metrics.THROUGHPUT))));
         } else {
             out.add(String.format(Locale.ROOT, "Highest throughput: %s, %s%s, %s the lowest, %s (%s%s).", name(best),
@@ -104,9 +107,16 @@ public final class Finding {
                 opsPerSecond(worst), perTenant ? tenants(worst) : ""));
         }
         bestByFirstField(serving, perTenant, out);
-        if (points.stream().anyMatch(p -> !(p.value(Metrics.THROUGHPUT) > 0))) {
-            out.add(String.format(Locale.ROOT, "No request completed at %s.", names(points.stream()
-                    .filter(p -> !(p.value(Metrics.THROUGHPUT) > 0)).toList())));
+        List<PointFigures> idle = points.stream().filter(p -> !(p.value(Metrics.THROUGHPUT) > 0) && !unmeasured.contains(p))
+                .toList();
+        if (!idle.isEmpty()) {
+            out.add(String.format(Locale.ROOT, "No request completed at %s.", names(idle)));
+        }
+        if (!unmeasured.isEmpty()) {
+            out.add(String.format(Locale.ROOT, "%s completed requests but %s no throughput in ops/s (a tenant's"
+                    + " throughput_ops_per_s not reported, or not a number), so the comparisons leave %s out.",
+                    capitalised(names(unmeasured)), unmeasured.size() == 1 ? "has" : "have",
+                    unmeasured.size() == 1 ? "it" : "them"));
         }
         List<PointFigures> latency = serving.stream().filter(p -> p.value(Metrics.P99) > 0).toList();
         if (latency.size() > 1 && latency.stream().mapToDouble(p -> p.value(Metrics.P99)).distinct().count() > 1) {
@@ -127,7 +137,7 @@ public final class Finding {
      * report one report 0, which the tables show as such (a user's workload that counts no request in the window).
      */
     private static String noThroughput(List<PointFigures> points) {
-        if (points.stream().noneMatch(p -> p.value(Metrics.LATENCY_COUNT) > 0 || p.value(Metrics.REQUESTS) > 0)) {
+        if (points.stream().noneMatch(Finding::completedRequests)) {
             return "No point completed a request, so there is no throughput or latency to compare.";
         }
         String own = "the workloads report their own figures: see each point's table and summary.csv";
@@ -274,6 +284,11 @@ public final class Finding {
 
     private static String times(double ratio) {
         return String.format(Locale.ROOT, "%.2fx", ratio);
+    }
+
+    /** Returns whether some request completed at {@code p} in the measured window (a latency recorded, or a request counted). */
+    private static boolean completedRequests(PointFigures p) {
+        return p.value(Metrics.LATENCY_COUNT) > 0 || p.value(Metrics.REQUESTS) > 0;
     }
 
     private static String name(PointFigures p) {

@@ -63,6 +63,21 @@ class ObjectiveTest {
     }
 
     @Test
+    void aThroughputThatIsNotANumberIsNotMeasuredNeitherMetNorTheWorst() {
+        Objective objective = Objective.parse(List.of("p99=500us", "ops=15k"));
+        Judgement j = objective.judge(run(0, client("c0", 400_000, Double.NaN), client("c1", 450_000, 16_000)));
+        assertFalse(j.meets());
+        assertFalse(j.measured(), j.reason());
+        assertEquals("c0", j.tenant());
+        assertEquals("not measured: c0: ops is not a number (its workload did not measure its throughput)", j.reason());
+        assertEquals(16_000, j.worst(SloMetric.OPS), "the worst throughput is of the tenants that measured one");
+        Judgement broken = objective.judge(run(0, client("c0", 400_000, Double.NaN), client("c1", 450_000, 14_999)));
+        assertEquals("c1: ops 14999 ops/s < 15k", broken.reason(), "a bound broken where it is measured fails the probe");
+        assertTrue(Objective.parse(List.of("p99=500us")).judge(run(0, client("c0", 400_000, Double.NaN))).meets(),
+                "no throughput bound: the unmeasured throughput is not judged");
+    }
+
+    @Test
     void theWorstTenantOfTheFirstBrokenBoundIsNamed() {
         Objective objective = Objective.parse(List.of("p99=500us", "ops=15k"));
         Judgement slow = objective.judge(run(0, client("c0", 400_000, 20_000), client("c1", 812_400, 10_000),

@@ -125,6 +125,26 @@ class FindingTest {
     }
 
     @Test
+    void aPointThatCompletedRequestsButMeasuredNoThroughputIsNotSaidToHaveCompletedNone() {
+        // a tenant's gauge not a number makes the point's total not measured, though its requests completed
+        PointFigures measured = point(1, "on-demand", 2, 500_000, 20_000, 0, "", 0);
+        Map<String, Number> total = new LinkedHashMap<>(measured.total());
+        total.put(Metrics.THROUGHPUT, Double.NaN);
+        PointFigures unmeasured = new PointFigures(0, "nic.memory-policy=pin-all, tenants.count=2", measured.values(), 1, 1000,
+                measured.tenants(), total, "none", "", "", "", Map.of());
+        List<PointFigures> points = List.of(unmeasured, measured, point(2, "on-demand", 6, 0, 0, 20_000, "", 0));
+        List<String> sentences = Finding.sentences(points);
+        assertEquals("Every point with a throughput served the same throughput, 1M ops/s.", sentences.getFirst());
+        assertTrue(sentences.contains("No request completed at point 2 (`nic.memory-policy=on-demand, tenants.count=6`)."),
+                sentences.toString());
+        assertTrue(sentences.contains("Point 0 (`nic.memory-policy=pin-all, tenants.count=2`) completed requests but has no"
+                + " throughput in ops/s (a tenant's throughput_ops_per_s not reported, or not a number), so the comparisons"
+                + " leave it out."), sentences.toString());
+        assertTrue(sentences.stream().noneMatch(s -> s.startsWith("No request completed at point 0")
+                || s.contains("points 0 and 2")), sentences.toString());
+    }
+
+    @Test
     void theDefaultsShapeNamesTheBestPointTheCliffAndWhatSaturated() {
         List<String> sentences = Finding.sentences(defaultShape());
         assertEquals(List.of(

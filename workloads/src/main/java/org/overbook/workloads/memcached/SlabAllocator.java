@@ -96,10 +96,6 @@ final class SlabAllocator {
         return malloced;
     }
 
-    long memoryLimit() {
-        return memoryLimit;
-    }
-
     /** Returns the smallest class whose chunk holds {@code itemSize} bytes, or 0 if none does. */
     int classFor(long itemSize) {
         for (int c = 1; c <= classes; c++) {

@@ -170,4 +170,21 @@ class MemcachedEvictionTest {
         e.expect("get k0 k1 k2 k3\r\n", "VALUE k0 0 " + VALUE + "\r\n" + value(0) + "\r\n"
                 + "VALUE k1 0 " + VALUE + "\r\n" + value(1) + "\r\nEND\r\n");
     }
+
+    /**
+     * With no bump interval every read moves the item to the head, the second read of a key in one get too: after
+     * {@code get k0 k1 k0} k0 is the head, so of the two only k1 goes once the 53 items behind them are evicted.
+     */
+    @Test
+    void withNoBumpIntervalEveryReadMovesTheItemEvenWithinOneGet() {
+        EngineUnderTest e = onePageCache();
+        for (int i = 0; i < PER_PAGE; i++) {
+            set(e, "k" + i, value(i));
+        }
+        e.send("get k0 k1 k0\r\n");
+        for (int i = 0; i < PER_PAGE - 1; i++) {
+            set(e, "new" + i, value(100 + i));              // evicts k2..k54, then the older of k1 and k0
+        }
+        e.expect("get k0 k1\r\n", hit("k0", value(0)));
+    }
 }

@@ -181,11 +181,6 @@ final class HashIndex {
         return moved;
     }
 
-    /** Returns the number of items indexed. */
-    long count() {
-        return count;
-    }
-
     /** Returns log2 of the number of buckets (memcached's {@code hash_power_level}). */
     int power() {
         return power;

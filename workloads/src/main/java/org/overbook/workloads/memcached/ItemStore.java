@@ -275,11 +275,6 @@ final class ItemStore {
         link(item, itemKey);
     }
 
-    /** Frees a created item that was never linked. */
-    void discard(long item) {
-        slabs.give(item, items.slabClass(item));
-    }
-
     /** Gives a linked item a fresh cas unique, as memcached does when incr rewrites in place. */
     void restamp(long item, int oldValueLength, int newValueLength) {
         items.setCas(item, nextCas++);

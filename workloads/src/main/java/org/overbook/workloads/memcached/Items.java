@@ -3,7 +3,6 @@ package org.overbook.workloads.memcached;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 import org.overbook.guest.GuestMemory;
 
 /**
@@ -186,7 +185,7 @@ final class Items {
      * nothing between them, which the host sees as one write ({@link ItemHeader} says why).
      */
     void writeHeader(long item, int slabClass, int keyLength, int flags, int exptime, int valueLength) {
-        Arrays.fill(header, PREV, EXPTIME, (byte) 0); // the links (NIL is stored as 0), cas and last access
+        // header[PREV, EXPTIME) is never set, so it stays zero: the links (NIL is stored as 0), cas and last access
         INT.set(header, EXPTIME, exptime);
         INT.set(header, FLAGS, flags);
         INT.set(header, VALUE_LENGTH, valueLength);

@@ -96,10 +96,6 @@ final class SlabAllocator {
         return malloced;
     }
 
-    long memoryLimit() {
-        return memoryLimit;
-    }
-
     /** Returns the smallest class whose chunk holds {@code itemSize} bytes, or 0 if none does. */
     int classFor(long itemSize) {
         for (int c = 1; c <= classes; c++) {
@@ -189,7 +185,7 @@ final class SlabAllocator {
 
     /**
      * Returns the page with the fewest items among those whose items fit in the free chunks of the
-     * other pages of their class, or -1 if there is none.
+     * other pages of their class (the first in address order on a tie), or -1 if there is none.
      */
     int compactablePage() {
         int best = -1;

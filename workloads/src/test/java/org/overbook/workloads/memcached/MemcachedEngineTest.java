@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.WorkloadParameters;
+import org.overbook.guest.GuestMemory;
 import org.overbook.hypervisor.Host;
+import org.overbook.hypervisor.guest.TenantMemory;
 import org.overbook.hypervisor.testing.HostsUnderTest;
 import org.overbook.workloads.memcached.MemcachedEngine.Outcome;
 import org.overbook.workloads.memcached.protocol.ByteString;
@@ -130,5 +132,82 @@ class MemcachedEngineTest {
         b.expect("set k 0 0 1\r\nB\r\n", "STORED\r\n");
         a.expect("get k\r\n", "VALUE k 0 1\r\nA\r\nEND\r\n");
         b.expect("get k\r\n", "VALUE k 0 1\r\nB\r\nEND\r\n");
+    }
+
+    /**
+     * Two buckets hold up to 3 items (1.5 a bucket): the table doubles before the 5th is linked, moving 4 items, and
+     * that set is charged 4 x {@value HashIndex#REHASH_NANOS_PER_ITEM} ns beyond its request, copy and fault costs;
+     * the old table goes back to the guest allocator (both tables fit in one page, so no free page is lost).
+     */
+    @Test
+    void theTableDoublingChargesTheItemsItMovesAndFreesTheOldTable() {
+        EngineUnderTest e = engine(EngineUnderTest.SMALL.withHashPower(1));
+        TenantMemory memory = (TenantMemory) e.guest.memory();
+        for (int i = 1; i <= 5; i++) {
+            String request = "set k" + i + " 0 0 1\r\nx\r\n";
+            long before = e.guest.now();
+            long stalls = memory.faultStallNanos();
+            long free = memory.freeBytes();
+            e.expect(request, "STORED\r\n");
+            long copy = (request.length() + "STORED\r\n".length()) * MemcachedSettings.DEFAULT_COPY_NANOS_PER_KIB / 1024;
+            long beyond = e.guest.now() - before - (memory.faultStallNanos() - stalls) - MemcachedSettings.DEFAULT_REQUEST_NANOS - copy;
+            assertEquals(i == 5 ? 4 * HashIndex.REHASH_NANOS_PER_ITEM : 0, beyond, "set " + i);
+            assertEquals(i == 5 ? 2 : 1, e.counter("hash_power_level"), "set " + i);
+            if (i > 1) {
+                assertEquals(free, memory.freeBytes(), "set " + i + " (the first took a slab page)");
+            }
+        }
+    }
+
+    @Test
+    void deletedItemsLeaveTheTablesCount() {
+        EngineUnderTest e = engine(EngineUnderTest.SMALL);    // 16 buckets: up to 24 items
+        for (int round = 0; round < 2; round++) {
+            for (int i = 0; i < 24; i++) {
+                e.expect("set k" + i + " 0 0 1\r\nx\r\n", "STORED\r\n");
+            }
+            for (int i = 0; i < 24; i++) {
+                e.expect("delete k" + i + "\r\n", "DELETED\r\n");
+            }
+        }
+        e.expect("set k 0 0 1\r\nx\r\n", "STORED\r\n");
+        assertEquals(4, e.counter("hash_power_level"), "never more than 24 items at once");
+    }
+
+    /**
+     * A table that cannot double (no free guest page for it) stays as it is and tries again only once the item
+     * count has doubled: 4 items when it failed, so not at 5, 6 or 7 even with a page free again, but at 8.
+     */
+    @Test
+    void aTableThatCouldNotDoubleTriesAgainWhenTheItemsHaveDoubled() {
+        EngineUnderTest e = new EngineUnderTest(hosts.create(128, 1024, 1, 64, 5), 0, EngineUnderTest.SMALL.withHashPower(1));
+        GuestMemory memory = e.guest.memory();
+        e.expect("set k1 0 0 1\r\nx\r\n", "STORED\r\n");  // the slab page
+        long rest = memory.freeBytes();
+        long taken = memory.allocate(rest);
+        for (int i = 2; i <= 9; i++) {
+            if (i == 6) {
+                memory.free(taken, rest);
+            }
+            e.expect("set k" + i + " 0 0 1\r\nx\r\n", "STORED\r\n");
+            assertEquals(i < 9 ? 1 : 2, e.counter("hash_power_level"), "after set " + i);
+        }
+        for (int i = 1; i <= 9; i++) {
+            e.expect("get k" + i + "\r\n", "VALUE k" + i + " 0 1\r\nx\r\nEND\r\n");
+        }
+    }
+
+    /** An incr or decr rewritten in place counts its new length in {@code bytes}: 56 + 1 + 2, then 56 + 1 + 1. */
+    @Test
+    void anArithmeticRewriteInPlaceCountsItsNewLength() {
+        EngineUnderTest e = engine(EngineUnderTest.SMALL);
+        e.expect("set n 0 0 2\r\n10\r\n", "STORED\r\n");
+        assertEquals(59, e.counter("bytes"));
+        e.expect("decr n 1\r\n", "9\r\n");
+        assertEquals(58, e.counter("bytes"));
+        e.expect("incr n 1\r\n", "10\r\n");              // longer: a new item in place of the old
+        assertEquals(59, e.counter("bytes"));
+        e.expect("delete n\r\n", "DELETED\r\n");
+        assertEquals(0, e.counter("bytes"));
     }
 }

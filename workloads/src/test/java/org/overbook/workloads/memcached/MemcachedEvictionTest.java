@@ -131,4 +131,60 @@ class MemcachedEvictionTest {
         assertEquals(values.length, e.counter("curr_items"));
         assertEquals(0, e.counter("evictions"));
     }
+
+    /**
+     * memcached's {@code do_item_update}: a read moves an item to the LRU head only if it got there longer ago than
+     * the bump interval. k0 is stored first; 30 s later k1..k54; 31 s after that k1 (last moved 31 s ago) is read
+     * and stays next to the tail, k0 (61 s ago) is read and moves to the head, so a new item evicts k1.
+     */
+    @Test
+    void aReadWithinTheBumpIntervalLeavesTheItemInItsPlace() {
+        EngineUnderTest e = new EngineUnderTest(hosts.create(96, 512, 1, 256, 3), 0,
+                EngineUnderTest.SMALL.withMemoryLimit(64 << 10).withLruBumpInterval(60 * SECOND));
+        set(e, "k0", value(0));
+        e.advance(30 * SECOND);
+        for (int i = 1; i < PER_PAGE; i++) {
+            set(e, "k" + i, value(i));
+        }
+        e.advance(31 * SECOND);
+        e.expect("get k1\r\n", hit("k1", value(1)));
+        e.expect("get k0\r\n", hit("k0", value(0)));
+        set(e, "new", value(99));
+        assertEquals(1, e.counter("evictions"));
+        e.expect("get k1\r\n", "END\r\n");
+        e.expect("get k0\r\n", hit("k0", value(0)));
+        e.expect("get k2\r\n", hit("k2", value(2)));
+    }
+
+    /** A failed add and a touch promote the item they find, as memcached's {@code do_store_item} and {@code item_touch} do. */
+    @Test
+    void aFailedAddAndATouchMoveTheItemToTheHead() {
+        EngineUnderTest e = onePageCache();
+        for (int i = 0; i < PER_PAGE; i++) {
+            set(e, "k" + i, value(i));
+        }
+        e.expect("add k0 0 0 1\r\nx\r\n", "NOT_STORED\r\n");
+        e.expect("touch k1 0\r\n", "TOUCHED\r\n");
+        set(e, "new0", value(100));
+        set(e, "new1", value(101));                         // evict k2 and k3, the tail after k0 and k1 moved
+        e.expect("get k0 k1 k2 k3\r\n", "VALUE k0 0 " + VALUE + "\r\n" + value(0) + "\r\n"
+                + "VALUE k1 0 " + VALUE + "\r\n" + value(1) + "\r\nEND\r\n");
+    }
+
+    /**
+     * With no bump interval every read moves the item to the head, the second read of a key in one get too: after
+     * {@code get k0 k1 k0} k0 is the head, so of the two only k1 goes once the 53 items behind them are evicted.
+     */
+    @Test
+    void withNoBumpIntervalEveryReadMovesTheItemEvenWithinOneGet() {
+        EngineUnderTest e = onePageCache();
+        for (int i = 0; i < PER_PAGE; i++) {
+            set(e, "k" + i, value(i));
+        }
+        e.send("get k0 k1 k0\r\n");
+        for (int i = 0; i < PER_PAGE - 1; i++) {
+            set(e, "new" + i, value(100 + i));              // evicts k2..k54, then the older of k1 and k0
+        }
+        e.expect("get k0 k1\r\n", hit("k0", value(0)));
+    }
 }

@@ -144,4 +144,20 @@ class MemcachedPressureTest {
             assertTrue(present(e, i));
         }
     }
+
+    /** The coldest tail across the classes goes first even when it is in the larger class: here all 55 large items. */
+    @Test
+    void theColdestItemsGoFirstWhicheverClassHoldsThem() {
+        EngineUnderTest e = engine();
+        fill(e, 55);                                                            // class 12, one full page, the oldest
+        e.advance(1_000_000);
+        for (int i = 0; i < 10; i++) {
+            e.expect("set s" + i + " 0 0 1\r\n" + i + "\r\n", "STORED\r\n");   // class 1, newer
+        }
+        assertEquals(PAGE, e.engine.release(PAGE));
+        assertEquals(55, e.counter("pressure_dropped_items"), "a class's only page empties when its last item goes");
+        for (int i = 0; i < 10; i++) {
+            e.expect("get s" + i + "\r\n", "VALUE s" + i + " 0 1\r\n" + i + "\r\nEND\r\n");
+        }
+    }
 }

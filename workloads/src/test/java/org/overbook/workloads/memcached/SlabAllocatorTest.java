@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.overbook.guest.GuestMemory;
@@ -131,5 +133,138 @@ class SlabAllocatorTest {
             assertEquals(p, slabs.pageOf(slabs.pageBase(p) + pageSize - 1), "the last byte of page " + p);
         }
         assertEquals(perPage, slabs.freeChunks(c), "only the new page's chunks are free");
+    }
+
+    @Test
+    void aSmallGrowthFactorStopsAtTheLastClassWhichHoldsAWholePage() {
+        // 96 growing by 5 % reaches only ~2 KiB in 62 steps: the classes run out before the chunks reach a page.
+        SlabAllocator slabs = new SlabAllocator(new Items(memory(16)), 1 << 20, 64 << 20, 96, 1.05);
+        assertEquals(SlabAllocator.MAX_CLASSES, slabs.classes());
+        assertEquals(1 << 20, slabs.chunkSize(SlabAllocator.MAX_CLASSES));
+        assertTrue(slabs.chunkSize(SlabAllocator.MAX_CLASSES - 1) < 4096, "class 62 holds " + slabs.chunkSize(62));
+    }
+
+    /** Takes every free chunk of class 1 and gives back all but {@code live[p]} of page {@code p}'s. */
+    private static void keepLive(SlabAllocator slabs, int... live) {
+        List<Long> taken = new ArrayList<>();
+        for (long chunk = slabs.take(1); chunk != Items.NIL; chunk = slabs.take(1)) {
+            taken.add(chunk);
+        }
+        int[] kept = new int[live.length];
+        for (long chunk : taken) {
+            int page = slabs.pageOf(chunk);
+            if (kept[page] < live[page]) {
+                kept[page]++;
+            } else {
+                slabs.give(chunk, 1);
+            }
+        }
+    }
+
+    @Test
+    void theCompactedPageIsTheOneWithFewestItemsTheFirstOnATie() {
+        SlabAllocator slabs = new SlabAllocator(new Items(memory(16)), 4096, 64 << 20, 96, 1.25);
+        for (int i = 0; i < 3; i++) {
+            assertTrue(slabs.grow(1));
+        }
+        keepLive(slabs, 2, 2, 40);                           // 42 chunks a page: 82 free, every page fits elsewhere
+        assertEquals(82, slabs.freeChunks(1));
+        assertEquals(0, slabs.compactablePage());
+    }
+
+    @Test
+    void aPageWhoseItemsExactlyFillTheOtherPagesFreeChunksCanBeCompacted() {
+        SlabAllocator slabs = new SlabAllocator(new Items(memory(16)), 4096, 64 << 20, 96, 1.25);
+        assertTrue(slabs.grow(1));
+        assertTrue(slabs.grow(1));
+        keepLive(slabs, 21, 21);                             // each page's 21 items fit the other's 21 free chunks
+        assertEquals(0, slabs.compactablePage());
+    }
+
+    @Test
+    void aPageWithNoSlackAtItsEndDetachesOnlyItsOwnChunks() {
+        // 128-byte chunks fill a 4 KiB page exactly, so the chunk after a page's last one is the next page's first.
+        SlabAllocator slabs = new SlabAllocator(new Items(memory(16)), 4096, 64 << 20, 128, 2.0);
+        assertEquals(32, slabs.perPage(1));
+        assertTrue(slabs.grow(1));
+        assertTrue(slabs.grow(1));
+        assertEquals(slabs.pageBase(0) + 4096, slabs.pageBase(1), "the guest allocator gave two adjacent pages");
+        slabs.detachFreeChunks(0);
+        assertEquals(32, slabs.freeChunks(1), "the second page's chunks are all still free");
+    }
+
+    /**
+     * A page the guest allocator hands out below the pages held goes first in address order, and the pages above
+     * it keep their class and their item count; every page is found from its first and its last byte; giving back
+     * the lowest page moves the others down with their classes.
+     */
+    @Test
+    void aPageTakenBelowThoseHeldKeepsEveryPagesClassAndCount() {
+        GuestMemory memory = memory(16);
+        SlabAllocator slabs = new SlabAllocator(new Items(memory), 4096, 64 << 20, 96, 1.25);
+        long below = memory.allocate(4096);
+        assertTrue(slabs.grow(1));
+        assertTrue(slabs.grow(2));
+        long rest = memory.freeBytes();
+        memory.allocate(rest);                               // the allocator's cursor is at the end: it wraps next
+        long item = slabs.take(1);
+        memory.free(below, 4096);
+        assertTrue(slabs.grow(3));
+        assertEquals(below, slabs.pageBase(0), "the new page, lowest, comes first");
+        assertArrayEquals(new int[] {3, 1, 2}, new int[] {slabs.pageClass(0), slabs.pageClass(1), slabs.pageClass(2)});
+        for (int p = 0; p < 3; p++) {
+            assertEquals(p, slabs.pageOf(slabs.pageBase(p)), "the first byte of page " + p);
+            assertEquals(p, slabs.pageOf(slabs.pageBase(p) + 4095), "the last byte of page " + p);
+        }
+        assertEquals(1, slabs.pageOf(item));
+        slabs.take(3);
+        assertEquals(2, slabs.emptyPage(), "only class 2's page holds no item");
+        slabs.give(item, 1);
+        assertEquals(1, slabs.emptyPage());
+    }
+
+    @Test
+    void releasingAPageFromAFullPageTableKeepsTheOthersInOrder() {
+        SlabAllocator slabs = new SlabAllocator(new Items(memory(32)), 4096, 64 << 20, 96, 1.25);
+        for (int i = 0; i < 16; i++) {                       // 16 pages: the page table's first size, full
+            assertTrue(slabs.grow(i < 8 ? 1 : 2));
+        }
+        long[] bases = new long[16];
+        for (int p = 0; p < 16; p++) {
+            bases[p] = slabs.pageBase(p);
+        }
+        slabs.detachFreeChunks(1);
+        assertEquals(4096, slabs.releasePage(1));
+        assertEquals(15, slabs.pages());
+        for (int p = 0; p < 15; p++) {
+            assertEquals(bases[p < 1 ? p : p + 1], slabs.pageBase(p), "page " + p);
+            assertEquals(p < 7 ? 1 : 2, slabs.pageClass(p), "class of page " + p);
+        }
+    }
+
+    /**
+     * The free lists' links: the chunk that becomes a list's head after a take, and a chunk given back with the
+     * links it had as an item, both start with no predecessor, so taking a page's free chunks off the list (before
+     * the page goes back) leaves the list's head on another page.
+     */
+    @Test
+    void afterAPagesFreeChunksAreTakenOffNoChunkOfItIsHandedOut() {
+        Items items = new Items(memory(16));
+        SlabAllocator slabs = new SlabAllocator(items, 4096, 64 << 20, 96, 1.25);
+        assertTrue(slabs.grow(1));
+        assertTrue(slabs.grow(1));
+        int newer = slabs.pageOf(slabs.take(1));             // the newest page's chunks head the list
+        slabs.detachFreeChunks(newer);
+        assertTrue(slabs.pageOf(slabs.take(1)) != newer, "a take after the newest page's chunks were taken off");
+
+        slabs = new SlabAllocator(items, 4096, 64 << 20, 96, 1.25);
+        assertTrue(slabs.grow(1));
+        assertTrue(slabs.grow(1));
+        long chunk = slabs.take(1);
+        int page = slabs.pageOf(chunk);
+        items.setPrev(chunk, slabs.pageBase(1 - page));      // an LRU link it had as an item
+        slabs.give(chunk, 1);
+        slabs.detachFreeChunks(page);
+        assertTrue(slabs.pageOf(slabs.take(1)) != page, "a take after the page of a chunk given back was taken off");
     }
 }

@@ -58,8 +58,12 @@ public final class CompareReport {
         }
         boolean eachInFull = eachInFull(comparison);
         // an earlier comparison into the same folder must not outlive this one in a file this one does not write
-        removeIf(!charted, folder.resolve(CHART));
-        removeIf(eachInFull, folder.resolve(CompareCsv.FILE));
+        if (!charted) {
+            AtomicFiles.remove(folder.resolve(CHART));
+        }
+        if (eachInFull) {
+            AtomicFiles.remove(folder.resolve(CompareCsv.FILE));
+        }
         if (eachInFull) {
             AtomicFiles.write(folder.resolve(MARKDOWN), markdown(comparison, chartFailure));
         } else {
@@ -67,16 +71,6 @@ public final class CompareReport {
             AtomicFiles.write(folder.resolve(MARKDOWN), CompareTable.markdown(comparison, chartFailure));
         }
         return folder;
-    }
-
-    private static void removeIf(boolean remove, Path file) {
-        try {
-            if (remove) {
-                Files.deleteIfExists(file);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove " + file + " of an earlier comparison", e);
-        }
     }
 
     /** Returns whether each pair gets a table of its own ({@link PointDetail}), or a row of one ({@link CompareTable}). */

@@ -49,7 +49,7 @@ public final class AtomicFiles {
     }
 
     /** Removes {@code file} if it is there: a file an earlier write made that the folder's new contents do not have. */
-    static void remove(Path file) {
+    public static void remove(Path file) {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {

@@ -138,8 +138,9 @@ final class CompareCommand implements Callable<Integer> {
         Matcher m = POINT.matcher(text);
         if (!Files.isDirectory(path) && m.matches()) {
             ResultsFolder folder = ResultsFolder.read(Path.of(m.group(1)), option);
-            int index = Integer.parseInt(m.group(2));
-            PointFigures point = folder.points().stream().filter(p -> p.index() == index).findFirst()
+            // the index as written: digits past an int name no point either, and must say so, not fail to parse
+            String index = m.group(2).replaceFirst("^0+(?=.)", "");
+            PointFigures point = folder.points().stream().filter(p -> String.valueOf(p.index()).equals(index)).findFirst()
                     .orElseThrow(() -> new ConfigurationException(option, "'" + text + "': the folder has no point " + index
                             + "; accepted: 0 to " + (folder.points().size() - 1)));
             return new Side(text, folder, point);

@@ -47,11 +47,6 @@ final class TenantAxis {
         return new TenantAxis(file);
     }
 
-    /** Returns whether {@code clients.count} follows {@code tenants.count}. */
-    boolean linked() {
-        return linked;
-    }
-
     /** Returns the field paths the axis sets, as a label names them. */
     String describe() {
         return linked ? TENANTS + " = " + CLIENTS : TENANTS;

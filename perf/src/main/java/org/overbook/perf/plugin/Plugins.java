@@ -111,11 +111,6 @@ public final class Plugins implements AutoCloseable {
         return jars;
     }
 
-    /** Returns the class loader of the plug-ins (Overbook's own when there are none). */
-    public ClassLoader classLoader() {
-        return loader != null ? loader : Plugins.class.getClassLoader();
-    }
-
     /**
      * Returns what loaded but is likely a mistake, a line each, for the command to print before it runs (each names
      * the path or jar; none when the plug-ins look deterministic and every directory held a jar).

@@ -48,6 +48,15 @@ public final class AtomicFiles {
         write(file, text.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Removes {@code file} if it is there: a file an earlier write made that the folder's new contents do not have. */
+    public static void remove(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove " + file, e);
+        }
+    }
+
     /** Writes {@code bytes} to {@code file}, whole or not at all. */
     public static void write(Path file, byte[] bytes) {
         Path temporary = file.resolveSibling("." + file.getFileName() + TEMPORARY_SUFFIX);

@@ -18,7 +18,9 @@ import org.overbook.perf.run.Metrics;
  * of every metric with the ratio, the difference and, when replicated, Welch's p-value and the confidence interval
  * of the difference) and {@code compare.png} (the headline metrics of both sides, pair by pair, as small
  * multiples). Past {@link PointDetail#POINTS} pairs, {@code compare.md} is one table, a row per pair, and every
- * metric goes to {@code compare.csv} ({@link CompareTable}). Also spells the cells the terminal shows.
+ * metric goes to {@code compare.csv} ({@link CompareTable}). Into a folder an earlier comparison wrote, it removes
+ * what that one wrote and this one does not (its {@code compare.csv}, its chart), so the folder never mixes two.
+ * Also spells the cells the terminal shows.
  */
 public final class CompareReport {
 
@@ -43,16 +45,26 @@ public final class CompareReport {
             throw new UncheckedIOException("cannot create " + folder, e);
         }
         String chartFailure = "";
+        boolean charted = false;
         try {
             if (!comparison.pairs().isEmpty()) {
                 ByteArrayOutputStream bytes = new ByteArrayOutputStream();
                 BitmapEncoder.saveBitmap(charts(comparison), 2, 2, bytes, BitmapEncoder.BitmapFormat.PNG);
                 AtomicFiles.write(folder.resolve(CHART), bytes.toByteArray());
+                charted = true;
             }
         } catch (RuntimeException | LinkageError | IOException e) {
             chartFailure = e.getClass().getSimpleName() + ": " + e.getMessage();
         }
-        if (eachInFull(comparison)) {
+        boolean eachInFull = eachInFull(comparison);
+        // an earlier comparison into the same folder must not outlive this one in a file this one does not write
+        if (!charted) {
+            AtomicFiles.remove(folder.resolve(CHART));
+        }
+        if (eachInFull) {
+            AtomicFiles.remove(folder.resolve(CompareCsv.FILE));
+        }
+        if (eachInFull) {
             AtomicFiles.write(folder.resolve(MARKDOWN), markdown(comparison, chartFailure));
         } else {
             AtomicFiles.write(folder.resolve(CompareCsv.FILE), CompareCsv.csv(comparison));

@@ -16,6 +16,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.overbook.perf.density.Bound;
 import org.overbook.perf.density.CurvePoint;
 import org.overbook.perf.density.DensityCurve;
+import org.overbook.perf.density.SloMetric;
 
 /**
  * Draws a density curve with XChart, one PNG per bound of the objective: the worst tenant's figure (the
@@ -44,9 +45,9 @@ final class DensityChart {
         return failure;
     }
 
-    /** Returns the file name of the chart of {@code bound}. */
-    static String fileName(Bound bound) {
-        return "density-" + bound.metric().key() + ".png";
+    /** Returns the file name of the chart of {@code metric}'s bound. */
+    static String fileName(SloMetric metric) {
+        return "density-" + metric.key() + ".png";
     }
 
     /** Draws a chart per bound that has data; returns the file names written. */
@@ -56,7 +57,7 @@ final class DensityChart {
             for (Bound bound : curve.objective().bounds()) {
                 XYChart chart = chart(curve, bound);
                 if (chart != null) {
-                    String name = fileName(bound);
+                    String name = fileName(bound.metric());
                     AtomicFiles.write(folder.resolve(name), BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
                     written.add(name);
                 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.overbook.perf.density.CurvePoint;
@@ -82,6 +83,9 @@ public final class DensityWriter {
         AtomicFiles.write(folder.resolve(CSV), csv(curve));
         DensityChart charts = new DensityChart(folder);
         List<String> drawn = charts.write(curve);
+        // the chart of a bound an earlier search into this folder had and this one has not
+        Arrays.stream(SloMetric.values()).map(DensityChart::fileName).filter(name -> !drawn.contains(name))
+                .forEach(name -> AtomicFiles.remove(folder.resolve(name)));
         AtomicFiles.write(folder.resolve(REPORT), new DensityReport(curve, drawn, charts.failure()).markdown());
         return folder;
     }

@@ -3,6 +3,7 @@ package org.overbook.perf.scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -69,11 +70,12 @@ final class TreePaths {
                 node = object.get(key);
                 at = Section.child(at, key);
             } else {
-                int index = (Integer) step;
-                if (!(node instanceof ArrayNode array) || index >= array.size()) {
+                BigInteger written = (BigInteger) step;
+                if (!(node instanceof ArrayNode array) || written.compareTo(BigInteger.valueOf(array.size())) >= 0) {
                     throw unknown(field, path, at + " is " + (node instanceof ArrayNode a ? "a list of " + a.size() : Section.describe(node))
-                            + ", which has no element [" + index + "]");
+                            + ", which has no element [" + written + "]");
                 }
+                int index = written.intValueExact();
                 if (last) {
                     array.set(index, value.deepCopy());
                     return;
@@ -84,7 +86,10 @@ final class TreePaths {
         }
     }
 
-    /** Splits {@code path} into field names (strings) and list indexes (integers). */
+    /**
+     * Splits {@code path} into field names (strings) and list indexes (integers as written, however many digits: an
+     * index past an int is past any list, and is told so as a smaller one is).
+     */
     static List<Object> parse(String path, String field) {
         List<Object> steps = new ArrayList<>();
         for (String part : path.strip().split("\\.", -1)) {
@@ -96,7 +101,7 @@ final class TreePaths {
             steps.add(m.group(1));
             Matcher index = INDEX.matcher(m.group(2));
             while (index.find()) {
-                steps.add(Integer.parseInt(index.group(1)));
+                steps.add(new BigInteger(index.group(1)));
             }
         }
         return steps;

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Stream;
 import org.overbook.perf.report.AtomicFiles;
 import org.overbook.perf.report.TornadoChart;
 
@@ -20,13 +21,15 @@ import org.overbook.perf.report.TornadoChart;
  * then opens with INCOMPLETE, says which estimates of which subjects were measured and which were not, and its tables
  * and the CSV hold the rows measured so far. The first write puts an INCOMPLETE {@code sensitivity.md} in place before
  * anything else (so a folder interrupted while its first files are written never passes for a whole study, nor keeps
- * an earlier study's), and every write puts it last; a chart an earlier write drew and this one does not is removed. So
- * the write of the whole study leaves the folder byte for byte as a single write would.
+ * an earlier study's, whose tornado charts it removes), and every write puts it last; a chart an earlier write drew and
+ * this one does not is removed. So the write of the whole study leaves the folder byte for byte as a single write would.
  */
 public final class SensitivityWriter {
 
     public static final String CSV = "sensitivity.csv";
     public static final String MARKDOWN = "sensitivity.md";
+    private static final String CHART_PREFIX = "tornado-";
+    private static final String CHART_SUFFIX = ".png";
     /** The most bars of a tornado chart. */
     static final int BARS = 12;
 
@@ -57,13 +60,14 @@ public final class SensitivityWriter {
             throw new UncheckedIOException("cannot create the results folder " + folder, e);
         }
         if (!written) {
+            removeEarlierCharts();
             AtomicFiles.write(folder.resolve(MARKDOWN), SensitivityReport.unfinished("no variant has been written yet"));
             written = true;
         }
         List<String> charts = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         for (String subject : progress.subjects()) {
-            String chart = "tornado-" + subject + ".png";
+            String chart = CHART_PREFIX + subject + CHART_SUFFIX;
             String failure = TornadoChart.write(folder, chart, subject + ": how far each headline moves with each estimate at"
                     + " -50 % and +50 %", bars(progress.rows(), subject));
             if (failure.isEmpty()) {
@@ -72,7 +76,7 @@ public final class SensitivityWriter {
                 failures.add(chart + ": " + failure);
             }
         }
-        drawn.stream().filter(chart -> !charts.contains(chart)).forEach(this::delete);
+        drawn.stream().filter(chart -> !charts.contains(chart)).forEach(chart -> AtomicFiles.remove(folder.resolve(chart)));
         drawn = List.copyOf(charts);
         List<Sensitivity.Row> rows = progress.rows();
         AtomicFiles.write(folder.resolve(CSV), SensitivityReport.csv(rows));
@@ -89,11 +93,22 @@ public final class SensitivityWriter {
                 .toList();
     }
 
-    private void delete(String chart) {
-        try {
-            Files.deleteIfExists(folder.resolve(chart));
+    /**
+     * Removes the tornado charts an earlier study wrote into this folder, whose subjects this one may not have, so that
+     * the folder never mixes two studies; only in a folder that holds an earlier study's {@value #CSV}, and only files
+     * named as its charts are.
+     */
+    private void removeEarlierCharts() {
+        if (!Files.exists(folder.resolve(CSV))) {
+            return;
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            files.filter(file -> {
+                String name = file.getFileName().toString();
+                return name.startsWith(CHART_PREFIX) && name.endsWith(CHART_SUFFIX) && Files.isRegularFile(file);
+            }).toList().forEach(AtomicFiles::remove);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove " + folder.resolve(chart), e);
+            throw new UncheckedIOException("cannot list " + folder, e);
         }
     }
 }

@@ -130,6 +130,9 @@ class ShowAndCompareTest {
         CommandRun compare = new CommandRun();
         assertEquals(2, compare.execute("compare", lru + ":5", seeded.toString(), "--out", directory.resolve("never").toString()));
         assertTrue(compare.err.toString().contains("the folder has no point 5; accepted: 0 to 1"), compare.err.toString());
+        CommandRun huge = new CommandRun();
+        assertEquals(2, huge.execute("compare", lru + ":99999999999", seeded.toString(), "--out", directory.resolve("never").toString()));
+        assertTrue(huge.err.toString().contains("the folder has no point 99999999999; accepted: 0 to 1"), huge.err.toString());
         CommandRun mixed = new CommandRun();
         assertEquals(2, mixed.execute("compare", lru + ":0", seeded.toString(), "--out", directory.resolve("never").toString()));
         assertTrue(mixed.err.toString().contains("accepted: FOLDER:N to choose one of its points"), mixed.err.toString());

@@ -119,4 +119,16 @@ class CompareTableTest {
                 "the table per point, as before");
         assertFalse(Files.exists(folder.resolve(CompareCsv.FILE)));
     }
+
+    @Test
+    void aComparisonIntoAnEarlierOnesFolderLeavesNothingOfThatOneBehind() throws Exception {
+        Path folder = CompareReport.write(compare(MANY, i -> i % 4 == 0, false), directory.resolve("again"));
+        assertTrue(Files.exists(folder.resolve(CompareCsv.FILE)), "past the limit: every metric in the csv");
+        CompareReport.write(compare(PointDetail.POINTS, i -> i % 4 == 0, false), folder);
+        assertFalse(Files.exists(folder.resolve(CompareCsv.FILE)), "the earlier comparison's csv would pass for this one's");
+        Files.writeString(folder.resolve(CompareReport.CHART), "an earlier comparison's chart");
+        Comparison nothingMatched = Comparison.of("A", side(1, i -> 1, false), "B", List.of());
+        CompareReport.write(nothingMatched, folder);
+        assertFalse(Files.exists(folder.resolve(CompareReport.CHART)), "no pair, no chart: not the earlier one's");
+    }
 }

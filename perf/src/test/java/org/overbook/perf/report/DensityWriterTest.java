@@ -137,6 +137,18 @@ class DensityWriterTest {
                 Files.readString(folder.resolve(DensityWriter.REPORT)));
     }
 
+    @Test
+    void aSearchIntoAnEarlierOnesFolderLeavesNoChartOfABoundItHasNot() throws Exception {
+        Path folder = directory.resolve("earlier");
+        Files.createDirectories(folder);
+        // an earlier search bounded ops as well as p99; this one bounds p99 alone
+        Files.writeString(folder.resolve("density-ops.png"), "an earlier search's chart");
+        new DensityWriter(folder).write(curve);
+        assertFalse(Files.exists(folder.resolve("density-ops.png")), "a chart of a bound this search does not have");
+        assertEquals(List.of("density-p99.png"), files(folder).stream().map(Path::toString).filter(f -> f.startsWith("density-")).toList(),
+                "its own chart");
+    }
+
     /** Returns every file under {@code folder}, relative to it, sorted. */
     private static List<Path> files(Path folder) throws Exception {
         try (Stream<Path> walk = Files.walk(folder)) {

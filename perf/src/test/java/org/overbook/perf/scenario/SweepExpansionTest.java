@@ -100,14 +100,16 @@ class SweepExpansionTest {
 
     @Test
     void aSweepIntoAListNamesTheMissingElement() {
-        ConfigurationException e = assertThrows(ConfigurationException.class, () -> load("""
-                tenants:
-                  - {name: s0, memory: 64MiB, workload: {name: memcached}}
-                  - {name: s1, memory: 64MiB, workload: {name: memcached}}
-                sweep: {"tenants[5].memory": [1GiB]}
-                """));
-        assertEquals("sweep.tenants[5].memory", e.field());
-        assertTrue(e.getMessage().contains("tenants is a list of 2, which has no element [5]"), e.getMessage());
+        for (String index : List.of("5", "99999999999")) { // the second past an int, past any list
+            ConfigurationException e = assertThrows(ConfigurationException.class, () -> load("""
+                    tenants:
+                      - {name: s0, memory: 64MiB, workload: {name: memcached}}
+                      - {name: s1, memory: 64MiB, workload: {name: memcached}}
+                    sweep: {"tenants[%s].memory": [1GiB]}
+                    """.formatted(index)));
+            assertEquals("sweep.tenants[" + index + "].memory", e.field());
+            assertTrue(e.getMessage().contains("tenants is a list of 2, which has no element [" + index + "]"), e.getMessage());
+        }
         ConfigurationException ok = assertThrows(ConfigurationException.class, () -> load("""
                 tenants:
                   - {name: s0, memory: 64MiB, workload: {name: memcached}}

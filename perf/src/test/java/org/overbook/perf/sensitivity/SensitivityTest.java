@@ -1,6 +1,7 @@
 package org.overbook.perf.sensitivity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -125,6 +126,12 @@ class SensitivityTest {
         assertEquals(1 + rows.size(), Files.readAllLines(atOnce.resolve(SensitivityWriter.CSV)).size());
         Path chart = atOnce.resolve("tornado-small.png");
         assertTrue(failures.isEmpty() ? Files.size(chart) > 1000 : failures.getFirst().contains("chart not drawn"), failures.toString());
+
+        // a study into an earlier one's folder: that study's subject had a chart this one has not
+        Files.writeString(atOnce.resolve("tornado-other.png"), "an earlier study's chart");
+        assertEquals(failures, new SensitivityWriter(atOnce, "test").write(whole));
+        assertFalse(Files.exists(atOnce.resolve("tornado-other.png")), "the folder would mix two studies");
+        assertEquals(failures.isEmpty(), Files.exists(chart), "this study's own chart: " + failures);
     }
 
     /** Returns every file of {@code folder} by name, with its bytes as a string (ISO-8859-1, so any byte survives). */

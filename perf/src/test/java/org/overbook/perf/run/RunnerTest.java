@@ -55,6 +55,11 @@ class RunnerTest {
         TenantRow server = a.result().tenants().getFirst();
         assertTrue(server.value("resident_pages") > 0, "the server tenant holds memory");
         assertTrue(server.metrics().containsKey("workload.curr_items"), "memcached's own counters are collected");
+        assertEquals(server.value("workload.curr_items") + a.result().tenants().get(1).value("workload.curr_items"),
+                a.result().total().get("workload.curr_items").doubleValue(), "a count is summed in the total");
+        assertTrue(server.value("workload.hash_power_level") >= 16, "the hash table's size, a state of each server");
+        assertFalse(a.result().total().containsKey("workload.hash_power_level"), "a state is not summed: "
+                + a.result().total().get("workload.hash_power_level"));
         assertEquals(client.value(Metrics.THROUGHPUT) + a.result().tenants().get(3).value(Metrics.THROUGHPUT),
                 a.result().total().get(Metrics.THROUGHPUT).doubleValue(), 1e-6);
     }

@@ -215,7 +215,7 @@ public final class MemcachedEngine {
         metrics.counter("bytes_read", bytesRead);
         metrics.counter("bytes_written", bytesWritten);
         metrics.counter("limit_maxbytes", settings.memoryLimit());
-        metrics.counter("hash_power_level", store.index().power());
+        metrics.gauge("hash_power_level", store.index().power()); // a state, not a count: a total row does not sum it
         metrics.counter("hash_bytes", store.index().tableBytes());
         metrics.counter("bytes", store.bytes());
         metrics.counter("curr_items", store.currItems());

@@ -69,6 +69,8 @@ public final class MemcachedEngine {
 
     /** The version string {@code version} and {@code stats} report. */
     public static final String VERSION = "1.6.0-overbook";
+    /** The statistic naming log2 of the hash table's buckets, memcached's {@code hash_power_level}. */
+    static final String HASH_POWER_LEVEL = "hash_power_level";
 
     private final Guest guest;
     private final MemcachedSettings settings;
@@ -215,7 +217,7 @@ public final class MemcachedEngine {
         metrics.counter("bytes_read", bytesRead);
         metrics.counter("bytes_written", bytesWritten);
         metrics.counter("limit_maxbytes", settings.memoryLimit());
-        metrics.gauge("hash_power_level", store.index().power()); // a state, not a count: a total row does not sum it
+        metrics.gauge(HASH_POWER_LEVEL, store.index().power()); // a state, not a count: a total row does not sum it
         metrics.counter("hash_bytes", store.index().tableBytes());
         metrics.counter("bytes", store.bytes());
         metrics.counter("curr_items", store.currItems());

@@ -42,7 +42,11 @@ final class StatsReply {
 
             @Override
             public void gauge(String name, double value) {
-                // memcached's general statistics are counters; ratios are left to the client.
+                // memcached's general statistics are whole numbers: the hash table's power, a state the engine reports
+                // as a gauge (a total of it means nothing), is written as one; ratios are left to the client
+                if (name.equals(MemcachedEngine.HASH_POWER_LEVEL)) {
+                    ResponseEncoder.stat(out, name, (long) value);
+                }
             }
         });
         ResponseEncoder.reply(out, Reply.END);

@@ -102,9 +102,8 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
                     : "0 to " + (points.size() - 1) + " (the file's points, numbered as run, show and compare number them)"));
         }
         SweepPoint chosen = points.get(index);
-        String name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
         List<InetSocketAddress> addresses = listens.isEmpty() ? List.of(ListenAddress.parse(ListenAddress.DEFAULT)) : listens;
-        Path folder = output.folder("serve-" + name);
+        Path folder = output.folder(folderName(file));
         String source = SessionSource.of(file, points, index);
         LiveSession session = LiveSession.start(new LiveSession.Options(chosen, source, addresses, speed, durationNanos,
                 maxConnections, (int) pending, logMaxBytes, folder), out);
@@ -136,5 +135,13 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
         } finally {
             signals.restore();
         }
+    }
+
+    /**
+     * Returns the name of a session's default results folder ({@code serve-NAME}, then the time): NAME as {@code run}
+     * names its folder after {@code file} ({@code default} for the embedded scenario), with no space in it.
+     */
+    static String folderName(Path file) {
+        return "serve-" + OutputOption.nameOf(file);
     }
 }

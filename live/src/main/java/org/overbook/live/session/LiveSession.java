@@ -1,11 +1,8 @@
 package org.overbook.live.session;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -17,6 +14,7 @@ import org.overbook.live.edge.GatewayServer;
 import org.overbook.live.edge.Inbox;
 import org.overbook.live.gateway.GatewayEndpoint;
 import org.overbook.perf.plugin.Catalog;
+import org.overbook.perf.report.AtomicFiles;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
@@ -159,11 +157,14 @@ public final class LiveSession {
         return result;
     }
 
-    /** Adds the session's wall-clock figures to {@code timing.txt}, the one file of the results that is not deterministic. */
-    private void appendWallFigures(Path timing) throws IOException {
-        Files.writeString(timing, String.format(Locale.ROOT,
+    /**
+     * Adds the session's wall-clock figures to {@code timing.txt}, the one file of the results that is not deterministic,
+     * as every results file is written: whole or not at all.
+     */
+    private void appendWallFigures(Path timing) {
+        AtomicFiles.append(timing, String.format(Locale.ROOT,
                 "live session: speed %.3gx, largest lag of the model behind the wall clock %.3f ms; edge: %s%n",
-                options.speed(), worstLagNanos() / 1e6, edgeCounters()), StandardOpenOption.APPEND);
+                options.speed(), worstLagNanos() / 1e6, edgeCounters()));
     }
 
     /** Returns the largest lag of the model behind the wall clock over the session, in virtual nanoseconds. */

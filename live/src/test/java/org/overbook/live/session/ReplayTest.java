@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.perf.report.ResultsWriter;
@@ -36,6 +38,12 @@ class ReplayTest {
         }
         session.await();
         LiveFixture.assertReplaysToTheSameResults(live, directory.resolve("replayed"));
+        List<String> timing = Files.readAllLines(live.resolve(ResultsWriter.TIMING));
+        assertTrue(timing.getFirst().startsWith("# wall-clock and CPU time of each point"), "the point's times kept: " + timing);
+        assertTrue(timing.getLast().startsWith("live session: speed 1.00x, largest lag"), "the session's appended last: " + timing);
+        try (Stream<Path> files = Files.list(live)) {
+            assertEquals(List.of(), files.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList(), "no temporary file");
+        }
         String summary = Files.readString(live.resolve(ResultsWriter.SUMMARY_CSV));
         assertTrue(summary.contains("live0") && summary.contains("gateway"), "the live clients are tenants: " + summary);
     }

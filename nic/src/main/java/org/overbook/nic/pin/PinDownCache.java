@@ -2,6 +2,7 @@ package org.overbook.nic.pin;
 
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.LongPredicate;
 
 /**
  * The pin-down cache: a bounded cache of registered (pinned) memory regions kept by a tenant's user-level
@@ -19,7 +20,9 @@ import java.util.Objects;
  * <p><b>Key and hits.</b> A region is keyed by (address, length), one entry per registration.
  * {@link #lookup} hits if some cached region covers the whole range asked for; regions may overlap, and
  * when several cover it the one with the greatest start, then the greatest length, is used (a fixed rule,
- * so runs are reproducible). A hit makes that region the most recently used.
+ * so runs are reproducible). A hit makes that region the most recently used. A lookup may refuse covering regions
+ * (its caller's test, such as the access a registration asks for): those are withdrawn on the way, and the lookup still
+ * counts one hit or one miss.
  *
  * <p><b>Bound.</b> Both pinned bytes and region count, either may be unbounded
  * ({@code Long.MAX_VALUE}, {@code Integer.MAX_VALUE}). Bytes are what overcommit pays for (frames that
@@ -52,6 +55,20 @@ public final class PinDownCache {
     public static final long MISS = -1;
 
     private static final int NONE = -1;
+    /** What a plain {@link #lookup(long, long)} asks of a covering region: nothing, so it withdraws none. */
+    private static final LongPredicate ANY_REGION = handle -> true;
+    private static final Withdrawal NO_WITHDRAWAL = (handle, holds) -> { };
+
+    /** Told of each covering region a {@link #lookup(long, long, LongPredicate, Withdrawal) lookup} withdrew. */
+    @FunctionalInterface
+    public interface Withdrawal {
+
+        /**
+         * Region {@code handle} left the cache, not evicted: the caller keeps its registration, which its users held
+         * {@code holds} times (0: no one holds it, and the caller deregisters it now).
+         */
+        void withdrawn(long handle, int holds);
+    }
 
     private final long maxBytes;
     private final int maxRegions;
@@ -105,8 +122,28 @@ public final class PinDownCache {
      * most recently used, or returns {@link #MISS}; counts a hit or a miss.
      */
     public long lookup(long address, long length) {
+        return lookup(address, length, ANY_REGION, NO_WITHDRAWAL);
+    }
+
+    /**
+     * Looks {@code [address, address + length)} up as {@link #lookup(long, long)} does, but a covering region whose
+     * handle {@code suits} refuses (one registered without some access the caller asks for) is no hit: it is withdrawn,
+     * taken out of the cache held or not without telling the eviction listener, {@code withdrawn} is told its handle and
+     * holds, and the search goes on. The caller keeps a withdrawn registration, as Open MPI's grdma does with one that
+     * lacks the access a lookup asks for [2]: it is no longer found, and is deregistered once no one holds it.
+     * Withdrawals are not evictions. One call counts one hit or one miss, whatever it withdrew on the way: it stands for
+     * one registration.
+     */
+    public long lookup(long address, long length, LongPredicate suits, Withdrawal withdrawn) {
         checkRange(address, length);
         int slot = index.findCovering(address, address + length);
+        while (slot != NONE && !suits.test(handles[slot])) {
+            long handle = handles[slot];
+            int holds = uses[slot];
+            remove(slot);
+            withdrawn.withdrawn(handle, holds);
+            slot = index.findCovering(address, address + length);
+        }
         if (slot == NONE) {
             misses++;
             return MISS;
@@ -220,19 +257,6 @@ public final class PinDownCache {
             release(slot);
         }
         return overlapping.length;
-    }
-
-    /**
-     * Takes cached region {@code handle} out of the cache without telling the listener, held or not, and returns how
-     * many holds it had: the caller keeps the registration (as Open MPI's grdma does with a registration that lacks the
-     * access a lookup asks for: it is no longer found, and is deregistered once no one holds it [2]). Not counted as an
-     * eviction.
-     */
-    public int withdraw(long handle) {
-        int slot = slotOf(handle);
-        int holds = uses[slot];
-        remove(slot);
-        return holds;
     }
 
     /** Returns lookups that found a covering region. */

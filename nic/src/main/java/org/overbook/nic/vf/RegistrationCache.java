@@ -46,37 +46,38 @@ final class RegistrationCache {
     /**
      * Returns a cached region covering the range with at least {@code access}, now held once more (a hit); or else
      * registers the range through {@code registrar}, with {@code access} and that of every covering region that lacked
-     * some of it and so left the cache on the way, and caches the new region, held (a miss). Counts the hit or miss.
+     * some of it and so left the cache on the way, and caches the new region, held (a miss). Counts the hit or miss,
+     * once, here and in the cache.
      */
     MemoryRegion register(long address, long length, int access, IntFunction<MemoryRegion> registrar) {
-        int merged = access;
-        for (long handle = cache.lookup(address, length); handle != PinDownCache.MISS; handle = cache.lookup(address, length)) {
-            MemoryRegion region = regions.get(handle);
-            if ((region.access() & access) == access) {
-                cache.use(handle);
-                counters.countRegistrationCache(/* hit= */ true);
-                return region;
-            }
-            merged |= region.access();
-            withdraw(region);
+        int[] merged = {access};
+        long handle = cache.lookup(address, length, lkey -> (regions.get(lkey).access() & access) == access,
+                (lkey, holds) -> merged[0] |= withdrawn(lkey, holds));
+        if (handle != PinDownCache.MISS) {
+            cache.use(handle);
+            counters.countRegistrationCache(/* hit= */ true);
+            return regions.get(handle);
         }
         counters.countRegistrationCache(/* hit= */ false);
-        MemoryRegion region = registrar.apply(merged);
+        MemoryRegion region = registrar.apply(merged[0]);
         if (cache.insert(region.address(), region.length(), region.lkey(), /* held= */ true)) {
             regions.put(region.lkey(), region);
         } // one longer than the byte bound is not cached: its deregistration is real
         return region;
     }
 
-    private void withdraw(MemoryRegion region) {
-        long lkey = region.lkey();
-        regions.remove(lkey);
-        int holds = cache.withdraw(lkey);
+    /**
+     * Forgets region {@code lkey}, which left the cache while its users held it {@code holds} times: deregistered now if
+     * no one does, else at its last release. Returns its access.
+     */
+    private int withdrawn(long lkey, int holds) {
+        MemoryRegion region = regions.remove(lkey);
         if (holds == 0) {
             release.accept(region);
         } else {
             withdrawnHolds.put(lkey, holds);
         }
+        return region.access();
     }
 
     /**

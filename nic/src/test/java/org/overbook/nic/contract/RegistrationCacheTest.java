@@ -61,6 +61,10 @@ class RegistrationCacheTest {
             vf.deregister(remote);
             assertEquals(remote, vf.register(0, 4 * 4096, Access.LOCAL_WRITE), "either kind of caller now hits the merged region");
             assertEquals(remote, vf.register(0, 2 * 4096, Access.REMOTE_WRITE), "a covered range too");
+            assertEquals(2, vf.counters().registrationCacheMisses(), "the first registration, and the one that withdrew");
+            assertEquals(2, vf.counters().registrationCacheHits());
+            assertEquals(2, vf.pinDownCache().misses(), "the cache counts each registration once, as the VF does");
+            assertEquals(2, vf.pinDownCache().hits(), "the region withdrawn on the way is no hit");
         } finally {
             TestbedFixtures.checkAndClose(testbed);
         }

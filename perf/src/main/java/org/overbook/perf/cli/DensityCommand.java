@@ -112,7 +112,7 @@ final class DensityCommand implements Callable<Integer> {
         Objective objective = sloConfidence == null ? parsed : parsed.withConfidence(sloConfidence, scenarios.replications());
         DensityExperiment experiment = new DensityExperiment(scenarios, loader.registry(), objective, min, max, autoWindow);
         resume.check(output);
-        Path folder = output.folder(RunCommand.nameOf(file));
+        Path folder = output.folder(OutputOption.nameOf(file));
         KeptSwap keptSwap = KeptSwap.before(folder);
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
                 parallelism.threads(), "overbook density " + file.getFileName(), plugins.plugins())) {
@@ -149,7 +149,7 @@ final class DensityCommand implements Callable<Integer> {
                     folder.toAbsolutePath());
             keptSwap.print(stdout);
             stdout.flush();
-            return IntegrityVerdict.of(curve.results(), plugins.plugins().catalog().workloads().origins(), spec.commandLine().getErr());
+            return IntegrityVerdict.of(curve.everyRun(), plugins.plugins().catalog().workloads().origins(), spec.commandLine().getErr());
         }
     }
 

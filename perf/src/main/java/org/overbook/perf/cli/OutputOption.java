@@ -36,6 +36,18 @@ public final class OutputOption {
         return lock.folder();
     }
 
+    /**
+     * Returns the name a command's default results folder takes from scenario file {@code file} ({@code default} for the
+     * embedded scenario, null): the file's name without {@code .yaml}, each character but a letter, a digit, {@code .},
+     * {@code _} and {@code -} made a {@code -}, so that no folder name holds a space.
+     */
+    public static String nameOf(Path file) {
+        if (file == null) {
+            return "default";
+        }
+        return file.getFileName().toString().replaceFirst("\\.ya?ml$", "").replaceAll("[^A-Za-z0-9._-]", "-");
+    }
+
     /** Returns whether {@code --out} was given. */
     boolean given() {
         return out != null;

@@ -17,12 +17,18 @@ final class ResumeLines {
         out.flush();
     }
 
-    /** Warns on {@code err} that {@code count} stored results are of another build (nothing if none), which run again. */
+    /**
+     * Warns on {@code err} that {@code count} stored results are of another build (nothing if none), which run again. The
+     * build stamp covers the class path, so the results a run on threads stored are another build's to a run with
+     * {@code --master} (Spark's libraries join its class path), and the other way round, with no source changed: the
+     * line names both causes.
+     */
     static void otherBuild(PrintWriter err, int count) {
         if (count > 0) {
             err.printf(Locale.ROOT, "overbook: warning: --resume: %d stored result%s computed by another build of Overbook"
-                    + " (its code or a plug-in changed since); %s again%n", count, count == 1 ? " was" : "s were",
-                    count == 1 ? "its point runs" : "their points run");
+                    + " or on another class path (its code or a plug-in changed since, or a run on threads stored %s and"
+                    + " this one has --master, or the other way round); %s again%n", count, count == 1 ? " was" : "s were",
+                    count == 1 ? "it" : "them", count == 1 ? "its point runs" : "their points run");
             err.flush();
         }
     }

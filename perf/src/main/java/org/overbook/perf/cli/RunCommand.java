@@ -71,7 +71,7 @@ final class RunCommand implements Callable<Integer> {
         ScenarioFile scenarios = replications.apply(file == null ? loader.defaultScenario()
                 : ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
         resume.check(output);
-        Path folder = output.folder(file == null ? "default" : nameOf(file));
+        Path folder = output.folder(OutputOption.nameOf(file));
         KeptSwap keptSwap = KeptSwap.before(folder);
         ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
         List<SweepPoint> points = scenarios.points();
@@ -157,12 +157,6 @@ final class RunCommand implements Callable<Integer> {
     static String replicationName(SweepPoint replica, int replications) {
         return replications == 1 ? "" : String.format(java.util.Locale.ROOT, ", seed %d, one of %d replications",
                 replica.scenario().seed(), replications);
-    }
-
-    /** Returns a results-folder name for a scenario file: its name without the extension. */
-    static String nameOf(Path file) {
-        String name = file.getFileName().toString();
-        return name.replaceFirst("\\.ya?ml$", "").replaceAll("[^A-Za-z0-9._-]", "-");
     }
 
     /** Deletes {@code directory} if it exists and is empty. */

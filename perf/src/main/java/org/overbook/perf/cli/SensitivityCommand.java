@@ -90,7 +90,7 @@ final class SensitivityCommand implements Callable<Integer> {
         ScenarioLoader loader = plugins.loader();
         List<Subject> subjects = new ArrayList<>();
         if (file != null || (presets.isEmpty() && !allPresets)) {
-            subjects.add(Subject.of(file == null ? "default" : RunCommand.nameOf(file),
+            subjects.add(Subject.of(OutputOption.nameOf(file),
                     file == null ? loader.defaultScenario() : ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()),
                     replications));
         }

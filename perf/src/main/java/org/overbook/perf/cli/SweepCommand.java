@@ -69,7 +69,7 @@ final class SweepCommand implements Callable<Integer> {
         ScenarioLoader loader = plugins.loader();
         ScenarioFile scenarios = replications.apply(ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
         resume.check(output);
-        Path folder = output.folder(RunCommand.nameOf(file));
+        Path folder = output.folder(OutputOption.nameOf(file));
         KeptSwap keptSwap = KeptSwap.before(folder);
         if (cluster.isLocal()) {
             SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);

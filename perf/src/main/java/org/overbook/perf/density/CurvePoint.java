@@ -1,5 +1,6 @@
 package org.overbook.perf.density;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.overbook.perf.run.Metrics;
@@ -12,23 +13,21 @@ import org.overbook.perf.run.TimedResult;
  * @param tenants    server tenants
  * @param clients    client tenants (equal to {@code tenants} when linked)
  * @param overcommit the server tenants' memory over the host's RAM
- * @param judgement  whether every tenant met the objective, and the worst figures
- * @param timed      the run, with its index among the curve's points (in order of tenants)
+ * @param judgement  whether every tenant met the objective (in every replication), and the worst figures
+ * @param timed      the run under the scenario's own seed (replication 0), with its index among the curve's points (in
+ *                   order of tenants): the run the results folder shows
+ * @param others     the runs of the probe's other replications, in order; empty when each probe runs once
  * @param retries    what {@code --auto-window} lengthened before this run, one entry per re-run, in order
  *                   ({@code warm-up 40.0 ms -> 70.0 ms (the last load phase ends at about 55.8 ms)}); empty when it ran once
  */
 public record CurvePoint(int step, int tenants, int clients, double overcommit, Judgement judgement, TimedResult timed,
-                         List<String> retries) {
+                         List<TimedResult> others, List<String> retries) {
 
     public CurvePoint {
         Objects.requireNonNull(judgement, "judgement");
         Objects.requireNonNull(timed, "timed");
+        others = List.copyOf(others);
         retries = List.copyOf(retries);
-    }
-
-    /** A probe that ran once. */
-    public CurvePoint(int step, int tenants, int clients, double overcommit, Judgement judgement, TimedResult timed) {
-        this(step, tenants, clients, overcommit, judgement, timed, List.of());
     }
 
     /** Returns whether every tenant met the objective. */
@@ -40,5 +39,21 @@ public record CurvePoint(int step, int tenants, int clients, double overcommit, 
     public double totalThroughput() {
         Number n = timed.result().total().get(Metrics.THROUGHPUT);
         return n == null ? 0 : n.doubleValue();
+    }
+
+    /** Returns every replication's run, replication 0 first. */
+    public List<TimedResult> runs() {
+        List<TimedResult> runs = new ArrayList<>(1 + others.size());
+        runs.add(timed);
+        runs.addAll(others);
+        return runs;
+    }
+
+    /**
+     * Returns the data mismatches of every replication together: a value read back other than the one written in any
+     * of them fails the probe, so all of them count.
+     */
+    public long mismatches() {
+        return runs().stream().mapToLong(run -> run.result().mismatches()).sum();
     }
 }

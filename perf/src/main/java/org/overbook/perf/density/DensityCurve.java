@@ -58,6 +58,11 @@ public record DensityCurve(String source, Objective objective, String axis, Brac
         return points.stream().map(CurvePoint::timed).toList();
     }
 
+    /** Returns every replication's run of every probe, in order of tenants: what the data-integrity verdict counts. */
+    public List<TimedResult> everyRun() {
+        return points.stream().flatMap(p -> p.runs().stream()).toList();
+    }
+
     /** Returns whether the search is over: the curve holds every probe it consulted, and the answer is final. */
     public boolean complete() {
         return bracket.done();

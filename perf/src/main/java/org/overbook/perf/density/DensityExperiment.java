@@ -191,7 +191,7 @@ public final class DensityExperiment {
                 judgement = advised(judgement, step, retries, point.scenario());
             }
             return CompletableFuture.completedFuture(new CurvePoint(0, tenants, point.scenario().clients().size(),
-                    point.scenario().overcommit(), judgement, timed.getFirst(), retries));
+                    point.scenario().overcommit(), judgement, timed.getFirst(), timed.subList(1, timed.size()), retries));
         });
     }
 
@@ -209,6 +209,6 @@ public final class DensityExperiment {
     }
 
     private static CurvePoint withStep(CurvePoint p, int step) {
-        return new CurvePoint(step, p.tenants(), p.clients(), p.overcommit(), p.judgement(), p.timed(), p.retries());
+        return new CurvePoint(step, p.tenants(), p.clients(), p.overcommit(), p.judgement(), p.timed(), p.others(), p.retries());
     }
 }

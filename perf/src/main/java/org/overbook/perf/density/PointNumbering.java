@@ -39,6 +39,6 @@ final class PointNumbering {
         RunResult r = p.timed().result();
         RunResult renumbered = r.relabeled(index, r.label(), r.values(), r.yaml());
         return new CurvePoint(step, p.tenants(), p.clients(), p.overcommit(), p.judgement(),
-                p.timed().withResult(renumbered), p.retries());
+                p.timed().withResult(renumbered), p.others(), p.retries());
     }
 }

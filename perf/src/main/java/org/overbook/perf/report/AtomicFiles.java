@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -46,6 +48,26 @@ public final class AtomicFiles {
     /** Writes {@code text} as UTF-8 to {@code file}, whole or not at all. */
     public static void write(Path file, String text) {
         write(file, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Adds {@code text} as UTF-8 at the end of {@code file} (made if missing), whole or not at all: what the file holds
+     * and the text go to a temporary name that is renamed over it, as {@link #write(Path, byte[])} does, so an
+     * interrupted or failed append leaves the file as it was, never torn.
+     */
+    public static void append(Path file, String text) {
+        byte[] earlier;
+        try {
+            earlier = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            earlier = new byte[0];
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        byte[] added = text.getBytes(StandardCharsets.UTF_8);
+        byte[] whole = Arrays.copyOf(earlier, earlier.length + added.length);
+        System.arraycopy(added, 0, whole, earlier.length, added.length);
+        write(file, whole);
     }
 
     /** Removes {@code file} if it is there: a file an earlier write made that the folder's new contents do not have. */

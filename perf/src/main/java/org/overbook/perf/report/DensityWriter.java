@@ -21,7 +21,9 @@ import org.overbook.perf.run.SampleSize;
  *
  * <p>{@code density.csv} is a pure function of the curve, which does not depend on the search's parallelism,
  * so it is byte-identical whatever {@code --threads}; numbers are spelled as in {@code summary.csv}
- * ({@link Columns#format}).
+ * ({@link Columns#format}). Of a replicated probe, the worst figures are its judgement's
+ * ({@link org.overbook.perf.density.Objective#judge}), the total throughput is its first replication's, and
+ * {@code mismatches} counts every replication's, as the verdict judges them all.
  *
  * <p>A search still going may be written as it goes, each curve so far ({@link DensityCurve#complete()} false)
  * over the last: {@code report.md} then opens with INCOMPLETE and gives the answer so far, and {@code probes/}
@@ -95,7 +97,7 @@ public final class DensityWriter {
         for (CurvePoint p : curve.points()) {
             List<Object> cells = List.of(p.step(), p.tenants(), p.clients(), Columns.format(p.overcommit()),
                     worst(p, SloMetric.P50), worst(p, SloMetric.P99), worst(p, SloMetric.P999), worst(p, SloMetric.OPS),
-                    Columns.format(p.totalThroughput()), p.timed().result().mismatches(), p.meets(),
+                    Columns.format(p.totalThroughput()), p.mismatches(), p.meets(),
                     Columns.csv(p.judgement().tenant()), Columns.csv(p.judgement().reason()), p.judgement().verdict(),
                     undersampled(p), p.timed().result().scenario().warmUpNanos(), p.timed().result().scenario().durationNanos(),
                     Columns.csv(String.join(" | ", p.retries())));

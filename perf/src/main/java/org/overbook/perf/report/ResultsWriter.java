@@ -53,6 +53,8 @@ public final class ResultsWriter {
     public static final String HGRM_SUFFIX = ".hgrm";
     /** The field of {@code summary.json} that an interrupted run's summary carries: how many of its points ran. */
     public static final String INCOMPLETE = "incomplete";
+    /** The files about the whole run, which every write rewrites. */
+    private static final Set<String> WHOLE_RUN = Set.of(SUMMARY_CSV, SUMMARY_JSON, TIMESERIES_CSV, RESOURCES_CSV, TIMING, REPORT);
     /** A point's own files: {@code p<index>-<name>.hgrm} and its time-series charts, {@code p<index>-<name>.png}. */
     private static final Pattern POINT_FILE = Pattern.compile("p[0-9]+-.+\\.(hgrm|png)");
     /** Latency values are virtual nanoseconds; {@code .hgrm} files show them in microseconds. */
@@ -219,6 +221,36 @@ public final class ResultsWriter {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot remove the earlier run's files from " + folder, e);
         }
+    }
+
+    /**
+     * Removes from {@code folder} every file a results writer writes there, by name: the summaries, {@code timeseries.csv},
+     * {@code resources.csv}, {@code timing.txt}, {@code report.md}, the points' {@code .hgrm} files and charts and the
+     * charts across points; only if it holds a {@code summary.json} (an earlier run's results folder), and nothing else:
+     * every other file stays, and so does the folder. {@code summary.json} goes last, so that a removal cut short leaves
+     * a folder still known for an earlier run's.
+     *
+     * @return whether {@code folder} was an earlier run's results folder
+     */
+    public static boolean removeRun(Path folder) {
+        Path summary = folder.resolve(SUMMARY_JSON);
+        if (!Files.isRegularFile(summary)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.filter(file -> !file.equals(summary) && (writtenByARun(file) || isWholeRunFile(file))).toList()) {
+                Files.deleteIfExists(file);
+            }
+            Files.deleteIfExists(summary);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove an earlier run's files from " + folder, e);
+        }
+        return true;
+    }
+
+    /** Returns whether {@code file} is one of the files about the whole run that every write rewrites. */
+    private static boolean isWholeRunFile(Path file) {
+        return Files.isRegularFile(file) && WHOLE_RUN.contains(file.getFileName().toString());
     }
 
     private static boolean writtenByARun(Path file) {

@@ -31,7 +31,8 @@ import org.overbook.perf.scenario.SweepPoint;
  * waits its turn; each simulation stays single-threaded and deterministic, so the folders and figures are
  * the same whatever the number of workers. Results are gathered per experiment in file order before
  * anything is written or computed. A preset's folder is {@code <out>/<preset>}; a preset of several
- * experiments has a sub-folder per experiment.
+ * experiments has a sub-folder per experiment ({@link PresetFolders}). What an earlier reproduction wrote into the
+ * same folder is removed before any point runs, so that the folder never mixes two runs.
  */
 public final class Reproduction {
 
@@ -112,6 +113,10 @@ public final class Reproduction {
                 files.put(experiment, override.apply(experiment.load(loader, quick)));
             }
         }
+        if (folder != null) {
+            // every experiment loaded, so the command will run: an earlier reproduction's results go before any of this one's
+            PresetFolders.removeEarlier(folder, Presets.all());
+        }
         PointCache cache = new PointCache(executor, 1024);
         Map<Experiment, List<CompletableFuture<TimedResult>>> futures = new LinkedHashMap<>();
         files.forEach((experiment, file) -> {
@@ -145,8 +150,7 @@ public final class Reproduction {
                 results.add(future.get());
             }
             if (folder != null) {
-                Path where = preset.experiments().size() == 1 ? folder.resolve(preset.name())
-                        : folder.resolve(preset.name()).resolve(experiment.name());
+                Path where = PresetFolders.of(folder, preset, experiment);
                 new ResultsWriter(where, folder.resolve(ResultsWriter.WORK)).write(files.get(experiment).source(), results);
                 folders.put(experiment.name(), where);
             }

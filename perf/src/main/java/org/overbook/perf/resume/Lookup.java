@@ -13,7 +13,10 @@ public sealed interface Lookup {
     record Absent() implements Lookup {
     }
 
-    /** A result another build of the model stored: never reused. */
+    /**
+     * A result another build of the model stored, or a run on another class path (one with {@code --master}, which
+     * adds Spark's libraries, for one on threads, and the other way round): never reused.
+     */
     record OtherBuild() implements Lookup {
     }
 

@@ -35,10 +35,13 @@ public record CurvePoint(int step, int tenants, int clients, double overcommit, 
         return judgement.meets();
     }
 
-    /** Returns the throughput of every tenant together, operations per second. */
+    /**
+     * Returns the throughput of every tenant together, operations per second: the mean over the probe's replications
+     * that measured one (0 when none did).
+     */
     public double totalThroughput() {
-        Number n = timed.result().total().get(Metrics.THROUGHPUT);
-        return n == null ? 0 : n.doubleValue();
+        return runs().stream().map(run -> run.result().total().get(Metrics.THROUGHPUT)).filter(Objects::nonNull)
+                .mapToDouble(Number::doubleValue).average().orElse(0);
     }
 
     /** Returns every replication's run, replication 0 first. */

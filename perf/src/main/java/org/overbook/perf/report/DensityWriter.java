@@ -22,7 +22,7 @@ import org.overbook.perf.run.SampleSize;
  * <p>{@code density.csv} is a pure function of the curve, which does not depend on the search's parallelism,
  * so it is byte-identical whatever {@code --threads}; numbers are spelled as in {@code summary.csv}
  * ({@link Columns#format}). Of a replicated probe, the worst figures are its judgement's
- * ({@link org.overbook.perf.density.Objective#judge}), the total throughput is its first replication's, and
+ * ({@link org.overbook.perf.density.Objective#judge}), the total throughput is the mean of its replications', and
  * {@code mismatches} counts every replication's, as the verdict judges them all.
  *
  * <p>A search still going may be written as it goes, each curve so far ({@link DensityCurve#complete()} false)

@@ -30,7 +30,8 @@ import org.overbook.perf.scenario.SweepPoint;
 /**
  * {@code density.csv}'s {@code mismatches} counts every replication of a probe, as its verdict does: a probe whose
  * second replication read back values other than those written (its real run, told here to have counted 3) shows 3,
- * though its first replication counted none, and the runs the command's data-integrity verdict counts include it.
+ * though its first replication counted none, and the runs the command's data-integrity verdict counts include it; its
+ * total throughput is the mean of both replications'.
  */
 class DensityMismatchesTest {
 
@@ -59,6 +60,11 @@ class DensityMismatchesTest {
         assertEquals(2, csv.size(), "a header and the probe: " + csv);
         int column = DensityWriter.COLUMNS.indexOf("mismatches");
         assertEquals("3", csv.get(1).split(",", -1)[column], csv.get(1));
+        double first = probe.timed().result().total().get(Metrics.THROUGHPUT).doubleValue();
+        double second = probe.others().get(0).result().total().get(Metrics.THROUGHPUT).doubleValue();
+        assertTrue(first != second, "the replications measured different throughputs: " + first);
+        assertEquals(Columns.format((first + second) / 2), csv.get(1).split(",", -1)[DensityWriter.COLUMNS.indexOf("total_throughput_ops_per_s")],
+                "the total throughput is the replications' mean");
         assertEquals(2, curve.everyRun().size(), "both replications");
         assertEquals(3, curve.everyRun().stream().mapToLong(run -> run.result().mismatches()).sum());
     }

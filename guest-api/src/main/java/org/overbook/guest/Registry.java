@@ -94,11 +94,18 @@ public class Registry<F> {
     public final F factory(String field, String name) {
         Entry<F> entry = entries.get(name);
         if (entry == null) {
+            String nearest = Suggestions.didYouMean(name, entries.keySet());
             throw new ConfigurationException(field, "unknown " + noun + " '" + name + "'; accepted: "
-                    + (entries.isEmpty() ? "none" : String.join(", ", entries.keySet()))
-                    + Suggestions.didYouMean(name, entries.keySet()));
+                    + (entries.isEmpty() ? "none" : String.join(", ", entries.keySet())) + nearest
+                    + (nearest.isEmpty() && !fromPlugins() ? "; no plug-in " + noun + " is loaded: a plug-in's name is accepted"
+                    + " once its jar is (--plugins JAR, or OVERBOOK_PLUGINS)" : ""));
         }
         return entry.factory();
+    }
+
+    /** Returns whether a plug-in jar registered any entry here. */
+    private boolean fromPlugins() {
+        return entries.values().stream().anyMatch(entry -> !BUILT_IN.equals(entry.origin()));
     }
 
     /**

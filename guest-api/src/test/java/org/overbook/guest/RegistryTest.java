@@ -31,10 +31,12 @@ class RegistryTest {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> registry.factory("x.greeting", "helo"));
         assertEquals("x.greeting", e.field());
         assertEquals("x.greeting: unknown greeting 'helo'; accepted: hello (did you mean hello?)", e.getMessage());
-        assertEquals("x.greeting: unknown greeting 'goodbye'; accepted: hello",
+        assertEquals("x.greeting: unknown greeting 'goodbye'; accepted: hello; no plug-in greeting is loaded: a plug-in's name is"
+                + " accepted once its jar is (--plugins JAR, or OVERBOOK_PLUGINS)",
                 assertThrows(ConfigurationException.class, () -> registry.factory("x.greeting", "goodbye")).getMessage(),
-                "no suggestion when nothing accepted is near");
-        assertEquals("y: unknown greeting 'z'; accepted: none",
+                "no suggestion when nothing accepted is near; with no plug-in registered, a jar left out is the likeliest cause");
+        assertEquals("y: unknown greeting 'z'; accepted: none; no plug-in greeting is loaded: a plug-in's name is accepted once"
+                + " its jar is (--plugins JAR, or OVERBOOK_PLUGINS)",
                 assertThrows(ConfigurationException.class, () -> new Registry<Supplier<String>>("greeting").factory("y", "z")).getMessage());
     }
 

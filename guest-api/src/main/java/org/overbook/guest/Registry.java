@@ -124,11 +124,12 @@ public class Registry<F> {
             made = make.apply(factory);
         } catch (ConfigurationException e) {
             throw e;
-        } catch (RuntimeException | LinkageError | AssertionError e) {
+        } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+            // the errors a plug-in's own bug throws too: a failed assert, a class its jar lacks, a recursion without end
             StackTraceElement at = pluginFrame(e, Set.of(Registry.class.getName()));
             throw new ConfigurationException(field, noun + " '" + name + "' (" + entries.get(name).origin()
-                    + ") failed while it was created: " + e.getClass().getSimpleName() + ": " + e.getMessage()
-                    + (at == null ? "" : " (at " + at + ")") + hint(e));
+                    + ") failed while it was created: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + (at == null ? "" : " (at " + at + ")") + hint(e));
         }
         if (made == null) {
             throw new ConfigurationException(field, noun + " '" + name + "' (" + entries.get(name).origin()

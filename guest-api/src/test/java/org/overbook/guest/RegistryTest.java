@@ -77,6 +77,12 @@ class RegistryTest {
         assertTrue(lacking.contains("failed while it was created: NoClassDefFoundError: org/example/lz4/Codec (at ")
                 && lacking.endsWith("; a class the plug-in needs is missing or of another version: ship its dependencies as"
                         + " jars beside it (--plugins DIR loads every jar in DIR)"), lacking);
+        registry.register("recursing", "recurses without end", () -> {
+            throw new StackOverflowError();
+        });
+        String recursing = assertThrows(ConfigurationException.class, () -> registry.instantiate("x.greeting", "recursing",
+                Supplier::get)).getMessage();
+        assertTrue(recursing.contains("failed while it was created: StackOverflowError (at "), "no ': null': " + recursing);
     }
 
     @Test

@@ -13,46 +13,7 @@ import org.overbook.hypervisor.spi.VictimSelector;
 class CheckedVictimSelectorTest {
 
     /** Four frames: 0 free, 1 used and clean, 2 used and dirty, 3 pinned. */
-    private static final FrameView FRAMES = new FrameView() {
-        @Override
-        public int frames() {
-            return 4;
-        }
-
-        @Override
-        public boolean isFree(int frame) {
-            return frame == 0;
-        }
-
-        @Override
-        public boolean reclaimable(int frame) {
-            return frame != 3;
-        }
-
-        @Override
-        public boolean clean(int frame) {
-            return frame == 1;
-        }
-
-        @Override
-        public boolean accessed(int frame) {
-            return false;
-        }
-
-        @Override
-        public void clearAccessed(int frame) {
-        }
-
-        @Override
-        public int tenant(int frame) {
-            return 0;
-        }
-
-        @Override
-        public int page(int frame) {
-            return frame;
-        }
-    };
+    private static final FrameView FRAMES = new FakeFrames(4, frame -> frame == 0, frame -> frame != 3, frame -> frame == 1);
 
     /** Answers what {@code next} says, for a victim and a clean victim alike. */
     record Answering(IntSupplier next) implements VictimSelector {

@@ -207,7 +207,7 @@ public final class BalloonManager {
                     estimators[s.id()].activeFraction(), s.guestPages()));
         }
         long keepFree = (long) Math.ceil(config.thresholds().high() * memory.totalFrames());
-        long[] computed = policy.targets(demands, memory.totalFrames() - keepFree);
+        long[] computed = CheckedTargets.of(policy, demands, policy.targets(demands, memory.totalFrames() - keepFree));
         System.arraycopy(computed, 0, targets, 0, targets.length);
         reallocations++;
         applyTargets();

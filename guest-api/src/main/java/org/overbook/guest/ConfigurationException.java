@@ -12,6 +12,11 @@ public final class ConfigurationException extends RuntimeException {
     private final String field;
     private final String problem;
 
+    /**
+     * @param field   the scenario path of the field at fault, as the file writes it ({@code tenants[0].workload.params.size});
+     *                from a workload's factory, {@code parameters.field("size")}
+     * @param problem what is wrong and what is accepted ({@code "0 is out of range; accepted: 1 to 64"})
+     */
     public ConfigurationException(String field, String problem) {
         super(field + ": " + problem);
         this.field = field;

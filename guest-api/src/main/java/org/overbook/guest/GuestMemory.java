@@ -36,8 +36,10 @@ public interface GuestMemory {
     /** Returns how many bytes the guest allocator has not handed out. */
     long freeBytes();
 
+    /** Reads the byte at {@code address}. */
     byte readByte(long address);
 
+    /** Writes {@code value} at {@code address}. */
     void writeByte(long address, byte value);
 
     /** Reads a little-endian {@code int}. */

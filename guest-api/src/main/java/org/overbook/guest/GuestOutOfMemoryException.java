@@ -8,6 +8,7 @@ public final class GuestOutOfMemoryException extends RuntimeException {
     /** The tenant whose memory ran out, or null when the thrower did not say. */
     private final String tenant;
 
+    /** @param message what was asked for and what was left; the tenant is not named */
     public GuestOutOfMemoryException(String message) {
         this(null, message);
     }

@@ -1,17 +1,9 @@
 package org.overbook.guest;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.URISyntaxException;
-import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,11 +86,18 @@ public class Registry<F> {
     public final F factory(String field, String name) {
         Entry<F> entry = entries.get(name);
         if (entry == null) {
+            String nearest = Suggestions.didYouMean(name, entries.keySet());
             throw new ConfigurationException(field, "unknown " + noun + " '" + name + "'; accepted: "
-                    + (entries.isEmpty() ? "none" : String.join(", ", entries.keySet()))
-                    + Suggestions.didYouMean(name, entries.keySet()));
+                    + (entries.isEmpty() ? "none" : String.join(", ", entries.keySet())) + nearest
+                    + (nearest.isEmpty() && !fromPlugins() ? "; no plug-in " + noun + " is loaded: a plug-in's name is accepted"
+                    + " once its jar is (--plugins JAR, or OVERBOOK_PLUGINS)" : ""));
         }
         return entry.factory();
+    }
+
+    /** Returns whether a plug-in jar registered any entry here. */
+    private boolean fromPlugins() {
+        return entries.values().stream().anyMatch(entry -> !BUILT_IN.equals(entry.origin()));
     }
 
     /**
@@ -117,11 +116,12 @@ public class Registry<F> {
             made = make.apply(factory);
         } catch (ConfigurationException e) {
             throw e;
-        } catch (RuntimeException | LinkageError | AssertionError e) {
+        } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+            // the errors a plug-in's own bug throws too: a failed assert, a class its jar lacks, a recursion without end
             StackTraceElement at = pluginFrame(e, Set.of(Registry.class.getName()));
             throw new ConfigurationException(field, noun + " '" + name + "' (" + entries.get(name).origin()
-                    + ") failed while it was created: " + e.getClass().getSimpleName() + ": " + e.getMessage()
-                    + (at == null ? "" : " (at " + at + ")") + hint(e));
+                    + ") failed while it was created: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + (at == null ? "" : " (at " + at + ")") + hint(e));
         }
         if (made == null) {
             throw new ConfigurationException(field, noun + " '" + name + "' (" + entries.get(name).origin()
@@ -204,6 +204,10 @@ public class Registry<F> {
                         + " is listed in META-INF/services/" + service.getName() + " but does not implement it; accepted: a"
                         + " class that implements the interface its service file is named after");
             }
+            if (message.startsWith(prefix + "Provider ") && message.endsWith(" not found")) {
+                throw notFound(message.substring((prefix + "Provider ").length(), message.length() - " not found".length()), message,
+                        service, loader);
+            }
             throw new ConfigurationException("--plugins", jarNaming(e.getMessage(), service, loader) + ": cannot load a "
                     + service.getSimpleName() + ": " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
         } catch (UnsupportedClassVersionError e) {
@@ -250,43 +254,23 @@ public class Registry<F> {
             return BUILT_IN;
         }
         CodeSource source = type.getProtectionDomain().getCodeSource();
-        return source == null || source.getLocation() == null ? type.getName() : fileName(source.getLocation());
+        return source == null || source.getLocation() == null ? type.getName() : ServiceFiles.fileName(source.getLocation());
+    }
+
+    /** Returns the file name of the jar whose service file lists the provider an error loading it is about. */
+    private static String jarNaming(String errorMessage, Class<?> service, ClassLoader loader) {
+        return ServiceFiles.listing(errorMessage, service, loader).map(ServiceFiles::fileName).orElse("a plug-in");
     }
 
     /**
-     * Finds which jar names the provider an error loading it is about, by reading the service files: the error's
-     * {@code message} names the class with dots (a {@link ServiceConfigurationError}) or slashes (a {@link LinkageError}).
+     * Returns why a provider listed in a service file is no class of its jar ({@code ServiceLoader}'s "Provider X not found"),
+     * with the jar's class nearest the name listed, if one is a slip of the keyboard away.
      */
-    private static String jarNaming(String errorMessage, Class<?> service, ClassLoader loader) {
-        String message = String.valueOf(errorMessage).replace('/', '.');
-        try {
-            Enumeration<URL> files = loader.getResources("META-INF/services/" + service.getName());
-            while (files.hasMoreElements()) {
-                URL file = files.nextElement();
-                try (BufferedReader reader = new BufferedReader(new InputStreamReader(file.openStream(), StandardCharsets.UTF_8))) {
-                    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                        String provider = line.replaceFirst("#.*", "").strip();
-                        if (!provider.isEmpty() && message.contains(provider)) {
-                            return fileName(file);
-                        }
-                    }
-                }
-            }
-        } catch (IOException e) {
-            // fall through: the error still names the class
-        }
-        return "a plug-in";
-    }
-
-    private static String fileName(URL url) {
-        String text = url.toString();
-        if (text.startsWith("jar:")) {
-            text = text.substring(4, text.indexOf("!/") < 0 ? text.length() : text.indexOf("!/"));
-        }
-        try {
-            return Path.of(new java.net.URI(text)).getFileName().toString();
-        } catch (URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
-            return text;
-        }
+    private static ConfigurationException notFound(String listed, String message, Class<?> service, ClassLoader loader) {
+        List<String> classes = ServiceFiles.listing(message, service, loader).map(ServiceFiles::classesBeside).orElse(List.of());
+        return new ConfigurationException("--plugins", jarNaming(message, service, loader) + ": META-INF/services/"
+                + service.getName() + " lists " + listed + ", and no class of that name is on the plug-ins' path"
+                + Suggestions.didYouMean(listed, classes) + "; accepted: the fully qualified name of a class the jar holds that"
+                + " implements " + service.getSimpleName());
     }
 }

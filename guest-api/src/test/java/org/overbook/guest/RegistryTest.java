@@ -31,10 +31,12 @@ class RegistryTest {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> registry.factory("x.greeting", "helo"));
         assertEquals("x.greeting", e.field());
         assertEquals("x.greeting: unknown greeting 'helo'; accepted: hello (did you mean hello?)", e.getMessage());
-        assertEquals("x.greeting: unknown greeting 'goodbye'; accepted: hello",
+        assertEquals("x.greeting: unknown greeting 'goodbye'; accepted: hello; no plug-in greeting is loaded: a plug-in's name is"
+                + " accepted once its jar is (--plugins JAR, or OVERBOOK_PLUGINS)",
                 assertThrows(ConfigurationException.class, () -> registry.factory("x.greeting", "goodbye")).getMessage(),
-                "no suggestion when nothing accepted is near");
-        assertEquals("y: unknown greeting 'z'; accepted: none",
+                "no suggestion when nothing accepted is near; with no plug-in registered, a jar left out is the likeliest cause");
+        assertEquals("y: unknown greeting 'z'; accepted: none; no plug-in greeting is loaded: a plug-in's name is accepted once"
+                + " its jar is (--plugins JAR, or OVERBOOK_PLUGINS)",
                 assertThrows(ConfigurationException.class, () -> new Registry<Supplier<String>>("greeting").factory("y", "z")).getMessage());
     }
 
@@ -75,6 +77,12 @@ class RegistryTest {
         assertTrue(lacking.contains("failed while it was created: NoClassDefFoundError: org/example/lz4/Codec (at ")
                 && lacking.endsWith("; a class the plug-in needs is missing or of another version: ship its dependencies as"
                         + " jars beside it (--plugins DIR loads every jar in DIR)"), lacking);
+        registry.register("recursing", "recurses without end", () -> {
+            throw new StackOverflowError();
+        });
+        String recursing = assertThrows(ConfigurationException.class, () -> registry.instantiate("x.greeting", "recursing",
+                Supplier::get)).getMessage();
+        assertTrue(recursing.contains("failed while it was created: StackOverflowError (at "), "no ': null': " + recursing);
     }
 
     @Test

@@ -12,7 +12,8 @@ public interface AllocationPolicy {
      * Returns each tenant's target allocation in pages, in the order of {@code tenants}, each within its
      * [lower, upper] bounds. A policy that divides memory (all but {@code static}) gives out
      * {@code availablePages} in all, or less if the upper bounds sum to less, or more only if the lower
-     * bounds alone sum to more.
+     * bounds alone sum to more. An array of another length, or a target outside its tenant's bounds, stops the
+     * run, naming the policy and the tenant.
      */
     long[] targets(List<TenantDemand> tenants, long availablePages);
 }

@@ -14,6 +14,7 @@ package org.overbook.balloon.policy;
 public record TenantDemand(int id, long shares, long lowerPages, long upperPages, long staticPages,
                            double activeFraction, long guestPages) {
 
+    /** @throws IllegalArgumentException if the bounds are empty or the active fraction is not in [0, 1] */
     public TenantDemand {
         if (lowerPages < 0 || lowerPages > upperPages) {
             throw new IllegalArgumentException("tenant " + id + ": bounds [" + lowerPages + ", " + upperPages + "] are empty");

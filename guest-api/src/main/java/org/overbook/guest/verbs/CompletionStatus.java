@@ -2,6 +2,7 @@ package org.overbook.guest.verbs;
 
 /** How a work request ended, after {@code ibv_wc_status}. */
 public enum CompletionStatus {
+    /** The work request completed: a send was delivered, a receive holds a message of {@link Completion#byteLength()}. */
     SUCCESS,
     /** The local buffer is outside its region, or the region lacks the access needed. */
     LOCAL_PROTECTION_ERROR,

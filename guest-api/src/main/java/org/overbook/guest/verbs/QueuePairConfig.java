@@ -18,10 +18,15 @@ public record QueuePairConfig(CompletionQueue sendCompletions, CompletionQueue r
         return new QueuePairConfig(sendCompletions, receiveCompletions, 256, 256, 7, 14);
     }
 
+    /** Returns this configuration with rings of {@code send} and {@code receive} slots, each a power of two. */
     public QueuePairConfig withRings(int send, int receive) {
         return new QueuePairConfig(sendCompletions, receiveCompletions, send, receive, rnrRetry, rnrTimerCode);
     }
 
+    /**
+     * Returns this configuration with {@code retry} RNR retries (0 to 7; 7 retries forever) and RNR timer code
+     * {@code timerCode} (0 to 31, InfiniBand's table: 14 is 1.28 ms).
+     */
     public QueuePairConfig withRnr(int retry, int timerCode) {
         return new QueuePairConfig(sendCompletions, receiveCompletions, sendRing, receiveRing, retry, timerCode);
     }

@@ -5,6 +5,10 @@ public final class VerbsException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * @param call    the call and its arguments as the caller wrote them ({@code "connect(tenant p0)"})
+     * @param problem what is wrong with it
+     */
     public VerbsException(String call, String problem) {
         super(call + ": " + problem);
     }

@@ -376,7 +376,8 @@ public final class HostMemory implements AutoCloseable {
 
     /** Picks reclaim victims with {@code selection} from now on (set before anything runs; the CLOCK by default). */
     public void selectVictimsWith(VictimSelection selection) {
-        reclaim.selectWith(selection.create(new HostFrames(frames, tables)));
+        HostFrames view = new HostFrames(frames, tables);
+        reclaim.selectWith(new CheckedVictimSelector(selection.create(view), view));
     }
 
     @Override

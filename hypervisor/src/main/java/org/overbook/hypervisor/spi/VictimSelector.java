@@ -3,7 +3,8 @@ package org.overbook.hypervisor.spi;
 /**
  * Picks the frames reclaim takes back, one at a time, for one host. Host memory calls it while free
  * frames are under the high watermark; every frame it returns must be used and
- * {@linkplain FrameView#reclaimable reclaimable}.
+ * {@linkplain FrameView#reclaimable reclaimable} (and {@linkplain FrameView#clean clean}, from
+ * {@link #nextCleanVictim}): any other answer but -1 stops the run, naming the selector and the frame.
  */
 public interface VictimSelector {
 

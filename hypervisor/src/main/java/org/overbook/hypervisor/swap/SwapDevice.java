@@ -43,6 +43,7 @@ public final class SwapDevice {
     /** A disk's arm, which serves both directions: every request's wait and service; null on flash. */
     private final ResourceStats arm;
 
+    /** Returns an idle device that serves requests as {@code config} says. */
     public SwapDevice(SwapDeviceConfig config) {
         this.config = config;
         BusyTimeline readTimeline = new BusyTimeline();
@@ -54,6 +55,7 @@ public final class SwapDevice {
                 writeTimeline, arm);
     }
 
+    /** Returns what the device can do, as it was made with. */
     public SwapDeviceConfig config() {
         return config;
     }
@@ -125,10 +127,12 @@ public final class SwapDevice {
         }
     }
 
+    /** Returns the pages read from the device so far. */
     public long pagesRead() {
         return reads.pages;
     }
 
+    /** Returns the pages written to the device so far. */
     public long pagesWritten() {
         return writes.pages;
     }

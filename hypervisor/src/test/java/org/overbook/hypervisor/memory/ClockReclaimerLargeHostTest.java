@@ -13,46 +13,7 @@ class ClockReclaimerLargeHostTest {
 
     /** 2^30 + 1 frames, of which only frame {@code victim} holds a page, reclaimable and not accessed. */
     private static FrameView oneVictimAmong(int frames, int victim) {
-        return new FrameView() {
-            @Override
-            public int frames() {
-                return frames;
-            }
-
-            @Override
-            public boolean isFree(int frame) {
-                return frame != victim;
-            }
-
-            @Override
-            public boolean reclaimable(int frame) {
-                return true;
-            }
-
-            @Override
-            public boolean clean(int frame) {
-                return true;
-            }
-
-            @Override
-            public boolean accessed(int frame) {
-                return false;
-            }
-
-            @Override
-            public void clearAccessed(int frame) {
-            }
-
-            @Override
-            public int tenant(int frame) {
-                return 0;
-            }
-
-            @Override
-            public int page(int frame) {
-                return frame;
-            }
-        };
+        return new FakeFrames(frames, frame -> frame != victim, frame -> true, frame -> true);
     }
 
     @Test

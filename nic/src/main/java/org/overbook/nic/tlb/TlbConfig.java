@@ -19,6 +19,7 @@ public record TlbConfig(int sets, int ways, int vfs, TlbReplacementPolicy replac
     /** Most sets times ways a TLB may have. */
     public static final int MAX_ENTRIES = 1 << 28;
 
+    /** @throws IllegalArgumentException naming the value at fault and what is accepted */
     public TlbConfig {
         Objects.requireNonNull(replacement, "replacement");
         Objects.requireNonNull(partition, "partition");

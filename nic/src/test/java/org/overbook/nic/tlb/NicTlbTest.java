@@ -273,9 +273,12 @@ class NicTlbTest {
         assertEquals(List.of("lru", "fifo", "random"), List.copyOf(TlbReplacements.builtIn().descriptions().keySet()));
         assertEquals(List.of("shared", "static", "quota"), List.copyOf(TlbPartitions.builtIn().descriptions().keySet()));
         var replacement = assertThrows(ConfigurationException.class, () -> TlbReplacements.builtIn().create("nic.tlb.replacement", "clock"));
-        assertEquals("nic.tlb.replacement: unknown TLB replacement policy 'clock'; accepted: lru, fifo, random", replacement.getMessage());
+        assertEquals("nic.tlb.replacement: unknown TLB replacement policy 'clock'; accepted: lru, fifo, random; no plug-in TLB"
+                + " replacement policy is loaded: a plug-in's name is accepted once its jar is (--plugins JAR, or OVERBOOK_PLUGINS)",
+                replacement.getMessage());
         var partition = assertThrows(ConfigurationException.class, () -> TlbPartitions.builtIn().create("nic.tlb.partition", null));
-        assertEquals("nic.tlb.partition: unknown TLB partition policy 'null'; accepted: shared, static, quota", partition.getMessage());
+        assertTrue(partition.getMessage().startsWith("nic.tlb.partition: unknown TLB partition policy 'null'; accepted: shared, static,"
+                + " quota; no plug-in"), partition.getMessage());
     }
 
     @Test

@@ -91,10 +91,11 @@ final class Report {
                         .map(key -> "[" + key + "](" + hgrmName.apply(result, key) + ")").collect(Collectors.joining(", ")))
                         .append(".\n\n");
             }
-            out.append(String.format(Locale.ROOT, "Events simulated: %d. Data-integrity mismatches: %d%s. The swap store's peak"
+            out.append(String.format(Locale.ROOT, "Events simulated: %d. Data-integrity mismatches: %s. The swap store's peak"
                             + " size on disk: %s (for %.0f MiB of swap; its first extent is allocated up front, and it grows with what is"
                             + " swapped).%n%n",
-                    result.events(), result.mismatches(), result.mismatches() == 0 ? " (every value read back as written)" : " — A MODEL BUG",
+                    result.events(), !result.total().containsKey(Metrics.MISMATCHES) ? "not checked (no workload reports mismatches)"
+                            : result.mismatches() + (result.mismatches() == 0 ? " (every value read back as written)" : " — A MODEL BUG"),
                     mebibytes(result.total().get(Metrics.SWAP_PEAK_BYTES)), result.scenario().host().swapBytes() / MIB));
             out.append(SaturationReport.point(result));
             for (Charts.Figure figure : figures.get(i)) {

@@ -143,6 +143,14 @@ public final class Metrics {
         return out;
     }
 
+    /**
+     * Returns whether a point's total sums the gauge a workload reports as {@code name} (unprefixed) over its tenants: a
+     * rate, its throughput ({@code throughput_ops_per_s}) or a bandwidth ({@code ..._gbps}); other gauges stay per tenant.
+     */
+    static boolean summedGauge(String name) {
+        return name.endsWith("throughput_ops_per_s") || name.endsWith("gbps");
+    }
+
     /** Returns the latency columns of {@code histogram}, or nothing when it is empty. */
     static Map<String, Number> latency(Histogram histogram) {
         Map<String, Number> out = new LinkedHashMap<>();

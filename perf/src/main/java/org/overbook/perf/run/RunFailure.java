@@ -56,11 +56,28 @@ public final class RunFailure extends RuntimeException {
         if (cause instanceof ConfigurationException || cause instanceof RunFailure || cause instanceof CancellationException) {
             return (RuntimeException) cause;
         }
-        StackTraceElement at = whereThrown(cause);
-        return new RunFailure(name(point), label(point), String.format(Locale.ROOT, "%s%,d ns of virtual time: %s: %s%s",
-                STOPPED, nowNanos, cause.getClass().getSimpleName(), cause.getMessage(), at == null ? "" : " (at " + at + ")")
+        return at(point, nowNanos, thrown(cause)
                 + (cause instanceof GuestOutOfMemoryException full ? whatToChange(point, full.tenant()) : "")
                 + (cause instanceof HostOutOfMemoryException ? PINNED_HOST : ""), cause);
+    }
+
+    /**
+     * Returns the failure of {@code point} at {@code nowNanos} of virtual time, {@code what} saying what went wrong
+     * ({@code "tenant s0's workload 'echo' (echo.jar) reported counter requests = -3; ..."}).
+     */
+    static RunFailure at(SweepPoint point, long nowNanos, String what, Throwable cause) {
+        return new RunFailure(name(point), label(point),
+                String.format(Locale.ROOT, "%s%,d ns of virtual time: %s", STOPPED, nowNanos, what), cause);
+    }
+
+    /**
+     * Says what was thrown and where, as the end of a failure's line: {@code IllegalStateException: its message (at
+     * the plug-in's frame)}, without a message the thrower gave none ({@code StackOverflowError}).
+     */
+    static String thrown(Throwable cause) {
+        StackTraceElement at = whereThrown(cause);
+        return cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage())
+                + (at == null ? "" : " (at " + at + ")");
     }
 
     /**

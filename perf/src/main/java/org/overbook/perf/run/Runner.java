@@ -28,7 +28,6 @@ import org.overbook.perf.scenario.Scenario;
 import org.overbook.perf.scenario.ScenarioBuilder;
 import org.overbook.perf.scenario.SweepPoint;
 import org.overbook.perf.scenario.TenantSpec;
-import org.overbook.workloads.LatencyRecording;
 
 /**
  * Runs one resolved scenario and collects its {@link RunResult}.
@@ -293,15 +292,15 @@ public final class Runner {
             TenantSpec spec = specs.get(i);
             Map<String, Number> metrics = Metrics.window(atWarmUp.get(i), atEnd.get(i));
             Histogram merged = null;
-            if (workloads.get(i) instanceof LatencyRecording recording) {
-                for (Map.Entry<String, Histogram> e : recording.latencyHistograms().entrySet()) {
-                    histograms.put(spec.name() + "/" + e.getKey(), e.getValue());
-                    merged = add(merged, e.getValue());
-                    all = add(all, e.getValue());
-                }
+            WorkloadReport report = new WorkloadReport(point, deployment.testbed().simulation().now(), spec.name(),
+                    spec.workload().name(), workloads.get(i));
+            for (Map.Entry<String, Histogram> e : report.histograms().entrySet()) {
+                histograms.put(spec.name() + "/" + e.getKey(), e.getValue());
+                merged = add(merged, e.getValue());
+                all = add(all, e.getValue());
             }
             metrics.putAll(Metrics.latency(merged));
-            metrics.putAll(Metrics.workload(workloads.get(i)));
+            metrics.putAll(report.figures());
             rows.add(new TenantRow(spec.name(), i < scenario.tenants().size() ? "server" : "client",
                     spec.workload().name(), metrics));
         }
@@ -332,7 +331,7 @@ public final class Runner {
                 }
                 if (value instanceof Long l) {
                     total.merge(name, l, (a, b) -> a.longValue() + b.longValue());
-                } else if (name.endsWith("throughput_ops_per_s") || name.endsWith("gbps")) {
+                } else if (Metrics.summedGauge(name)) {
                     total.merge(name, value, (a, b) -> a.doubleValue() + b.doubleValue());
                 }
             });

@@ -274,11 +274,13 @@ class UserPluginTest {
     @Test
     void withoutThePluginItsNamesAreUnknown() throws Exception {
         Path file = Files.writeString(directory.resolve("journal.yaml"), SCENARIO);
+        // the likeliest cause, a jar left off the command, is named: no plug-in of the family is loaded
         refused(List.of("run", file.toString(), "--out", directory.resolve("never").toString()), "nic.memory-policy",
-                "unknown memory policy 'pin-head'", "on-demand");
+                "unknown memory policy 'pin-head'", "on-demand", "; no plug-in memory policy is loaded: a plug-in's name is"
+                + " accepted once its jar is (--plugins JAR, or OVERBOOK_PLUGINS)");
         Files.writeString(file, SCENARIO.replace("pin-head", "on-demand"));
         refused(List.of("run", file.toString(), "--out", directory.resolve("never").toString()), "tenants[0].workload.name",
-                "unknown workload 'journal'", "memcached");
+                "unknown workload 'journal'", "memcached", "; no plug-in workload is loaded");
     }
 
     /** The source of the user's policy, {@code org.example.journal.PinHead}, registered as {@code name}. */

@@ -64,6 +64,25 @@ class PluginsTest {
     }
 
     @Test
+    void aMisspeltProviderIsNamedWithTheJarsClassItWasLikelyMeantToBe() throws Exception {
+        Path jar = directory.resolve("typo.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new JarEntry("META-INF/services/" + WorkloadProvider.class.getName()));
+            out.write("org.example.rpc.RpcWorkload\n".getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+            for (String type : List.of("org/example/rpc/RpcWorkloads.class", "org/example/rpc/EchoServer.class")) {
+                out.putNextEntry(new JarEntry(type)); // never loaded: the names are what the message reads
+                out.closeEntry();
+            }
+        }
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> Plugins.load(List.of(jar)));
+        assertEquals("--plugins: typo.jar: META-INF/services/" + WorkloadProvider.class.getName() + " lists"
+                + " org.example.rpc.RpcWorkload, and no class of that name is on the plug-ins' path (did you mean"
+                + " org.example.rpc.RpcWorkloads?); accepted: the fully qualified name of a class the jar holds that implements"
+                + " WorkloadProvider", e.getMessage());
+    }
+
+    @Test
     void aListedClassThatDoesNotImplementTheInterfaceIsNamedWithWhatItShouldImplement() throws Exception {
         Path jar = directory.resolve("wrong.jar");
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {

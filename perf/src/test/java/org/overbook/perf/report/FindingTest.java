@@ -223,6 +223,19 @@ class FindingTest {
     }
 
     @Test
+    void pointsWhoseWorkloadsCheckNothingAreNotSaidToHaveReadEveryValueBack() {
+        PointFigures checked = point(0, "on-demand", 1, 1000, 15_300, 0, "", 0);
+        Map<String, Number> total = new LinkedHashMap<>(checked.total());
+        total.remove(Metrics.MISMATCHES);
+        PointFigures unchecked = new PointFigures(1, checked.label(), checked.values(), 1, 1000, checked.tenants(), total, "none",
+                "server PCIe host-to-NIC", "", "", Map.of());
+        assertEquals("No workload checks the values it reads back (none reports mismatches), so data integrity was not checked.",
+                Finding.sentences(List.of(unchecked)).getLast());
+        assertEquals("Every value read back as written: no data-integrity mismatch.",
+                Finding.sentences(List.of(checked, unchecked)).getLast(), "one point that checks is enough to say so");
+    }
+
+    @Test
     void onePointIsDescribedAlone() {
         List<String> sentences = Finding.sentences(List.of(point(0, "on-demand", 4, 693_750, 15_300, 0, "", 0)));
         assertEquals("Point 0 (`nic.memory-policy=on-demand, tenants.count=4`) served 2.78M ops/s at a p99 latency of 15.3 µs.",

@@ -109,7 +109,7 @@ public final class WorkloadParameters {
     public long bytes(String key, long defaultValue, long min, long max) {
         Object raw = single(key, "one size such as 4096 or 64KiB");
         long value = raw == null ? defaultValue : Units.bytes(field(key), quantity(raw));
-        return inRange(key, value, min, max);
+        return inRange(key, value, min, max, raw, "bytes");
     }
 
     /**
@@ -119,7 +119,7 @@ public final class WorkloadParameters {
     public long nanos(String key, long defaultValue, long min, long max) {
         Object raw = single(key, "one duration such as 200ms or 60us");
         long value = raw == null ? defaultValue : Units.nanos(field(key), quantity(raw));
-        return inRange(key, value, min, max);
+        return inRange(key, value, min, max, raw, "ns");
     }
 
     /** Returns a true/false flag. */
@@ -205,6 +205,21 @@ public final class WorkloadParameters {
     private long inRange(String key, long value, long min, long max) {
         if (value < min || value > max) {
             throw new ConfigurationException(field(key), value + " is out of range; accepted: " + min + " to " + max);
+        }
+        return value;
+    }
+
+    /**
+     * Returns a quantity in {@code [min, max]} of {@code unit}, the unit it was converted to; out of range, the error gives
+     * it as written and in that unit ({@code '2MiB' (2097152 bytes)}), and the bounds in that unit, which the reader
+     * would otherwise have to guess.
+     */
+    private long inRange(String key, long value, long min, long max, Object raw, String unit) {
+        if (value < min || value > max) {
+            String written = raw == null ? "" : quantity(raw).strip();
+            String given = written.isEmpty() || written.equals(String.valueOf(value)) ? String.valueOf(value)
+                    : "'" + written + "' (" + value + " " + unit + ")";
+            throw new ConfigurationException(field(key), given + " is out of range; accepted: " + min + " to " + max + " " + unit);
         }
         return value;
     }

@@ -54,6 +54,23 @@ class WorkloadParametersTest {
     }
 
     @Test
+    void aSizeOrDurationOutOfRangeIsShownAsWrittenAndInTheUnitOfItsBounds() {
+        WorkloadParameters p = new WorkloadParameters("clients[0].workload.params", Map.of(
+                "value-size", "2MiB", "think", "2s", "window", 9000L, "key-size", 300L));
+        ConfigurationException size = assertThrows(ConfigurationException.class, () -> p.bytes("value-size", 1024, 1, 7680));
+        assertEquals("clients[0].workload.params.value-size: '2MiB' (2097152 bytes) is out of range; accepted: 1 to 7680 bytes",
+                size.getMessage());
+        ConfigurationException time = assertThrows(ConfigurationException.class, () -> p.nanos("think", 0, 0, 1_000_000_000L));
+        assertEquals("clients[0].workload.params.think: '2s' (2000000000 ns) is out of range; accepted: 0 to 1000000000 ns",
+                time.getMessage());
+        ConfigurationException bare = assertThrows(ConfigurationException.class, () -> p.bytes("window", 0, 1, 8192));
+        assertEquals("clients[0].workload.params.window: 9000 is out of range; accepted: 1 to 8192 bytes", bare.getMessage(),
+                "a bare size is already in bytes: said once");
+        ConfigurationException count = assertThrows(ConfigurationException.class, () -> p.integer("key-size", 64, 1, 250));
+        assertEquals("clients[0].workload.params.key-size: 300 is out of range; accepted: 1 to 250", count.getMessage());
+    }
+
+    @Test
     void aListWhereOneValueIsAcceptedIsRefusedAndShownAsTheYamlListItWas() {
         WorkloadParameters p = new WorkloadParameters("clients[0].workload.params", Map.of("sizes", List.of("1", "2"),
                 "range", Map.of("min", 1L)));

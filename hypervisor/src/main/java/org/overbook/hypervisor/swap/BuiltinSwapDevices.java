@@ -18,8 +18,8 @@ import org.overbook.hypervisor.spi.SwapDeviceModels;
  *   <li>{@code ram}: a zram-like device in host memory: no device time at all; a swap costs only the
  *       kernel's CPU on the swap path.</li>
  * </ul>
- * The queue depth is 128 on flash (the 4 workers × QD 32 at which datacenter SSD briefs quote random
- * IOPS) and 32 on the disk (SATA NCQ).
+ * The queue depth is 128 on NVMe and Optane (the 4 workers × QD 32 at which datacenter SSD briefs quote random
+ * IOPS) and 32 on SATA flash and the disk (SATA NCQ).
  */
 public final class BuiltinSwapDevices implements SwapDeviceModelProvider {
 

@@ -145,6 +145,13 @@ final class CompareCommand implements Callable<Integer> {
                             + "; accepted: 0 to " + (folder.points().size() - 1)));
             return new Side(text, folder, point);
         }
+        int colon = text.lastIndexOf(':');
+        if (!Files.isDirectory(path) && colon > 0 && Files.isDirectory(Path.of(text.substring(0, colon)))) {
+            // FOLDER:first, FOLDER:p4: the folder is there, so "not a folder" would point away from the mistake
+            ResultsFolder folder = ResultsFolder.read(Path.of(text.substring(0, colon)), option);
+            throw new ConfigurationException(option, "'" + text + "': '" + text.substring(colon + 1) + "' is not a point number;"
+                    + " accepted: FOLDER:N, N from 0 to " + (folder.points().size() - 1) + " as run, show and compare number them");
+        }
         return new Side(text, ResultsFolder.read(path, option), null);
     }
 

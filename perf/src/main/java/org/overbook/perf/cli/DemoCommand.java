@@ -17,10 +17,10 @@ final class DemoCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--seed", description = "Scenario seed (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+    @Option(names = "--seed", paramLabel = "N", description = "Scenario seed (default: ${DEFAULT-VALUE}).", defaultValue = "1")
     private long seed;
 
-    @Option(names = "--duration", description = "Simulated time, e.g. 500ms or 2s (default: ${DEFAULT-VALUE}).", defaultValue = "2s")
+    @Option(names = "--duration", paramLabel = "TIME", description = "Simulated time, e.g. 500ms or 2s (default: ${DEFAULT-VALUE}).", defaultValue = "2s")
     private String duration;
 
     @Override

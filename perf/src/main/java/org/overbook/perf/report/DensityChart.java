@@ -21,8 +21,10 @@ import org.overbook.perf.density.SloMetric;
 /**
  * Draws a density curve with XChart, one PNG per bound of the objective: the worst tenant's figure (the
  * highest latency, or the lowest throughput, ticks spelled by {@link TickLabels}) against the number of tenants, the probes that met the
- * objective as green circles and those that failed it as red crosses, joined in order of tenants, and the
- * bound as a dashed horizontal line. A latency axis is logarithmic, from decade to decade, when the curve spans more
+ * objective as green circles, those that failed it as red crosses and those that could not be measured (a load phase
+ * still running, a percentile from too few requests) as grey diamonds, each series named by its verdict, joined in
+ * order of tenants, and the bound as a dashed horizontal line. A probe not measured is no failure: a cross would
+ * read as one even where its figure lies within the bound. A latency axis is logarithmic, from decade to decade, when the curve spans more
  * than a decade.
  * Without AWT fonts nothing is drawn and {@link #failure()} says why.
  */
@@ -32,6 +34,10 @@ final class DensityChart {
     private static final int HEIGHT = 500;
     private static final Color MEETS = new Color(0x2e7d32);
     private static final Color FAILS = new Color(0xc62828);
+    private static final Color NOT_MEASURED = new Color(0x757575);
+    private static final String MEETS_VERDICT = "meets";
+    private static final String FAILS_VERDICT = "fails";
+    private static final String NOT_MEASURED_VERDICT = "not measured";
 
     private final Path folder;
     private String failure = "";
@@ -68,17 +74,18 @@ final class DensityChart {
         return written;
     }
 
-    private static XYChart chart(DensityCurve curve, Bound bound) {
+    /** Returns the chart of {@code bound}, or null when no probe has a figure for it. */
+    static XYChart chart(DensityCurve curve, Bound bound) {
         boolean latency = bound.metric().latency();
         List<Double> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
-        List<Boolean> meets = new ArrayList<>();
+        List<String> verdicts = new ArrayList<>();
         for (CurvePoint p : curve.points()) {
             double value = p.judgement().worst(bound.metric());
             if (Double.isFinite(value)) {
                 x.add((double) p.tenants());
                 y.add(value);
-                meets.add(p.meets());
+                verdicts.add(p.judgement().verdict());
             }
         }
         if (x.isEmpty()) {
@@ -96,7 +103,7 @@ final class DensityChart {
         String metric = (latency ? "worst tenant's " : "lowest tenant's ") + bound.metric().key();
         String title = "Density: " + metric + " by number of tenants (" + curve.source() + ")";
         String objective = String.format(Locale.ROOT, "objective: %s", bound);
-        XYChart chart = new XYChartBuilder().width(ChartWidth.of(title, WIDTH, List.of("meets", "fails", objective)))
+        XYChart chart = new XYChartBuilder().width(ChartWidth.of(title, WIDTH, List.of(MEETS_VERDICT, FAILS_VERDICT, NOT_MEASURED_VERDICT, objective)))
                 .height(HEIGHT).title(title).xAxisTitle("tenants").yAxisTitle(metric + " (" + unit + ")").build();
         chart.getStyler().setXAxisDecimalPattern("#");
         if (logarithmic) {
@@ -111,8 +118,9 @@ final class DensityChart {
         XYSeries line = chart.addSeries("curve", x, y);
         line.setMarker(SeriesMarkers.NONE).setLineColor(Color.GRAY);
         line.setShowInLegend(false);
-        points(chart, "meets", x, y, meets, true, SeriesMarkers.CIRCLE, MEETS);
-        points(chart, "fails", x, y, meets, false, SeriesMarkers.CROSS, FAILS);
+        points(chart, MEETS_VERDICT, x, y, verdicts, SeriesMarkers.CIRCLE, MEETS);
+        points(chart, FAILS_VERDICT, x, y, verdicts, SeriesMarkers.CROSS, FAILS);
+        points(chart, NOT_MEASURED_VERDICT, x, y, verdicts, SeriesMarkers.DIAMOND, NOT_MEASURED);
         double from = x.getFirst();
         double to = Math.max(x.getLast(), from + 1);
         XYSeries slo = chart.addSeries(objective, List.of(from, to), List.of(limit, limit));
@@ -120,18 +128,18 @@ final class DensityChart {
         return chart;
     }
 
-    private static void points(XYChart chart, String name, List<Double> x, List<Double> y, List<Boolean> meets, boolean which,
-                               Marker marker, Color color) {
+    private static void points(XYChart chart, String verdict, List<Double> x, List<Double> y, List<String> verdicts, Marker marker,
+                               Color color) {
         List<Double> px = new ArrayList<>();
         List<Double> py = new ArrayList<>();
         for (int i = 0; i < x.size(); i++) {
-            if (meets.get(i) == which) {
+            if (verdicts.get(i).equals(verdict)) {
                 px.add(x.get(i));
                 py.add(y.get(i));
             }
         }
         if (!px.isEmpty()) {
-            XYSeries series = chart.addSeries(name, px, py);
+            XYSeries series = chart.addSeries(verdict, px, py);
             series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             series.setMarker(marker).setMarkerColor(color);
         }

@@ -1,6 +1,7 @@
 package org.overbook.perf.scenario;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -192,19 +193,26 @@ final class ScenarioChecks {
         WorkloadSpec w = tenant.workload();
         Workload created = w.create(catalog.workloads(), tenant.memoryBytes());
         for (Map.Entry<String, Object> param : w.params().entrySet()) {
-            if (!CONNECTS_TO.contains(param.getKey())) {
-                continue;
-            }
-            Object value = param.getValue();
-            String names = value instanceof List<?> list ? String.join(",", list.stream().map(String::valueOf).toList()) : value.toString();
-            for (String target : names.split(",")) {
-                String name = target.strip();
-                if (!name.isEmpty() && !otherSide.contains(name)) {
+            for (String name : connectsTo(param)) {
+                if (!otherSide.contains(name)) {
                     throw new ConfigurationException(w.field() + ".params." + param.getKey(), "no " + sideName + " tenant called '"
                             + name + "' (connections cross the link); accepted: " + String.join(", ", otherSide));
                 }
             }
         }
         return created;
+    }
+
+    /**
+     * Returns the tenants a workload parameter names as those it connects to (a target, targets or peer parameter,
+     * comma-separated or a list), or none for any other parameter.
+     */
+    static List<String> connectsTo(Map.Entry<String, Object> param) {
+        if (!CONNECTS_TO.contains(param.getKey())) {
+            return List.of();
+        }
+        Object value = param.getValue();
+        String names = value instanceof List<?> list ? String.join(",", list.stream().map(String::valueOf).toList()) : value.toString();
+        return Arrays.stream(names.split(",")).map(String::strip).filter(name -> !name.isEmpty()).toList();
     }
 }

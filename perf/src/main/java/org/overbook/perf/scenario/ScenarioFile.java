@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.plugin.Catalog;
 
@@ -17,7 +18,9 @@ import org.overbook.perf.plugin.Catalog;
  * axis and the value's index ({@code sweep.nic.memory-policy[1]}); any other error names its own field,
  * and ends with the point's label only when it shows at some points and not at others (a tenant that no
  * longer fits at {@code tenants.count=5}): a mistake every point makes alike (a misspelt field) has nothing
- * to do with the sweep.
+ * to do with the sweep. A client's missing server at some points of a sweep that varies the number of tenants or of
+ * clients alone also says how to sweep the two together, and servers left without a client are warned of
+ * ({@link UnloadedServers}).
  */
 public final class ScenarioFile {
 
@@ -44,9 +47,14 @@ public final class ScenarioFile {
             trees.add(point.tree());
         }
         this.points = List.copyOf(resolved);
-        this.warnings = List.copyOf(DecimalSizes.warnings(trees));
+        List<String> found = new ArrayList<>(DecimalSizes.warnings(trees));
+        found.addAll(UnloadedServers.warnings(points, sweep));
+        this.warnings = List.copyOf(found);
         this.replications = (int) Section.open("", tree, ScenarioReader.FIELDS).integer("replications", 1, MAX_REPLICATIONS);
     }
+
+    /** A workload parameter naming the tenants across the link it connects to, as errors name it. */
+    private static final Pattern CONNECTION = Pattern.compile("(tenants|clients)\\[\\d+]\\.workload\\.params\\.(target|targets|peer|peers)");
 
     /** The most replications a scenario may ask for: each is a whole run of every point. */
     public static final int MAX_REPLICATIONS = 1000;
@@ -78,7 +86,9 @@ public final class ScenarioFile {
             if (all.stream().allMatch(other -> sameMistake(other, e))) {
                 throw e;
             }
-            throw new ConfigurationException(e.field(), problem + " (at sweep point " + point.label() + ")");
+            String hint = CONNECTION.matcher(e.field()).matches() ? UnloadedServers.countsHint(sweep) : "";
+            throw new ConfigurationException(e.field(), problem + " (at sweep point " + point.label() + ")"
+                    + (hint.isEmpty() ? "" : "; " + hint));
         }
     }
 
@@ -100,7 +110,8 @@ public final class ScenarioFile {
 
     /**
      * Returns what the file writes that is valid but most likely not what was meant, a line each, naming the field
-     * ({@code host.memory: 64MB is 64000000 bytes (61.0 MiB), ...}); none for most files.
+     * ({@code host.memory: 64MB is 64000000 bytes (61.0 MiB), ...}), or server tenants no client connects to beside
+     * tenants of their workload that clients load; none for most files.
      */
     public List<String> warnings() {
         return warnings;

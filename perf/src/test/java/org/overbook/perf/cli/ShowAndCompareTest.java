@@ -136,6 +136,10 @@ class ShowAndCompareTest {
         CommandRun mixed = new CommandRun();
         assertEquals(2, mixed.execute("compare", lru + ":0", seeded.toString(), "--out", directory.resolve("never").toString()));
         assertTrue(mixed.err.toString().contains("accepted: FOLDER:N to choose one of its points"), mixed.err.toString());
+        CommandRun named = new CommandRun();
+        assertEquals(2, named.execute("compare", lru + ":p1", seeded.toString(), "--out", directory.resolve("never").toString()));
+        assertTrue(named.err.toString().contains("A: '" + lru + ":p1': 'p1' is not a point number; accepted: FOLDER:N, N from 0 to 1"),
+                named.err.toString());
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,9 +20,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.overbook.perf.density.Bound;
 import org.overbook.perf.density.CurvePoint;
 import org.overbook.perf.density.DensityCurve;
 import org.overbook.perf.density.DensityExperiment;
+import org.overbook.perf.density.Judgement;
 import org.overbook.perf.density.Objective;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.Runner;
@@ -150,6 +155,31 @@ class DensityWriterTest {
     }
 
     /** Returns every file under {@code folder}, relative to it, sorted. */
+    @Test
+    void aProbeNotMeasuredIsDrawnApartFromTheFailures() {
+        // the most tenants with a p99, as if their load phase had still been running: the p99 may lie within the bound,
+        // so a failure's cross would misread it
+        Bound p99 = curve.objective().bounds().getFirst();
+        List<CurvePoint> points = new ArrayList<>(curve.points());
+        int probe = points.size() - 1;
+        while (!Double.isFinite(points.get(probe).judgement().worst(p99.metric()))) {
+            probe--;
+        }
+        CurvePoint last = points.get(probe);
+        Judgement judged = last.judgement();
+        points.set(probe, new CurvePoint(last.step(), last.tenants(), last.clients(), last.overcommit(), new Judgement(false,
+                judged.judged(), judged.worst(), "c0", "not measured: c0 still loading at the end", false), last.timed()));
+        DensityCurve unmeasured = new DensityCurve(curve.source(), curve.objective(), curve.axis(), curve.bracket(), points,
+                curve.contradictions(), curve.failedProbe());
+
+        XYChart chart = DensityChart.chart(unmeasured, p99);
+        XYSeries notMeasured = chart.getSeriesMap().get("not measured");
+        assertEquals(List.of((double) last.tenants()), Arrays.stream(notMeasured.getXData()).boxed().toList());
+        XYSeries fails = chart.getSeriesMap().get("fails");
+        assertTrue(fails == null || Arrays.stream(fails.getXData()).noneMatch(x -> x == last.tenants()), "not drawn as a failure");
+        assertFalse(DensityChart.chart(curve, p99).getSeriesMap().containsKey("not measured"), "every probe of the search measured");
+    }
+
     private static List<Path> files(Path folder) throws Exception {
         try (Stream<Path> walk = Files.walk(folder)) {
             return walk.filter(Files::isRegularFile).map(folder::relativize).sorted().toList();

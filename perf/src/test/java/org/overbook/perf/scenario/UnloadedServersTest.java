@@ -1,0 +1,77 @@
+package org.overbook.perf.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.overbook.guest.ConfigurationException;
+
+/**
+ * A sweep of the tenant count that leaves the client count behind: refused where a client's server is missing, with
+ * the axis to write instead; warned of where servers are left without a client, since they add no throughput.
+ */
+class UnloadedServersTest {
+
+    /** Four memcached tenants, each with a client of its own (targets s${index}); the sweep is appended. */
+    private static final String CLIENT_PER_SERVER = """
+            host: {memory: 256MiB, swap: 1GiB}
+            tenants: {count: 4, template: {memory: 32MiB, workload: {name: memcached, params: {memory-limit: 16MiB}}}}
+            clients: {count: 4, template: {memory: 16MiB, workload: {name: memaslap, params: {targets: "s${index}", window: 64}}}}
+            """;
+
+    private final ScenarioLoader loader = ScenarioLoader.standard();
+
+    @Test
+    void aMissingServerAtASweepPointSaysToSweepBothCountsAsOneAxis() {
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> loader.parse(CLIENT_PER_SERVER + "sweep: {tenants.count: [2, 4, 6, 8]}", "my.yaml"));
+        assertEquals("clients[2].workload.params.targets", e.field());
+        assertTrue(e.getMessage().contains("no server tenant called 's2'"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("(at sweep point tenants.count=2); to give each server tenant a client of its own at every"
+                + " point, sweep tenants.count and clients.count as one axis, \"tenants.count, clients.count\": [[2, 2], [4, 4], [6, 6]]"),
+                e.getMessage());
+    }
+
+    @Test
+    void aMissingServerWithoutSuchASweepGetsNoHint() {
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> loader.parse(CLIENT_PER_SERVER + "sweep: {\"tenants.count, clients.count\": [[2, 3], [4, 4]]}", "my.yaml"));
+        assertEquals("clients[2].workload.params.targets", e.field());
+        assertTrue(e.getMessage().endsWith("(at sweep point tenants.count=2, clients.count=3)"), e.getMessage());
+    }
+
+    @Test
+    void serversLeftWithoutAClientAreWarnedOfAtTheFirstPointThatHasThem() {
+        ScenarioFile file = loader.parse(CLIENT_PER_SERVER + "sweep: {tenants.count: [4, 6, 8]}", "my.yaml");
+        assertEquals(List.of("clients: no client connects to server tenants s4, s5 at sweep point tenants.count=6 (and at 1 more),"
+                + " while clients load the other tenants of the same workload: unloaded, they take memory and serve no request;"
+                + " to give each server tenant a client of its own at every point, sweep tenants.count and clients.count as one axis,"
+                + " \"tenants.count, clients.count\": [[4, 4], [6, 6], [8, 8]]"), file.warnings());
+    }
+
+    @Test
+    void withoutASweepTheWarningSaysWhatToRaise() {
+        ScenarioFile file = loader.parse(CLIENT_PER_SERVER.replace("count: 4, template: {memory: 32MiB", "count: 5, template: {memory: 32MiB"),
+                "my.yaml");
+        assertEquals(List.of("clients: no client connects to server tenants s4, while clients load the other tenants of the same"
+                + " workload: unloaded, they take memory and serve no request; name them in a client's targets, or raise clients.count"),
+                file.warnings());
+    }
+
+    @Test
+    void everyServerLoadedOrAnotherWorkloadIdleIsNoWarning() {
+        assertEquals(List.of(), loader.parse(CLIENT_PER_SERVER + "sweep: {\"tenants.count, clients.count\": [[2, 2], [6, 6]]}",
+                "my.yaml").warnings());
+        assertEquals(List.of(), loader.parse("""
+                host: {memory: 256MiB, swap: 1GiB}
+                tenants:
+                  - {name: s0, memory: 32MiB, workload: {name: memcached, params: {memory-limit: 16MiB}}}
+                  - {name: toucher, memory: 32MiB, workload: {name: memory-toucher, params: {working-set: 8MiB}}}
+                clients: {count: 1, template: {memory: 16MiB, workload: {name: memaslap, params: {targets: s0, window: 64}}}}
+                """, "my.yaml").warnings(), "a tenant of a workload no client loads is there on purpose");
+        assertEquals(List.of(), loader.parse("host: {memory: 256MiB, swap: 1GiB}\ntenants: {count: 3}", "my.yaml").warnings(),
+                "servers without any client: a memory-only experiment");
+    }
+}

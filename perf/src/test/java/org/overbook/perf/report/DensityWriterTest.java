@@ -168,7 +168,7 @@ class DensityWriterTest {
         CurvePoint last = points.get(probe);
         Judgement judged = last.judgement();
         points.set(probe, new CurvePoint(last.step(), last.tenants(), last.clients(), last.overcommit(), new Judgement(false,
-                judged.judged(), judged.worst(), "c0", "not measured: c0 still loading at the end", false), last.timed()));
+                judged.judged(), judged.worst(), "c0", "not measured: c0 still loading at the end", false), last.timed(), last.others(), last.retries()));
         DensityCurve unmeasured = new DensityCurve(curve.source(), curve.objective(), curve.axis(), curve.bracket(), points,
                 curve.contradictions(), curve.failedProbe());
 

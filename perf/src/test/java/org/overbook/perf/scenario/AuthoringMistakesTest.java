@@ -144,6 +144,18 @@ class AuthoringMistakesTest {
     }
 
     @Test
+    void aYamlAliasIsRefusedNotReadAsTheTextOfItsName() {
+        // the parser hands an alias over as the anchor's name: key-prefix would have been the text 'pol'
+        assertError(error("nic: {memory-policy: &pol on-demand}\n" + CLIENT.formatted("key-prefix: *pol")),
+                "clients.template.workload.params.key-prefix", "*pol is a YAML alias (line 4)", "not supported");
+        assertError(error("host: {memory: &m 64MiB}\ntenants: {template: {memory: *m}}\n"), "tenants.template.memory",
+                "*m is a YAML alias (line 2)");
+        assertError(error("sweep: {host.memory: [&a 64MiB, *a]}\n"), "sweep.host.memory[1]", "*a is a YAML alias");
+        assertError(error("base: &b {memory: 64MiB}\nhost: {<<: *b}\n"), "host.<<", "*b is a YAML alias");
+        assertEquals(7, loader.parse("seed: &s 7", "my.yaml").scenario().seed(), "an anchor alone changes nothing");
+    }
+
+    @Test
     void aYamlSyntaxErrorIsOneLineWithTheLineTheParserBlames() {
         ConfigurationException tab = error("duration: 5ms\nhost:\n\tmemory: 64MiB\n");
         assertError(tab, "my.yaml", "not valid YAML: line 3, column 1", "TAB");

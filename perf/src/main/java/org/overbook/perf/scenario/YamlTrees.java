@@ -27,6 +27,9 @@ import org.overbook.guest.ConfigurationException;
  */
 final class YamlTrees {
 
+    /** The most characters a scenario file may have: the parser's limit (SnakeYAML's default code point limit, 3 MiB). */
+    static final int MAX_CHARACTERS = 3 << 20;
+
     private static final YAMLMapper MAPPER = YAMLMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)

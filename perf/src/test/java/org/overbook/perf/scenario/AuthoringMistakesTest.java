@@ -3,6 +3,7 @@ package org.overbook.perf.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.overbook.perf.scenario.ScenarioErrors.assertError;
 
 import java.nio.file.Files;
@@ -169,6 +170,23 @@ class AuthoringMistakesTest {
     void aFileTooLongForTheParserSaysHowLongItMayBe() {
         String huge = "# a comment line of some length to fill the file\n".repeat(70_000) + "duration: 5ms\n";
         assertError(error(huge), "my.yaml", "the file has " + huge.length() + " characters; accepted: at most 3145728");
+    }
+
+    @Test
+    void aFileThatIsAnEndlessStreamIsRefusedOnceMoreThanAScenarioCanHoldHasCome() {
+        Path zeros = Path.of("/dev/zero"); // before, read until the heap ran out: OutOfMemoryError
+        assumeTrue(Files.isReadable(zeros), "a system without /dev/zero");
+        assertError(assertThrows(ConfigurationException.class, () -> loader.load(zeros)), zeros.toString(),
+                "it has more than 12582912 bytes, and a scenario has at most 3145728 characters");
+    }
+
+    @Test
+    void theParsersLimitIsTheOneTheLoaderNames() {
+        String line = "#".repeat(63) + "\n";
+        int lines = YamlTrees.MAX_CHARACTERS / line.length();
+        assertError(error(line.repeat(lines) + "duration: 5ms\n"), "my.yaml", "accepted: at most " + YamlTrees.MAX_CHARACTERS + " (");
+        assertEquals(5_000_000, loader.parse(line.repeat(lines - 1) + "duration: 5ms\n", "my.yaml").scenario().durationNanos(),
+                "a file of just under the limit");
     }
 
     @Test

@@ -88,6 +88,10 @@ public final class ScenarioLoader {
      * that is never closed) is refused once that much has come, not read until the heap runs out.
      */
     private static String read(Path file) {
+        if (file.toString().isEmpty()) {
+            // the empty path is the working folder: it would be refused as "it is a folder", under an empty name
+            throw new ConfigurationException("FILE", "'' is an empty path; accepted: a readable YAML file, UTF-8 text");
+        }
         String why;
         try (InputStream in = Files.isDirectory(file) ? null : Files.newInputStream(file)) {
             if (in == null) {

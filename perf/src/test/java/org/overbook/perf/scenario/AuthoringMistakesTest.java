@@ -194,6 +194,7 @@ class AuthoringMistakesTest {
         Path missing = directory.resolve("missing.yaml");
         assertError(assertThrows(ConfigurationException.class, () -> loader.load(missing)), missing.toString(), "no such file");
         assertError(assertThrows(ConfigurationException.class, () -> loader.load(directory)), directory.toString(), "it is a folder");
+        assertError(assertThrows(ConfigurationException.class, () -> loader.load(Path.of(""))), "FILE", "'' is an empty path");
         Path binary = directory.resolve("binary.yaml");
         Files.write(binary, new byte[] {'a', ':', ' ', (byte) 0xC3, (byte) 0x28});
         assertError(assertThrows(ConfigurationException.class, () -> loader.load(binary)), binary.toString(), "not UTF-8 text");

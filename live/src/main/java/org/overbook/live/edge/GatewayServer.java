@@ -37,6 +37,15 @@ import org.overbook.live.gateway.ReplySink;
  */
 public final class GatewayServer implements AutoCloseable {
 
+    /**
+     * The most reply bytes all clients together may leave unread (written here, not yet taken by their sockets). Reading
+     * stops at a socket whose replies pass Netty's write-buffer high-water mark, but the requests already in the model
+     * still answer, and a get of many keys multiplies its request bytes thousands of times; past this budget the client
+     * with the most replies unread is disconnected, as a server that holds copies of replies (Redis's client output
+     * buffer limit) disconnects one, so that no client can make the gateway hold gigabytes.
+     */
+    public static final long UNREAD_BUDGET = 256L << 20;
+
     private final List<EdgeLimits> listens;
     private final Inbox inbox;
     private final EventLoopGroup group;
@@ -51,6 +60,7 @@ public final class GatewayServer implements AutoCloseable {
     private final AtomicLong backpressured = new AtomicLong();
     private final AtomicLong ioErrors = new AtomicLong();
     private final AtomicLong handlerFailures = new AtomicLong();
+    private final AtomicLong unreadCloses = new AtomicLong();
     private final AtomicLongArray boundPorts;
     private int nextId;
 
@@ -143,6 +153,11 @@ public final class GatewayServer implements AutoCloseable {
         return handlerFailures.get();
     }
 
+    /** Returns the clients disconnected because the replies they left unread passed {@link #UNREAD_BUDGET}. */
+    public long unreadCloses() {
+        return unreadCloses.get();
+    }
+
     Inbox inbox() {
         return inbox;
     }
@@ -165,6 +180,23 @@ public final class GatewayServer implements AutoCloseable {
         if (clients.remove(id) != null) {
             openByListen[listen]--;
             open.decrementAndGet();
+        }
+    }
+
+    /** On the event loop, once a socket's unsent replies pass its high-water mark: keeps all of them within the budget. */
+    void checkUnreadBudget() {
+        long total = 0;
+        ClientHandler most = null;
+        for (ClientHandler client : clients.values()) {
+            long unread = client.unread();
+            total += unread;
+            if (most == null || unread > most.unread()) {
+                most = client;
+            }
+        }
+        if (total > UNREAD_BUDGET && most != null) {
+            unreadCloses.incrementAndGet();
+            most.disconnect();
         }
     }
 

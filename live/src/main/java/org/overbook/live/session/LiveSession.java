@@ -171,10 +171,14 @@ public final class LiveSession {
         return pacer.worstLagNanos();
     }
 
-    /** Returns the connections accepted, refused for the limit, and read stops for back-pressure so far. */
+    /**
+     * Returns the connections accepted, refused for the limit, read stops for back-pressure, clients closed for the replies
+     * they left unread, socket errors and handler failures so far.
+     */
     public String edgeCounters() {
         return "accepted " + server.accepted() + ", refused " + server.refused() + ", read stops " + server.backpressureStops()
-                + ", socket errors " + server.ioErrors() + ", handler failures " + server.handlerFailures();
+                + ", closed for unread replies " + server.unreadCloses() + ", socket errors " + server.ioErrors()
+                + ", handler failures " + server.handlerFailures();
     }
 
     /** Returns the client connections open at the edge now. */

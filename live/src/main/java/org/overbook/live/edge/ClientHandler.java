@@ -18,7 +18,7 @@ import org.overbook.live.gateway.ReplyShape;
  * open connections} and closed; reading stops while the requests in the model exceed {@code pending-bytes-max}, and
  * while the replies not yet written to the socket pass Netty's write-buffer high-water mark (a client that does not
  * read its replies: memcached, too, reads no more of a connection whose replies it cannot write); and past the
- * gateway's budget of replies left unread ({@link GatewayServer#UNREAD_BUDGET}), the client with the most is closed.
+ * gateway's budget of replies left unread ({@link GatewayServer#DEFAULT_UNREAD_BUDGET}), the client with the most is closed.
  */
 final class ClientHandler extends ChannelInboundHandlerAdapter implements Frames {
 

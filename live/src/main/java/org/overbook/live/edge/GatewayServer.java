@@ -38,15 +38,17 @@ import org.overbook.live.gateway.ReplySink;
 public final class GatewayServer implements AutoCloseable {
 
     /**
-     * The most reply bytes all clients together may leave unread (written here, not yet taken by their sockets). Reading
+     * The most reply bytes all clients together may leave unread (written here, not yet taken by their sockets), unless
+     * the session sets another. Reading
      * stops at a socket whose replies pass Netty's write-buffer high-water mark, but the requests already in the model
      * still answer, and a get of many keys multiplies its request bytes thousands of times; past this budget the client
      * with the most replies unread is disconnected, as a server that holds copies of replies (Redis's client output
      * buffer limit) disconnects one, so that no client can make the gateway hold gigabytes.
      */
-    public static final long UNREAD_BUDGET = 256L << 20;
+    public static final long DEFAULT_UNREAD_BUDGET = 256L << 20;
 
     private final List<EdgeLimits> listens;
+    private final long unreadBudget;
     private final Inbox inbox;
     private final EventLoopGroup group;
     private final List<Channel> servers = new ArrayList<>();
@@ -64,8 +66,12 @@ public final class GatewayServer implements AutoCloseable {
     private final AtomicLongArray boundPorts;
     private int nextId;
 
-    private GatewayServer(List<EdgeLimits> listens, Inbox inbox) {
+    private GatewayServer(List<EdgeLimits> listens, Inbox inbox, long unreadBudget) {
+        if (unreadBudget < 1) {
+            throw new IllegalArgumentException("the unread budget must be positive: " + unreadBudget);
+        }
         this.listens = List.copyOf(listens);
+        this.unreadBudget = unreadBudget;
         this.inbox = inbox;
         this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         this.openByListen = new int[listens.size()];
@@ -74,12 +80,13 @@ public final class GatewayServer implements AutoCloseable {
     }
 
     /**
-     * Binds every address and starts accepting.
+     * Binds every address and starts accepting; past {@code unreadBudget} bytes of replies left unread by all clients
+     * ({@link #DEFAULT_UNREAD_BUDGET} unless a test wants less), the client with the most is closed.
      *
      * @throws ConfigurationException naming {@code --listen} and the address that cannot be bound
      */
-    public static GatewayServer start(List<EdgeLimits> listens, Inbox inbox) {
-        GatewayServer server = new GatewayServer(listens, inbox);
+    public static GatewayServer start(List<EdgeLimits> listens, Inbox inbox, long unreadBudget) {
+        GatewayServer server = new GatewayServer(listens, inbox, unreadBudget);
         try {
             for (int i = 0; i < listens.size(); i++) {
                 server.bind(i);
@@ -153,7 +160,7 @@ public final class GatewayServer implements AutoCloseable {
         return handlerFailures.get();
     }
 
-    /** Returns the clients disconnected because the replies they left unread passed {@link #UNREAD_BUDGET}. */
+    /** Returns the clients disconnected because the replies they left unread passed the unread budget. */
     public long unreadCloses() {
         return unreadCloses.get();
     }
@@ -194,7 +201,7 @@ public final class GatewayServer implements AutoCloseable {
                 most = client;
             }
         }
-        if (total > UNREAD_BUDGET && most != null) {
+        if (total > unreadBudget && most != null) {
             unreadCloses.incrementAndGet();
             most.disconnect();
         }

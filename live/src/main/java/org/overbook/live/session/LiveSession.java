@@ -46,11 +46,12 @@ public final class LiveSession {
      * @param durationNanos   virtual time after which the session stops by itself; 0 for none
      * @param maxConnections  clients each address admits at once
      * @param pendingBytesMax request bytes per client in the model before its socket stops being read
+     * @param unreadBudget    reply bytes all clients may leave unread before the one with the most is closed
      * @param logMaxBytes     the session log's size limit; past it recording stops (the session cannot be replayed)
      * @param folder          the results folder
      */
     public record Options(SweepPoint point, String source, List<InetSocketAddress> addresses, double speed, long durationNanos,
-                          int maxConnections, int pendingBytesMax, long logMaxBytes, Path folder) {
+                          int maxConnections, int pendingBytesMax, long unreadBudget, long logMaxBytes, Path folder) {
         public Options {
             Objects.requireNonNull(point, "point");
             addresses = List.copyOf(addresses);
@@ -72,7 +73,7 @@ public final class LiveSession {
         ScenarioFile file = live.load(registry, options.source());
         Inbox inbox = new Inbox();
         // bound first: an address that cannot be bound leaves no results folder behind (no stray session.log)
-        this.server = GatewayServer.start(live.limits(), inbox);
+        this.server = GatewayServer.start(live.limits(), inbox, options.unreadBudget());
         SessionLog.Writer log;
         try {
             log = new SessionLog.Writer(options.folder().resolve(LOG), options.source(), live.yaml(), options.logMaxBytes());

@@ -39,6 +39,8 @@ class UnreadRepliesTest {
             """;
 
     private static final int GETS = 5000;
+    /** The test's budget of unread replies, a few replies of 2 MiB: what the model must answer before the close. */
+    private static final long BUDGET = 16L << 20;
     private static final int VALUE = 4000;
 
     @TempDir
@@ -85,7 +87,7 @@ class UnreadRepliesTest {
      */
     @Test
     void aClientWhoseUnreadRepliesPassTheEdgesBudgetIsDisconnected() throws Exception {
-        LiveSession session = LiveFixture.start(ROOMY, 1, 1.0, 4, directory.resolve("hog"), new StringWriter());
+        LiveSession session = LiveFixture.start(ROOMY, 1, 1.0, 4, BUDGET, directory.resolve("hog"), new StringWriter());
         int port = session.port(0);
         int value = 7800;
         try (LiveFixture.Raw good = new LiveFixture.Raw(port)) {

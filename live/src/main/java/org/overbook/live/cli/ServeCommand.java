@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.Units;
+import org.overbook.live.edge.GatewayServer;
 import org.overbook.live.session.LiveSession;
 import org.overbook.perf.cli.OutputOption;
 import org.overbook.perf.cli.ScenarioWarnings;
@@ -106,7 +107,7 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
         Path folder = output.folder(folderName(file));
         String source = SessionSource.of(file, points, index);
         LiveSession session = LiveSession.start(new LiveSession.Options(chosen, source, addresses, speed, durationNanos,
-                maxConnections, (int) pending, logMaxBytes, folder), out);
+                maxConnections, (int) pending, GatewayServer.DEFAULT_UNREAD_BUDGET, logMaxBytes, folder), out);
         StopOnSignal signals = StopOnSignal.install(session::stop);
         try {
             out.printf("serving %s%n", source);

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import java.io.IOException;
@@ -16,7 +17,8 @@ import org.overbook.live.gateway.ReplyShape;
  * back, and applies the limits: a connection over {@code max-connections} is told memcached's {@code ERROR Too many
  * open connections} and closed; reading stops while the requests in the model exceed {@code pending-bytes-max}, and
  * while the replies not yet written to the socket pass Netty's write-buffer high-water mark (a client that does not
- * read its replies: memcached, too, reads no more of a connection whose replies it cannot write).
+ * read its replies: memcached, too, reads no more of a connection whose replies it cannot write); and past the
+ * gateway's budget of replies left unread ({@link GatewayServer#DEFAULT_UNREAD_BUDGET}), the client with the most is closed.
  */
 final class ClientHandler extends ChannelInboundHandlerAdapter implements Frames {
 
@@ -167,11 +169,26 @@ final class ClientHandler extends ChannelInboundHandlerAdapter implements Frames
         }
     }
 
-    /** Flushes the replies written; those the socket does not take wait here, and past the high-water mark reading stops. */
+    /**
+     * Flushes the replies written; those the socket does not take wait here, and past the high-water mark reading stops
+     * and the replies left unread by every client are checked against the gateway's budget.
+     */
     void flush() {
         context.flush();
         if (!closing && context.channel().isActive() && !context.channel().isWritable()) {
             stopReading(); // the client does not read its replies as fast as they come: they pile up here
+            server.checkUnreadBudget();
         }
+    }
+
+    /** Returns the bytes of replies written to this socket and not yet taken by it. */
+    long unread() {
+        ChannelOutboundBuffer unsent = context.channel().unsafe().outboundBuffer();
+        return unsent == null ? 0 : unsent.totalPendingWriteBytes();
+    }
+
+    /** Closes the connection for the replies it left unread: the model is told as of a client that went away. */
+    void disconnect() {
+        context.close(); // channelInactive tells the model; the replies still to come for it are dropped by deliver
     }
 }

@@ -37,7 +37,18 @@ import org.overbook.live.gateway.ReplySink;
  */
 public final class GatewayServer implements AutoCloseable {
 
+    /**
+     * The most reply bytes all clients together may leave unread (written here, not yet taken by their sockets), unless
+     * the session sets another. Reading
+     * stops at a socket whose replies pass Netty's write-buffer high-water mark, but the requests already in the model
+     * still answer, and a get of many keys multiplies its request bytes thousands of times; past this budget the client
+     * with the most replies unread is disconnected, as a server that holds copies of replies (Redis's client output
+     * buffer limit) disconnects one, so that no client can make the gateway hold gigabytes.
+     */
+    public static final long DEFAULT_UNREAD_BUDGET = 256L << 20;
+
     private final List<EdgeLimits> listens;
+    private final long unreadBudget;
     private final Inbox inbox;
     private final EventLoopGroup group;
     private final List<Channel> servers = new ArrayList<>();
@@ -51,11 +62,16 @@ public final class GatewayServer implements AutoCloseable {
     private final AtomicLong backpressured = new AtomicLong();
     private final AtomicLong ioErrors = new AtomicLong();
     private final AtomicLong handlerFailures = new AtomicLong();
+    private final AtomicLong unreadCloses = new AtomicLong();
     private final AtomicLongArray boundPorts;
     private int nextId;
 
-    private GatewayServer(List<EdgeLimits> listens, Inbox inbox) {
+    private GatewayServer(List<EdgeLimits> listens, Inbox inbox, long unreadBudget) {
+        if (unreadBudget < 1) {
+            throw new IllegalArgumentException("the unread budget must be positive: " + unreadBudget);
+        }
         this.listens = List.copyOf(listens);
+        this.unreadBudget = unreadBudget;
         this.inbox = inbox;
         this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         this.openByListen = new int[listens.size()];
@@ -64,12 +80,13 @@ public final class GatewayServer implements AutoCloseable {
     }
 
     /**
-     * Binds every address and starts accepting.
+     * Binds every address and starts accepting; past {@code unreadBudget} bytes of replies left unread by all clients
+     * ({@link #DEFAULT_UNREAD_BUDGET} unless a test wants less), the client with the most is closed.
      *
      * @throws ConfigurationException naming {@code --listen} and the address that cannot be bound
      */
-    public static GatewayServer start(List<EdgeLimits> listens, Inbox inbox) {
-        GatewayServer server = new GatewayServer(listens, inbox);
+    public static GatewayServer start(List<EdgeLimits> listens, Inbox inbox, long unreadBudget) {
+        GatewayServer server = new GatewayServer(listens, inbox, unreadBudget);
         try {
             for (int i = 0; i < listens.size(); i++) {
                 server.bind(i);
@@ -143,6 +160,11 @@ public final class GatewayServer implements AutoCloseable {
         return handlerFailures.get();
     }
 
+    /** Returns the clients disconnected because the replies they left unread passed the unread budget. */
+    public long unreadCloses() {
+        return unreadCloses.get();
+    }
+
     Inbox inbox() {
         return inbox;
     }
@@ -165,6 +187,23 @@ public final class GatewayServer implements AutoCloseable {
         if (clients.remove(id) != null) {
             openByListen[listen]--;
             open.decrementAndGet();
+        }
+    }
+
+    /** On the event loop, once a socket's unsent replies pass its high-water mark: keeps all of them within the budget. */
+    void checkUnreadBudget() {
+        long total = 0;
+        ClientHandler most = null;
+        for (ClientHandler client : clients.values()) {
+            long unread = client.unread();
+            total += unread;
+            if (most == null || unread > most.unread()) {
+                most = client;
+            }
+        }
+        if (total > unreadBudget && most != null) {
+            unreadCloses.incrementAndGet();
+            most.disconnect();
         }
     }
 

@@ -44,11 +44,12 @@ public final class LiveSession {
      * @param durationNanos   virtual time after which the session stops by itself; 0 for none
      * @param maxConnections  clients each address admits at once
      * @param pendingBytesMax request bytes per client in the model before its socket stops being read
+     * @param unreadBudget    reply bytes all clients may leave unread before the one with the most is closed
      * @param logMaxBytes     the session log's size limit; past it recording stops (the session cannot be replayed)
      * @param folder          the results folder
      */
     public record Options(SweepPoint point, String source, List<InetSocketAddress> addresses, double speed, long durationNanos,
-                          int maxConnections, int pendingBytesMax, long logMaxBytes, Path folder) {
+                          int maxConnections, int pendingBytesMax, long unreadBudget, long logMaxBytes, Path folder) {
         public Options {
             Objects.requireNonNull(point, "point");
             addresses = List.copyOf(addresses);
@@ -70,7 +71,7 @@ public final class LiveSession {
         ScenarioFile file = live.load(registry, options.source());
         Inbox inbox = new Inbox();
         // bound first: an address that cannot be bound leaves no results folder behind (no stray session.log)
-        this.server = GatewayServer.start(live.limits(), inbox);
+        this.server = GatewayServer.start(live.limits(), inbox, options.unreadBudget());
         SessionLog.Writer log;
         try {
             log = new SessionLog.Writer(options.folder().resolve(LOG), options.source(), live.yaml(), options.logMaxBytes());
@@ -172,10 +173,14 @@ public final class LiveSession {
         return pacer.worstLagNanos();
     }
 
-    /** Returns the connections accepted, refused for the limit, and read stops for back-pressure so far. */
+    /**
+     * Returns the connections accepted, refused for the limit, read stops for back-pressure, clients closed for the replies
+     * they left unread, socket errors and handler failures so far.
+     */
     public String edgeCounters() {
         return "accepted " + server.accepted() + ", refused " + server.refused() + ", read stops " + server.backpressureStops()
-                + ", socket errors " + server.ioErrors() + ", handler failures " + server.handlerFailures();
+                + ", closed for unread replies " + server.unreadCloses() + ", socket errors " + server.ioErrors()
+                + ", handler failures " + server.handlerFailures();
     }
 
     /** Returns the client connections open at the edge now. */

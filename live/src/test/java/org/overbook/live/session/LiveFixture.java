@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.overbook.live.edge.GatewayServer;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;
@@ -45,13 +46,19 @@ final class LiveFixture {
 
     /** Starts a session of {@code yaml} with {@code listens} loopback addresses on free ports, writing into {@code folder}. */
     static LiveSession start(String yaml, int listens, double speed, int maxConnections, Path folder, StringWriter out) {
+        return start(yaml, listens, speed, maxConnections, GatewayServer.DEFAULT_UNREAD_BUDGET, folder, out);
+    }
+
+    /** Starts a session as {@link #start(String, int, double, int, Path, StringWriter)} does, with its own unread budget. */
+    static LiveSession start(String yaml, int listens, double speed, int maxConnections, long unreadBudget, Path folder,
+                             StringWriter out) {
         SweepPoint point = ScenarioLoader.standard().parse(yaml, "test").points().getLast();
         List<InetSocketAddress> addresses = new ArrayList<>();
         for (int i = 0; i < listens; i++) {
             addresses.add(new InetSocketAddress("127.0.0.1", 0));
         }
         return LiveSession.start(new LiveSession.Options(point, "test session", addresses, speed, 0, maxConnections,
-                1 << 20, 1L << 30, folder), new PrintWriter(out, true));
+                1 << 20, unreadBudget, 1L << 30, folder), new PrintWriter(out, true));
     }
 
     /**

@@ -176,6 +176,10 @@ public final class Plugins implements AutoCloseable {
     private static List<Path> jars(List<Path> paths, List<String> warnings) {
         Set<Path> out = new LinkedHashSet<>();
         for (Path path : paths) {
+            if (path.toString().isEmpty()) {
+                // the empty path is the working folder: loaded as such, it would be warned of as a folder of no jar
+                throw new ConfigurationException("--plugins", "'' is an empty path; accepted: a .jar file or a directory of them");
+            }
             if (Files.isDirectory(path)) {
                 try (Stream<Path> entries = Files.list(path)) {
                     List<Path> inside = entries.filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p))

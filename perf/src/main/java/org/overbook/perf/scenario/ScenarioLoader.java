@@ -2,6 +2,8 @@ package org.overbook.perf.scenario;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -44,6 +46,9 @@ public final class ScenarioLoader {
     /** The embedded default scenario, what {@code overbook run} runs without a file. */
     public static final String DEFAULT = "default.yaml";
 
+    /** The most bytes a scenario file's characters take in UTF-8: four each at most. */
+    private static final int MAX_BYTES = 4 * YamlTrees.MAX_CHARACTERS;
+
     private final Catalog registry;
     private final ObjectNode reference;
 
@@ -77,14 +82,27 @@ public final class ScenarioLoader {
         return parse(read(file), file.toString());
     }
 
-    /** Reads a scenario file's text, saying in words why it cannot be read (the JDK's message is often the path alone). */
+    /**
+     * Reads a scenario file's text, saying in words why it cannot be read (the JDK's message is often the path alone). It
+     * reads no more than a scenario can hold, so that a device or a stream that never ends ({@code /dev/zero}, a pipe
+     * that is never closed) is refused once that much has come, not read until the heap runs out.
+     */
     private static String read(Path file) {
+        if (file.toString().isEmpty()) {
+            // the empty path is the working folder: it would be refused as "it is a folder", under an empty name
+            throw new ConfigurationException("FILE", "'' is an empty path; accepted: a readable YAML file, UTF-8 text");
+        }
         String why;
-        try {
-            if (Files.isDirectory(file)) {
+        try (InputStream in = Files.isDirectory(file) ? null : Files.newInputStream(file)) {
+            if (in == null) {
                 why = "it is a folder";
             } else {
-                return Files.readString(file, StandardCharsets.UTF_8);
+                byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+                if (bytes.length <= MAX_BYTES) {
+                    return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+                }
+                why = "it has more than " + MAX_BYTES + " bytes, and a scenario has at most " + YamlTrees.MAX_CHARACTERS
+                        + " characters (a device, or a stream that does not end?)";
             }
         } catch (NoSuchFileException e) {
             why = "no such file";

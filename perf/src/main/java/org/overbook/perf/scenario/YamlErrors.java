@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -43,6 +44,18 @@ final class YamlErrors {
                     + " value in the field's own form (such as 8, 0.5, 4GiB, 200ms or 56Gbps)");
         }
         return new ConfigurationException(source, describe(e, length));
+    }
+
+    /**
+     * Returns the configuration error for the YAML alias {@code *name} that {@code parser} is at, naming its field (or {@code source}, the
+     * file, where it is not in a section of fields) and its line.
+     */
+    static ConfigurationException alias(YAMLParser parser, String name, String source) {
+        String field = path(parser.getParsingContext());
+        return new ConfigurationException(field.isEmpty() ? source : field,
+                "*" + name + " is a YAML alias (line " + parser.currentLocation().getLineNr() + "), which would be read as"
+                        + " the text '" + name + "', not as the value anchored &" + name + "; accepted: the value written out"
+                        + " (anchors and aliases are not supported)");
     }
 
     /**

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -26,6 +27,9 @@ import org.overbook.guest.ConfigurationException;
  */
 final class YamlTrees {
 
+    /** The most characters a scenario file may have: the parser's limit (SnakeYAML's default code point limit, 3 MiB). */
+    static final int MAX_CHARACTERS = 3 << 20;
+
     private static final YAMLMapper MAPPER = YAMLMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
@@ -42,6 +46,7 @@ final class YamlTrees {
     static ObjectNode parse(String text, String source) {
         JsonNode root;
         try (JsonParser parser = MAPPER.createParser(text)) {
+            refuseAliases(text, source);
             root = MAPPER.readTree(parser);
             if (parser.nextToken() != null) {
                 throw new ConfigurationException(source, "line " + parser.currentLocation().getLineNr() + ": a second YAML "
@@ -60,6 +65,20 @@ final class YamlTrees {
                     + Section.describe(root));
         }
         return (ObjectNode) root;
+    }
+
+    /**
+     * Refuses the first YAML alias ({@code *name}) in {@code text}: the parser hands an alias over as the text of
+     * its anchor's name, not as the value anchored there, so a field would silently read {@code 'name'}.
+     */
+    private static void refuseAliases(String text, String source) throws IOException {
+        try (JsonParser parser = MAPPER.createParser(text)) {
+            while (parser.nextToken() != null) {
+                if (parser instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
+                    throw YamlErrors.alias(yaml, yaml.getText(), source);
+                }
+            }
+        }
     }
 
     /** Reads a resource of this package. */

@@ -193,6 +193,11 @@ class UserPluginTest {
     }
 
     @Test
+    void anEmptyPluginPathIsAConfigurationErrorNotTheWorkingFolder() {
+        refused(List.of("list", "--plugins", ""), "--plugins", "'' is an empty path");
+    }
+
+    @Test
     void aPluginThatTakesABuiltInNameIsRefusedNamingTheJarAndTheName() throws Exception {
         Path jar = pluginJar("clash.jar", "on-demand", true);
         refused(List.of("list", "--plugins", jar.toString()), "--plugins", "memory policy 'on-demand'", "built-in", "clash.jar");

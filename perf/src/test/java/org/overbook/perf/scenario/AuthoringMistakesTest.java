@@ -3,6 +3,7 @@ package org.overbook.perf.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.overbook.perf.scenario.ScenarioErrors.assertError;
 
 import java.nio.file.Files;
@@ -144,6 +145,18 @@ class AuthoringMistakesTest {
     }
 
     @Test
+    void aYamlAliasIsRefusedNotReadAsTheTextOfItsName() {
+        // the parser hands an alias over as the anchor's name: key-prefix would have been the text 'pol'
+        assertError(error("nic: {memory-policy: &pol on-demand}\n" + CLIENT.formatted("key-prefix: *pol")),
+                "clients.template.workload.params.key-prefix", "*pol is a YAML alias (line 4)", "not supported");
+        assertError(error("host: {memory: &m 64MiB}\ntenants: {template: {memory: *m}}\n"), "tenants.template.memory",
+                "*m is a YAML alias (line 2)");
+        assertError(error("sweep: {host.memory: [&a 64MiB, *a]}\n"), "sweep.host.memory[1]", "*a is a YAML alias");
+        assertError(error("base: &b {memory: 64MiB}\nhost: {<<: *b}\n"), "host.<<", "*b is a YAML alias");
+        assertEquals(7, loader.parse("seed: &s 7", "my.yaml").scenario().seed(), "an anchor alone changes nothing");
+    }
+
+    @Test
     void aYamlSyntaxErrorIsOneLineWithTheLineTheParserBlames() {
         ConfigurationException tab = error("duration: 5ms\nhost:\n\tmemory: 64MiB\n");
         assertError(tab, "my.yaml", "not valid YAML: line 3, column 1", "TAB");
@@ -160,10 +173,28 @@ class AuthoringMistakesTest {
     }
 
     @Test
+    void aFileThatIsAnEndlessStreamIsRefusedOnceMoreThanAScenarioCanHoldHasCome() {
+        Path zeros = Path.of("/dev/zero"); // before, read until the heap ran out: OutOfMemoryError
+        assumeTrue(Files.isReadable(zeros), "a system without /dev/zero");
+        assertError(assertThrows(ConfigurationException.class, () -> loader.load(zeros)), zeros.toString(),
+                "it has more than 12582912 bytes, and a scenario has at most 3145728 characters");
+    }
+
+    @Test
+    void theParsersLimitIsTheOneTheLoaderNames() {
+        String line = "#".repeat(63) + "\n";
+        int lines = YamlTrees.MAX_CHARACTERS / line.length();
+        assertError(error(line.repeat(lines) + "duration: 5ms\n"), "my.yaml", "accepted: at most " + YamlTrees.MAX_CHARACTERS + " (");
+        assertEquals(5_000_000, loader.parse(line.repeat(lines - 1) + "duration: 5ms\n", "my.yaml").scenario().durationNanos(),
+                "a file of just under the limit");
+    }
+
+    @Test
     void aFileThatCannotBeReadSaysWhyInWords() throws Exception {
         Path missing = directory.resolve("missing.yaml");
         assertError(assertThrows(ConfigurationException.class, () -> loader.load(missing)), missing.toString(), "no such file");
         assertError(assertThrows(ConfigurationException.class, () -> loader.load(directory)), directory.toString(), "it is a folder");
+        assertError(assertThrows(ConfigurationException.class, () -> loader.load(Path.of(""))), "FILE", "'' is an empty path");
         Path binary = directory.resolve("binary.yaml");
         Files.write(binary, new byte[] {'a', ':', ' ', (byte) 0xC3, (byte) 0x28});
         assertError(assertThrows(ConfigurationException.class, () -> loader.load(binary)), binary.toString(), "not UTF-8 text");

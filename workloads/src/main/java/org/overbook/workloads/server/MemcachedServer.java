@@ -194,4 +194,13 @@ public final class MemcachedServer implements Workload, Consumer<Completion>, Me
         }
         counters.report(metrics, connections.values());
     }
+
+    /** Returns the largest array any connection's reply backlog holds (for tests of its bound). */
+    int largestBacklogCapacity() {
+        int largest = 0;
+        for (ServerConnection connection : connections.values()) {
+            largest = Math.max(largest, connection.backlogCapacity());
+        }
+        return largest;
+    }
 }

@@ -22,8 +22,9 @@ import org.overbook.workloads.memcached.protocol.RequestParser;
  * order, one reply buffer per send, a reply longer than a buffer as several messages; a buffer is
  * reused once its send has completed. When the backlog holds {@link ServerSettings#replySizeMax()}
  * bytes, running stops until sends drain it, and the message's receive buffer is not reposted
- * meanwhile: the client meets RNR NACKs, as a memcached client meets a full TCP window. So no input
- * can make the server hold more than about two of the largest replies per connection.
+ * meanwhile: the client meets RNR NACKs, as a memcached client meets a full TCP window. The bytes sent
+ * leave the backlog's front once they are as many as those waiting. So no input can make the server
+ * hold more than a few of the largest replies per connection.
  */
 final class ServerConnection {
 
@@ -216,7 +217,17 @@ final class ServerConnection {
         if (backlogStart == backlog.length()) {
             backlog.clear();
             backlogStart = 0;
+        } else if (backlogStart >= backlog.length() - backlogStart) {
+            // more sent than waiting: dropped, or a backlog that never empties (replies added before the sends drain
+            // the last) would keep every byte it ever sent; copying the fewer bytes waiting costs no more than sending
+            backlog.dropFront(backlogStart);
+            backlogStart = 0;
         }
+    }
+
+    /** Returns the length of the array the reply backlog holds. */
+    int backlogCapacity() {
+        return backlog.array().length;
     }
 
     private void post(int slot) {

@@ -125,6 +125,29 @@ class MemcachedServerRobustnessTest {
         }
     }
 
+    /**
+     * A connection whose backlog never empties (each run of requests adds replies before the sends drain the last) once
+     * kept every byte it had sent in the backlog's array, which grew without bound: a pipelining client that never let
+     * it drain made the server hold hundreds of megabytes. The bytes sent are dropped from the front as it goes.
+     */
+    @Test
+    void aBacklogThatNeverEmptiesStaysWithinAFewOfTheLargestReplies() {
+        try (Testbeds testbeds = testbed()) {
+            MemcachedServer server = server(testbeds, Map.of("reply-size-max", "128KiB"));
+            WireSession session = new WireSession(testbeds.testbed(), testbeds.testbed().client().tenant(0),
+                    new WireClient("s0", "memcached", 96 << 10, 4 << 10));
+            String value = "w".repeat(60 << 10);
+            assertEquals("STORED\r\n", session.exchange("set w 1 0 " + value.length() + "\r\n" + value + "\r\n"));
+            String one = "VALUE w 1 " + value.length() + "\r\n" + value + "\r\nEND\r\n";
+            int gets = 400; // 24 MiB of replies through one connection
+            assertEquals(one.repeat(gets) + VERSION, session.exchange("get w\r\n".repeat(gets) + "version\r\n"), "seed " + SEED);
+            assertTrue(Testbeds.metrics(server).get("server_backpressured").longValue() > 0, "the backlog filled");
+            int capacity = server.largestBacklogCapacity();
+            assertTrue(capacity <= 8 * (128 << 10), "a backlog array of " + capacity + " bytes for replies of "
+                    + one.length() + " bytes, at most 128 KiB waiting");
+        }
+    }
+
     @Test
     void badParametersNameTheirField() {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> registry.create("w", MemcachedServer.NAME,

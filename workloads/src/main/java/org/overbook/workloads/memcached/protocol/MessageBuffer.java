@@ -50,6 +50,15 @@ public final class MessageBuffer {
         length = newLength;
     }
 
+    /** Forgets the first {@code n} bytes: the rest move to the front of the array. */
+    public void dropFront(int n) {
+        if (n < 0 || n > length) {
+            throw new IllegalArgumentException("cannot drop " + n + " of " + length + " bytes");
+        }
+        System.arraycopy(bytes, n, bytes, 0, length - n);
+        length -= n;
+    }
+
     /** Returns a copy of the contents. */
     public byte[] toByteArray() {
         return Arrays.copyOf(bytes, length);

@@ -66,8 +66,8 @@ class LocalMasterTest {
         List<Sweeps.Outcome> outcomes = bothWays(1, "sweep", PluginJar.failingScenario(directory).toString(),
                 "--plugins", PluginJar.failing(directory).toString());
         String threads = outcomes.getFirst().err();
-        assertTrue(threads.startsWith("overbook: point 0 stopped at 1,000 ns of virtual time: IllegalStateException: "
-                + "a bug of the plug-in's"), threads);
+        assertTrue(threads.startsWith("overbook: point 0 stopped at 1,000 ns of virtual time: tenant s0's workload 'fails-at-once'"
+                + " (FailsAtOnce.jar) failed while it ran: IllegalStateException: a bug of the plug-in's"), threads);
         // the frame names the plug-ins' class loader locally, Spark's (which has no name) in a task
         assertEquals(threads.replace("overbook-plugins//", ""), outcomes.getLast().err(), "the same one line as the threads' run");
     }

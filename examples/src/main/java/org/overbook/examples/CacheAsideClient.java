@@ -2,7 +2,6 @@ package org.overbook.examples;
 
 import java.nio.charset.StandardCharsets;
 import java.util.random.RandomGenerator;
-import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.Guest;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.Workload;
@@ -22,7 +21,8 @@ import org.overbook.guest.verbs.WorkRequest;
  * the value and {@code set} it. Its access pattern is its own: a window of {@code hot-keys} keys takes
  * {@code hot-probability} of the requests, and the window drifts one key forward every
  * {@code drift-every} requests, so yesterday's hot keys go cold and the server's LRU (and the host's
- * reclaim) must follow.
+ * reclaim) must follow. It sends a request {@code think} after the last reply, and with a {@code rate} (requests a
+ * second, {@code 2k/s}) no sooner than a request's share of a second after the last request left.
  *
  * <p>It talks to the built-in {@code memcached} workload in the text protocol, one request at a time,
  * over the tenant's verbs: a send for each request, a posted receive for each reply. Every value it
@@ -48,6 +48,7 @@ public final class CacheAsideClient implements Workload {
     private final long driftEvery;
     private final int valueSize;
     private final long thinkNanos;
+    private final long intervalNanos;
     private final long requests;
 
     private Guest guest;
@@ -69,10 +70,7 @@ public final class CacheAsideClient implements Workload {
 
     /** Reads and checks every parameter now, so a misspelt one fails before the run. */
     public CacheAsideClient(WorkloadParameters p) {
-        this.target = p.string("target", null);
-        if (target == null || target.isBlank()) {
-            throw new ConfigurationException(p.field("target"), "missing; name the memcached tenant");
-        }
+        this.target = p.requireString("target", "the memcached tenant's name");
         this.service = p.string("service", "memcached");
         this.keys = (int) p.integer("keys", 1_000, 1, 1_000_000);
         this.hotKeys = (int) p.integer("hot-keys", 50, 1, keys);
@@ -80,6 +78,8 @@ public final class CacheAsideClient implements Workload {
         this.driftEvery = p.integer("drift-every", 100, 1, Long.MAX_VALUE);
         this.valueSize = (int) p.bytes("value-size", 512, 1, 4096);
         this.thinkNanos = p.nanos("think", 2_000, 0, 1_000_000_000L);
+        double rate = p.rate("rate", 0, 0, 1e9); // 0: no pacing, think time alone
+        this.intervalNanos = rate == 0 ? 0 : Math.round(1e9 / rate);
         this.requests = p.integer("requests", 2_000, 1, Long.MAX_VALUE);
     }
 
@@ -144,7 +144,7 @@ public final class CacheAsideClient implements Workload {
     private void finish() {
         done++;
         latencyNanos += guest.now() - startedAt;
-        guest.schedule(thinkNanos, this::next);
+        guest.schedule(Math.max(thinkNanos, intervalNanos - (guest.now() - startedAt)), this::next);
     }
 
     /** Writes {@code request} into the send buffer and sends it as one message. */

@@ -7,10 +7,11 @@ import java.util.regex.Pattern;
 
 /**
  * Parses quantities written with units, as scenario files write them: sizes ({@code 4KiB},
- * {@code 2GiB}, {@code 512MB}), durations ({@code 200ms}, {@code 60us}, {@code 1.5s}) and rates
- * ({@code 56Gbps}). A bare number is a size in bytes; a duration or a rate needs its unit unless it is 0,
- * since {@code duration: 10} would be 10 ns, never what was meant. A size is a whole number of bytes, and a
- * rate is in bits per second: {@code 7GBps} (bytes) is refused rather than read as {@code 7Gbps}.
+ * {@code 2GiB}, {@code 512MB}), durations ({@code 200ms}, {@code 60us}, {@code 1.5s}), bit rates
+ * ({@code 56Gbps}) and rates of events ({@code 20000/s}, {@code 200k/s}). A bare number is a size in bytes, or
+ * events per second ({@code rate: 20000}, as the built-in load generators read it); a duration or a bit rate needs
+ * its unit unless it is 0, since {@code duration: 10} would be 10 ns, never what was meant. A size is a whole number
+ * of bytes, and a bit rate is in bits per second: {@code 7GBps} (bytes) is refused rather than read as {@code 7Gbps}.
  */
 public final class Units {
 
@@ -47,7 +48,7 @@ public final class Units {
     public static long bytes(String field, String text) {
         String accepted = "a size such as 4096, 64KiB, 4GiB or 1.5MB";
         String units = "B, KB, MB, GB, TB (powers of ten), KiB, MiB, GiB, TiB (powers of two)";
-        BigDecimal bytes = parse(field, text, accepted, "bytes", units, unit -> switch (unit) {
+        BigDecimal bytes = parse(field, text, accepted, "bytes", units, /* bareAccepted= */ true, unit -> switch (unit) {
             case "", "b" -> 1L;
             case "kb" -> 1_000L;
             case "mb" -> 1_000_000L;
@@ -69,7 +70,8 @@ public final class Units {
     /** Parses a duration into nanoseconds; {@code field} names the field in the error message. */
     public static long nanos(String field, String text) {
         String accepted = "a duration such as 500ns, 60us, 200ms or 2s";
-        return Math.round(parse(field, text, accepted, "nanoseconds", "ns, us (or µs), ms, s, min", unit -> switch (unit) {
+        String units = "ns, us (or µs), ms, s, min";
+        return Math.round(parse(field, text, accepted, "nanoseconds", units, /* bareAccepted= */ false, unit -> switch (unit) {
             case "", "ns" -> 1L;
             case "us", "µs" -> 1_000L;
             case "ms" -> 1_000_000L;
@@ -87,13 +89,31 @@ public final class Units {
             throw new ConfigurationException(field, "'" + text.strip() + "' is in bytes per second (B); accepted: " + accepted
                     + " (b), so " + m.group(1) + m.group(2) + " is " + bitsOf(m.group(1)) + m.group(2).replace("B", "b"));
         }
-        return Math.round(parse(field, text, accepted, "bits per second", "bps, kbps, Mbps, Gbps", unit -> switch (unit) {
+        String units = "bps, kbps, Mbps, Gbps";
+        return Math.round(parse(field, text, accepted, "bits per second", units, /* bareAccepted= */ false, unit -> switch (unit) {
             case "", "bps" -> 1L;
             case "kbps" -> 1_000L;
             case "mbps" -> 1_000_000L;
             case "gbps" -> 1_000_000_000L;
             default -> -1L;
         }).doubleValue());
+    }
+
+    /**
+     * Parses a rate of events (requests, operations) per second: {@code 20000}, {@code 20000/s}, {@code 200k/s},
+     * {@code 1.5M/s}; {@code k}, {@code M} and {@code G} are thousands, millions and billions. {@code field} names the
+     * field in the error message.
+     */
+    public static double perSecond(String field, String text) {
+        String accepted = "a rate such as 20000/s, 200k/s or 1.5M/s";
+        String units = "/s, k/s, M/s, G/s (thousands, millions, billions a second)";
+        return parse(field, text, accepted, "events per second", units, /* bareAccepted= */ true, unit -> switch (unit) {
+            case "", "/s" -> 1L;
+            case "k", "k/s" -> 1_000L;
+            case "m", "m/s" -> 1_000_000L;
+            case "g", "g/s" -> 1_000_000_000L;
+            default -> -1L;
+        }).doubleValue();
     }
 
     private static String bitsOf(String bytes) {
@@ -107,13 +127,14 @@ public final class Units {
 
     /**
      * Returns the quantity in its base unit, exactly (in decimal: {@code 4.1MB} is 4100000 bytes, where a
-     * product of doubles is 4099999.9999999995). Without a unit, only a size or 0 is accepted: a bare
-     * duration or rate is almost always a unit left out ({@code duration: 10} meaning 10 s, not 10 ns). An unknown
+     * product of doubles is 4099999.9999999995). Without a unit, only 0 is accepted unless {@code bareAccepted} (a size,
+     * a rate of events): a bare duration or bit rate is almost always a unit left out ({@code duration: 10} meaning 10 s,
+     * not 10 ns). An unknown
      * unit is refused naming {@code unitNames}, every unit the table knows, so that {@code 1h} says that min is the
      * largest.
      */
     private static BigDecimal parse(String field, String text, String accepted, String baseUnit, String unitNames,
-                                UnitTable units) {
+                                    boolean bareAccepted, UnitTable units) {
         if (text == null) {
             throw new ConfigurationException(field, "missing; expected " + accepted);
         }
@@ -130,7 +151,7 @@ public final class Units {
                     + ", in " + unitNames);
         }
         BigDecimal number = number(field, text, m.group(1), accepted, baseUnit);
-        if (m.group(2).isEmpty() && !"bytes".equals(baseUnit) && number.signum() != 0) {
+        if (m.group(2).isEmpty() && !bareAccepted && number.signum() != 0) {
             throw new ConfigurationException(field, "'" + text.strip() + "' has no unit; accepted: " + accepted
                     + " (a bare number other than 0 is refused, as it would be read in " + baseUnit + ")");
         }

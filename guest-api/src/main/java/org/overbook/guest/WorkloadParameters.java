@@ -15,11 +15,19 @@ import java.util.TreeSet;
  * <p>Each accessor records the key it read; after the factory has run, the registry calls
  * {@link #rejectUnread()} so that a misspelt parameter is an error, never silently ignored.
  *
+ * <p>An accessor with a default returns it when the scenario leaves the parameter out; the {@code require} forms
+ * ({@link #requireBytes}, {@link #requireString}, ...) have none, and a parameter left out is an error naming it
+ * ({@code clients[0].workload.params.target: missing; expected the memcached tenant's name}).
+ *
  * <p>A YAML list arrives as a {@link List}: {@link #string} reads it comma-separated (a load generator's
  * {@code targets: [s0, s1]}), and every accessor of one value refuses it, showing it as it was written
  * ({@code a list [1, 2] was given where one value is accepted}); a section ({@link Map}) likewise.
  */
 public final class WorkloadParameters {
+
+    private static final String SIZE = "one size such as 4096 or 64KiB";
+    private static final String DURATION = "one duration such as 200ms or 60us";
+    private static final String RATE = "one rate such as 20000/s, 200k/s or 1.5M/s";
 
     private final String path;
     private final Map<String, Object> values;
@@ -107,7 +115,7 @@ public final class WorkloadParameters {
 
     /** Returns a size in bytes in {@code [min, max]}; accepts {@code 4096} or {@code 4KiB}, never a fraction of a byte. */
     public long bytes(String key, long defaultValue, long min, long max) {
-        Object raw = single(key, "one size such as 4096 or 64KiB");
+        Object raw = single(key, SIZE);
         long value = raw == null ? defaultValue : Units.bytes(field(key), quantity(raw));
         return inRange(key, value, min, max, raw, "bytes");
     }
@@ -117,9 +125,73 @@ public final class WorkloadParameters {
      * other bare number ({@code 100} would be 100 ns, rarely what was meant).
      */
     public long nanos(String key, long defaultValue, long min, long max) {
-        Object raw = single(key, "one duration such as 200ms or 60us");
+        Object raw = single(key, DURATION);
         long value = raw == null ? defaultValue : Units.nanos(field(key), quantity(raw));
         return inRange(key, value, min, max, raw, "ns");
+    }
+
+    /**
+     * Returns a rate in events (requests, operations) a second in {@code [min, max]}; accepts {@code 20000},
+     * {@code 20000/s}, {@code 200k/s} or {@code 1.5M/s} ({@code k}, {@code M}, {@code G}: thousands, millions, billions).
+     */
+    public double rate(String key, double defaultValue, double min, double max) {
+        Object raw = single(key, RATE);
+        double value = raw == null ? defaultValue : Units.perSecond(field(key), quantity(raw));
+        if (!(value >= min && value <= max)) {
+            throw new ConfigurationException(field(key), perSecond(value) + " is out of range; accepted: " + perSecond(min)
+                    + " to " + perSecond(max));
+        }
+        return value;
+    }
+
+    /** Returns a whole number in {@code [min, max]} that the scenario must give. */
+    public long requireInteger(String key, long min, long max) {
+        present(key, "one whole number from " + min + " to " + max);
+        return integer(key, min, min, max);
+    }
+
+    /** Returns a number in {@code [min, max]} that the scenario must give. */
+    public double requireReal(String key, double min, double max) {
+        present(key, "one number from " + min + " to " + max);
+        return real(key, min, min, max);
+    }
+
+    /** Returns a size in bytes in {@code [min, max]} that the scenario must give, as {@link #bytes} reads it. */
+    public long requireBytes(String key, long min, long max) {
+        present(key, SIZE);
+        return bytes(key, min, min, max);
+    }
+
+    /** Returns a duration in nanoseconds in {@code [min, max]} that the scenario must give, as {@link #nanos} reads it. */
+    public long requireNanos(String key, long min, long max) {
+        present(key, DURATION);
+        return nanos(key, min, min, max);
+    }
+
+    /** Returns a rate in events a second in {@code [min, max]} that the scenario must give, as {@link #rate} reads it. */
+    public double requireRate(String key, double min, double max) {
+        present(key, RATE);
+        return rate(key, min, min, max);
+    }
+
+    /** Returns one of {@code accepted}, which the scenario must give. */
+    public String requireChoice(String key, String... accepted) {
+        present(key, "one of " + String.join(", ", accepted));
+        return choice(key, null, accepted);
+    }
+
+    /**
+     * Returns text (a list's items comma-separated, as {@link #string} reads them) that the scenario must give, and not
+     * blank.
+     *
+     * @param expected what the text is, for the error when it is missing ({@code "the memcached tenant's name"})
+     */
+    public String requireString(String key, String expected) {
+        String value = string(key, null);
+        if (value == null || value.isBlank()) {
+            throw new ConfigurationException(field(key), (value == null ? "missing" : "blank") + "; expected " + expected);
+        }
+        return value;
     }
 
     /** Returns a true/false flag. */
@@ -195,6 +267,19 @@ public final class WorkloadParameters {
             return "{" + String.join(", ", map.entrySet().stream().map(e -> e.getKey() + ": " + yaml(e.getValue())).toList()) + "}";
         }
         return String.valueOf(value);
+    }
+
+    /** Fails, naming the parameter and {@code expected}, unless the scenario gives {@code key} a value. */
+    private void present(String key, String expected) {
+        if (take(key) == null) {
+            throw new ConfigurationException(field(key), "missing; expected " + expected);
+        }
+    }
+
+    /** Spells a rate in events a second as a scenario may write it: {@code 20000/s}, {@code 0.5/s}. */
+    private static String perSecond(double value) {
+        return (Double.isFinite(value) ? new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString()
+                : Double.toString(value)) + "/s";
     }
 
     private Object take(String key) {

@@ -92,6 +92,68 @@ class WorkloadParametersTest {
     }
 
     @Test
+    void aRateIsReadPerSecondWithOrWithoutItsUnitAndThousandsMillionsOrBillions() {
+        WorkloadParameters p = new WorkloadParameters("clients[0].workload.params", Map.of("bare", 20_000, "per-second", "20000/s",
+                "thousands", "200k/s", "millions", "1.5M/s", "fraction", 0.5, "short", "2.2k", "billion", "1G/s"));
+        assertEquals(20_000, p.rate("bare", 0, 0, 1e10), "a bare number is a rate a second, as the built-in rate: reads it");
+        assertEquals(20_000, p.rate("per-second", 0, 0, 1e10));
+        assertEquals(200_000, p.rate("thousands", 0, 0, 1e10));
+        assertEquals(1_500_000, p.rate("millions", 0, 0, 1e10));
+        assertEquals(0.5, p.rate("fraction", 0, 0, 1e10));
+        assertEquals(2_200, p.rate("short", 0, 0, 1e10), "exactly, not 2200.0000000000005");
+        assertEquals(1e9, p.rate("billion", 0, 0, 1e10));
+        assertEquals(7, p.rate("absent", 7, 0, 10));
+    }
+
+    @Test
+    void aRateThatIsNoneOrOutOfRangeIsRefusedNamingTheParameter() {
+        WorkloadParameters p = new WorkloadParameters("clients[0].workload.params", Map.of("ms", "5/ms", "words", "fast",
+                "negative", "-5/s", "high", "300k/s", "bits", "10Gbps"));
+        assertEquals("clients[0].workload.params.ms: unknown unit '/ms' in '5/ms'; accepted: a rate such as 20000/s, 200k/s or"
+                + " 1.5M/s, in /s, k/s, M/s, G/s (thousands, millions, billions a second)",
+                assertThrows(ConfigurationException.class, () -> p.rate("ms", 0, 0, 1e6)).getMessage());
+        assertEquals("clients[0].workload.params.words: 'fast' is not a rate such as 20000/s, 200k/s or 1.5M/s",
+                assertThrows(ConfigurationException.class, () -> p.rate("words", 0, 0, 1e6)).getMessage());
+        assertEquals("clients[0].workload.params.negative: '-5/s' is negative; accepted: a rate such as 20000/s, 200k/s or 1.5M/s"
+                + " (0 or more)", assertThrows(ConfigurationException.class, () -> p.rate("negative", 0, 0, 1e6)).getMessage());
+        assertEquals("clients[0].workload.params.high: 300000/s is out of range; accepted: 1/s to 100000/s",
+                assertThrows(ConfigurationException.class, () -> p.rate("high", 1, 1, 1e5)).getMessage());
+        assertTrue(assertThrows(ConfigurationException.class, () -> p.rate("bits", 0, 0, 1e6)).getMessage()
+                .startsWith("clients[0].workload.params.bits: unknown unit 'Gbps' in '10Gbps'"));
+    }
+
+    @Test
+    void aRequiredParameterLeftOutIsAnErrorNamingItAndWhatItTakes() {
+        WorkloadParameters p = new WorkloadParameters("clients.template.workload.params", Map.of("size", "4KiB", "blank", " ",
+                "mode", "open", "rate", "2k/s", "think", "5us", "count", 3, "share", 0.25, "targets", List.of("s0", "s1")));
+        assertEquals(4096, p.requireBytes("size", 1, 1 << 20));
+        assertEquals(2_000, p.requireRate("rate", 1, 1e6));
+        assertEquals(5_000, p.requireNanos("think", 0, Long.MAX_VALUE));
+        assertEquals(3, p.requireInteger("count", 1, 10));
+        assertEquals(0.25, p.requireReal("share", 0, 1));
+        assertEquals("open", p.requireChoice("mode", "closed", "open"));
+        assertEquals("s0,s1", p.requireString("targets", "the server tenants"));
+
+        Map<Executable, String> missing = new java.util.LinkedHashMap<>();
+        missing.put(() -> p.requireBytes("buffer", 1, 1 << 20), "buffer: missing; expected one size such as 4096 or 64KiB");
+        missing.put(() -> p.requireRate("load", 1, 1e6), "load: missing; expected one rate such as 20000/s, 200k/s or 1.5M/s");
+        missing.put(() -> p.requireNanos("delay", 0, 10), "delay: missing; expected one duration such as 200ms or 60us");
+        missing.put(() -> p.requireInteger("depth", 1, 64), "depth: missing; expected one whole number from 1 to 64");
+        missing.put(() -> p.requireReal("skew", 0, 1), "skew: missing; expected one number from 0.0 to 1.0");
+        missing.put(() -> p.requireChoice("loop", "closed", "open"), "loop: missing; expected one of closed, open");
+        missing.put(() -> p.requireString("target", "the memcached tenant's name"),
+                "target: missing; expected the memcached tenant's name");
+        missing.put(() -> p.requireString("blank", "the memcached tenant's name"), "blank: blank; expected the memcached tenant's name");
+        missing.forEach((read, expected) -> assertEquals("clients.template.workload.params." + expected,
+                assertThrows(ConfigurationException.class, read).getMessage()));
+
+        assertEquals("clients.template.workload.params.size: 4096 is out of range; accepted: 1 to 100",
+                assertThrows(ConfigurationException.class, () -> p.requireBytes("size", 1, 100)).getMessage(),
+                "a value given is checked as the accessor with a default checks it");
+        p.rejectUnread(); // every key tried counts as read, so none of the missing ones is also called unknown
+    }
+
+    @Test
     void unreadParametersAreRejected() {
         WorkloadParameters p = new WorkloadParameters("w", Map.of("a", 1, "typo", 2));
         p.integer("a", 0, 0, 5);

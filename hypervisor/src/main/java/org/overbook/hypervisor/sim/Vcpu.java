@@ -58,6 +58,7 @@ public final class Vcpu {
     int lastCpu = -1;
 
     private final boolean asyncPageFaults;
+    private boolean taskThrew;
     private boolean running;
     private boolean drainScheduled;
     private boolean queuedForCpu;
@@ -255,6 +256,14 @@ public final class Vcpu {
         return runQueueWaitNanos;
     }
 
+    /**
+     * Returns whether a task of this vCPU threw, which fails the run: its tenant's code (its workload's, most often) was
+     * running when the run failed.
+     */
+    public boolean taskThrew() {
+        return taskThrew;
+    }
+
     /** Returns how many tasks have run. */
     public long tasksRun() {
         return tasksRun;
@@ -307,6 +316,10 @@ public final class Vcpu {
         taskAsyncStall = 0;
         try {
             task.run();
+        } catch (Throwable thrown) {
+            // the run fails with it; what is kept says whose task it was (a handler, not the path of every task)
+            taskThrew = true;
+            throw thrown;
         } finally {
             running = false;
             busyUntil = clock - taskAsyncStall;

@@ -1,6 +1,10 @@
 package org.overbook.hypervisor.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +26,20 @@ class VcpuTest {
         sim.run();
         assertEquals(List.of("post at 150", "posted ran at 150"), log);
         assertEquals(50, vcpu.busyNanos());
+    }
+
+    @Test
+    void aTaskThatThrowsIsKeptAsTheVcpusAndItsExceptionGoesOnAsItWas() {
+        Vcpu other = new Vcpu(sim);
+        IllegalStateException bug = new IllegalStateException("the task's own bug");
+        sim.schedule(100, () -> other.submit(() -> log.add("other ran")));
+        sim.schedule(200, () -> vcpu.submit(() -> {
+            throw bug;
+        }));
+        assertSame(bug, assertThrows(IllegalStateException.class, sim::run));
+        assertEquals(List.of("other ran"), log);
+        assertTrue(vcpu.taskThrew(), "the vCPU whose task threw");
+        assertFalse(other.taskThrew(), "a vCPU whose tasks ran to their end");
     }
 
     @Test

@@ -53,10 +53,19 @@ public final class RunFailure extends RuntimeException {
      * stay as they are.
      */
     static RuntimeException of(SweepPoint point, long nowNanos, Throwable cause) {
+        return of(point, nowNanos, null, cause);
+    }
+
+    /**
+     * Returns {@code cause} as {@link #of(SweepPoint, long, Throwable)} does, {@code who} naming whose code threw it when
+     * that is known ({@code "tenant s1's workload 'rpc-server' (rpc.jar)"}, else {@code null}): the line then says that
+     * it failed while it ran.
+     */
+    static RuntimeException of(SweepPoint point, long nowNanos, String who, Throwable cause) {
         if (cause instanceof ConfigurationException || cause instanceof RunFailure || cause instanceof CancellationException) {
             return (RuntimeException) cause;
         }
-        return at(point, nowNanos, thrown(cause)
+        return at(point, nowNanos, (who == null ? "" : who + " failed while it ran: ") + thrown(cause)
                 + (cause instanceof GuestOutOfMemoryException full ? whatToChange(point, full.tenant()) : "")
                 + (cause instanceof HostOutOfMemoryException ? PINNED_HOST : ""), cause);
     }

@@ -150,8 +150,8 @@ public final class Runner {
                 atEnd = snapshot(testbed);
             } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError e) {
                 // the errors a workload's or a policy's own bug throws, too: an AssertionError, a dependency its jar
-                // lacks, a recursion without end
-                throw RunFailure.of(point, testbed.simulation().now(), e);
+                // lacks, a recursion without end; a plug-in workload's is named with its tenant and its jar
+                throw RunFailure.of(point, testbed.simulation().now(), FailingWorkload.of(deployment, e), e);
             }
             return collect(point, deployment, atWarmUp, atEnd, samples.tenants.series(scenario.warmUpNanos()),
                     samples.resources.series());

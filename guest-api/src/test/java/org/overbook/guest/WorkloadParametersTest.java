@@ -147,7 +147,7 @@ class WorkloadParametersTest {
         missing.forEach((read, expected) -> assertEquals("clients.template.workload.params." + expected,
                 assertThrows(ConfigurationException.class, read).getMessage()));
 
-        assertEquals("clients.template.workload.params.size: 4096 is out of range; accepted: 1 to 100",
+        assertEquals("clients.template.workload.params.size: '4KiB' (4096 bytes) is out of range; accepted: 1 to 100 bytes",
                 assertThrows(ConfigurationException.class, () -> p.requireBytes("size", 1, 100)).getMessage(),
                 "a value given is checked as the accessor with a default checks it");
         p.rejectUnread(); // every key tried counts as read, so none of the missing ones is also called unknown

@@ -101,11 +101,17 @@ public final class Units {
 
     /**
      * Parses a rate of events (requests, operations) per second: {@code 20000}, {@code 20000/s}, {@code 200k/s},
-     * {@code 1.5M/s}; {@code k}, {@code M} and {@code G} are thousands, millions and billions. {@code field} names the
-     * field in the error message.
+     * {@code 1.5M/s}; {@code k} (or {@code K}), {@code M} and {@code G} are thousands, millions and billions. A lowercase
+     * {@code m} is refused: it is milli in SI ({@code 500m/s} one every two seconds), and read as millions it would be a
+     * billion times what was meant. {@code field} names the field in the error message.
      */
     public static double perSecond(String field, String text) {
         String accepted = "a rate such as 20000/s, 200k/s or 1.5M/s";
+        Matcher m = text == null ? null : QUANTITY.matcher(text);
+        if (m != null && m.matches() && (m.group(2).equals("m") || m.group(2).equals("m/s"))) {
+            throw new ConfigurationException(field, "'" + text.strip() + "' writes m, which is milli, not millions; accepted: "
+                    + accepted + " (M for millions; 0.5/s for one every two seconds)");
+        }
         String units = "/s, k/s, M/s, G/s (thousands, millions, billions a second)";
         return parse(field, text, accepted, "events per second", units, /* bareAccepted= */ true, unit -> switch (unit) {
             case "", "/s" -> 1L;

@@ -123,6 +123,18 @@ class WorkloadParametersTest {
     }
 
     @Test
+    void aLowercaseMIsMilliAndRefusedNotReadAsMillions() {
+        WorkloadParameters p = new WorkloadParameters("clients[0].workload.params", Map.of("milli", "500m/s", "bare-m", "1.5m",
+                "thousands", "200K/s"));
+        assertEquals("clients[0].workload.params.milli: '500m/s' writes m, which is milli, not millions; accepted: a rate such as"
+                + " 20000/s, 200k/s or 1.5M/s (M for millions; 0.5/s for one every two seconds)",
+                assertThrows(ConfigurationException.class, () -> p.rate("milli", 0, 0, 1e10)).getMessage());
+        assertTrue(assertThrows(ConfigurationException.class, () -> p.rate("bare-m", 0, 0, 1e10)).getMessage()
+                .startsWith("clients[0].workload.params.bare-m: '1.5m' writes m, which is milli"));
+        assertEquals(200_000, p.rate("thousands", 0, 0, 1e10), "K is thousands, as k is");
+    }
+
+    @Test
     void aRequiredParameterLeftOutIsAnErrorNamingItAndWhatItTakes() {
         WorkloadParameters p = new WorkloadParameters("clients.template.workload.params", Map.of("size", "4KiB", "blank", " ",
                 "mode", "open", "rate", "2k/s", "think", "5us", "count", 3, "share", 0.25, "targets", List.of("s0", "s1")));

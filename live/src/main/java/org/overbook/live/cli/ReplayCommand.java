@@ -2,6 +2,7 @@ package org.overbook.live.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import org.overbook.guest.ConfigurationException;
 import java.util.concurrent.Callable;
 import org.overbook.live.session.Replay;
 import org.overbook.perf.cli.OutputOption;
@@ -38,6 +39,11 @@ public final class ReplayCommand implements Callable<Integer>, Subcommand {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (log.toString().isEmpty()) {
+            // the empty path is the working folder: it would be refused as a directory, under an empty name
+            throw new ConfigurationException("LOG", "'' is an empty path; accepted: a session log (session.log in a serve"
+                    + " results folder)");
+        }
         Path folder = output.folder("replay");
         Replay replay = Replay.of(log);
         ScenarioWarnings.printed(replay.scenario(), spec.commandLine().getErr());

@@ -68,6 +68,10 @@ class CommandsTest {
         assertEquals(2, noLog.execute("replay", directory.resolve("missing.log").toString()));
         assertTrue(noLog.err.toString().contains("no such session log"), noLog.err.toString());
         assertFalse(noLog.err.toString().contains("\tat "), "no stack trace");
+        Run emptyLog = new Run();
+        assertEquals(2, emptyLog.execute("replay", "", "--out", directory.resolve("never").toString()));
+        assertEquals("overbook: configuration error: LOG: '' is an empty path; accepted: a session log (session.log in a serve"
+                + " results folder)\n", emptyLog.err.toString().replace("\r\n", "\n"));
         assertFalse(badListen.err.toString().contains("Exception"), "no exception class: " + badListen.err);
         try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             Run inUse = new Run();

@@ -42,6 +42,10 @@ public record ResultsFolder(Path folder, String source, List<PointFigures> point
      * @throws ConfigurationException naming {@code option} when the folder or its summary is missing or unreadable
      */
     public static ResultsFolder read(Path folder, String option) {
+        if (folder.toString().isEmpty()) {
+            // the empty path is the working folder: it would be read as such, or refused under an empty name
+            throw new ConfigurationException(option, "'' is an empty path; accepted: " + ACCEPTED);
+        }
         Path summary = folder.resolve(ResultsWriter.SUMMARY_JSON);
         if (!Files.isDirectory(folder)) {
             throw new ConfigurationException(option, "'" + folder + "' is not a folder; accepted: " + ACCEPTED);

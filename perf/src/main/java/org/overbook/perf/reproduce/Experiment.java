@@ -23,6 +23,8 @@ public record Experiment(String name, String resource) {
     static final String FULL = ".yaml";
     /** Suffix of the overlay that reduces it. */
     static final String QUICK = ".quick.yaml";
+    /** How every experiment's {@link #source} begins, and so the {@code source} of a reproduction's summaries. */
+    static final String SOURCE_PREFIX = "reproduce/";
 
     public Experiment {
         Objects.requireNonNull(name, "name");
@@ -37,7 +39,7 @@ public record Experiment(String name, String resource) {
 
     /** Returns how results and errors name the scenario: {@code reproduce/netvm.yaml}, with its overlay if quick. */
     String source(boolean quick) {
-        return "reproduce/" + resource + FULL + (quick ? " + " + resource + QUICK : "");
+        return SOURCE_PREFIX + resource + FULL + (quick ? " + " + resource + QUICK : "");
     }
 
     /** Returns the text of an embedded resource of this package. */

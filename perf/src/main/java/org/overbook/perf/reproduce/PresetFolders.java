@@ -1,5 +1,7 @@
 package org.overbook.perf.reproduce;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -19,10 +21,12 @@ import org.overbook.perf.report.ResultsWriter;
  * A preset's results are in {@code <out>/<preset>}, or, for a preset of several experiments, in
  * {@code <out>/<preset>/<experiment>}; {@code reproduce.csv} and {@code reproduce.md} are in {@code <out>}. A reproduction
  * into the folder of an earlier one replaces it whole, whichever presets either ran, so that the folder never mixes
- * two runs, even one stopped part way: before anything runs, every results folder of a known preset that holds a
- * {@code summary.json} loses the files a results writer writes, by name ({@link ResultsWriter#removeRun}), and then goes
- * if nothing else is left in it, as does a preset's folder left empty; the earlier figure table goes too when its
- * {@code reproduce.csv} is there. Nothing else is touched: a user's own file stays, and with it the folder that holds it.
+ * two runs, even one stopped part way: before anything runs, every results folder of a known preset whose
+ * {@code summary.json} a reproduction wrote (its {@code source} is a preset's scenario, {@code reproduce/...}) loses the
+ * files a results writer writes, by name ({@link ResultsWriter#removeRun}), and then goes if nothing else is left in
+ * it, as does a preset's folder left empty; the earlier figure table goes too when its {@code reproduce.csv} is there.
+ * Nothing else is touched: a user's own file stays, and with it the folder that holds it, and so does a folder named
+ * like a preset that holds the results of a user's own {@code run} (its summary's source is the user's file).
  */
 final class PresetFolders {
 
@@ -49,7 +53,8 @@ final class PresetFolders {
             folders.add(presetFolder);
             boolean removed = false;
             for (Path folder : folders) {
-                if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS) && ResultsWriter.removeRun(folder)) {
+                if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS) && writtenByAReproduction(folder)
+                        && ResultsWriter.removeRun(folder)) {
                     removed = true;
                     deleteIfEmpty(folder);
                 }
@@ -61,6 +66,23 @@ final class PresetFolders {
         if (Files.isRegularFile(out.resolve(ReproduceReport.CSV))) {
             AtomicFiles.remove(out.resolve(ReproduceReport.MARKDOWN));
             AtomicFiles.remove(out.resolve(ReproduceReport.CSV));
+        }
+    }
+
+    /**
+     * Returns whether {@code folder}'s {@code summary.json} is a reproduction's: its {@code source} names a preset's
+     * scenario. One that cannot be read is no reproduction's, and stays.
+     */
+    private static boolean writtenByAReproduction(Path folder) {
+        Path summary = folder.resolve(ResultsWriter.SUMMARY_JSON);
+        if (!Files.isRegularFile(summary, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try {
+            JsonNode root = new ObjectMapper().readTree(summary.toFile());
+            return root != null && root.path("source").asText("").startsWith(Experiment.SOURCE_PREFIX);
+        } catch (IOException e) {
+            return false;
         }
     }
 

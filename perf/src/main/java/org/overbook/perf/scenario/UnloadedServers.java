@@ -1,5 +1,6 @@
 package org.overbook.perf.scenario;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -51,7 +52,8 @@ final class UnloadedServers {
 
     /**
      * Returns what to write when a sweep varies the number of tenants or of clients but not both together, so that
-     * a client per server tenant (targets {@code s${index}}) finds its server at every point; empty otherwise.
+     * a client per server tenant (targets {@code s${index}}) finds its server at every point: the axis that varies one
+     * count, its own fields and values kept, with the other count added and given the same value; empty otherwise.
      */
     static String countsHint(List<SweepExpander.Axis> sweep) {
         SweepExpander.Axis tenants = axisOf(sweep, TENANTS);
@@ -60,12 +62,16 @@ final class UnloadedServers {
             return "";
         }
         SweepExpander.Axis swept = tenants != null ? tenants : clients;
-        String example = swept.paths().size() == 1
-                ? swept.values().stream().limit(EXAMPLE_POINTS).map(tuple -> "[" + tuple.getFirst().asText() + ", " + tuple.getFirst().asText()
-                        + "]").collect(Collectors.joining(", ", "[", "]"))
-                : "[[2, 2], [4, 4]]";
+        int count = swept.paths().indexOf(tenants != null ? TENANTS : CLIENTS);
+        List<String> paths = new ArrayList<>(swept.paths());
+        paths.add(tenants != null ? CLIENTS : TENANTS);
+        String example = swept.values().stream().limit(EXAMPLE_POINTS).map(tuple -> {
+            List<String> cells = new ArrayList<>(tuple.stream().map(JsonNode::asText).toList());
+            cells.add(tuple.get(count).asText());
+            return "[" + String.join(", ", cells) + "]";
+        }).collect(Collectors.joining(", ", "[", "]"));
         return "to give each server tenant a client of its own at every point, sweep " + TENANTS + " and " + CLIENTS
-                + " as one axis, \"" + TENANTS + ", " + CLIENTS + "\": " + example;
+                + " as one axis, \"" + String.join(", ", paths) + "\": " + example;
     }
 
     private static SweepExpander.Axis axisOf(List<SweepExpander.Axis> sweep, String path) {

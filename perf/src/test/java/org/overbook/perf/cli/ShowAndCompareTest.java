@@ -127,6 +127,12 @@ class ShowAndCompareTest {
         CommandRun show = new CommandRun();
         assertEquals(2, show.execute("show", directory.resolve("nowhere").toString()));
         assertTrue(show.err.toString().contains("DIR: '" + directory.resolve("nowhere") + "' is not a folder"), show.err.toString());
+        CommandRun empty = new CommandRun();
+        assertEquals(2, empty.execute("show", ""));
+        assertTrue(empty.err.toString().contains("DIR: '' is an empty path; accepted: a results folder"), empty.err.toString());
+        CommandRun emptyB = new CommandRun();
+        assertEquals(2, emptyB.execute("compare", lru.toString(), "", "--out", directory.resolve("never").toString()));
+        assertTrue(emptyB.err.toString().contains("B: '' is an empty path; accepted: a results folder"), emptyB.err.toString());
         CommandRun compare = new CommandRun();
         assertEquals(2, compare.execute("compare", lru + ":5", seeded.toString(), "--out", directory.resolve("never").toString()));
         assertTrue(compare.err.toString().contains("the folder has no point 5; accepted: 0 to 1"), compare.err.toString());

@@ -71,6 +71,20 @@ class PresetFoldersTest {
     }
 
     @Test
+    void aUsersOwnRunInAFolderNamedAsAPresetStays() throws Exception {
+        Path mine = results(out.resolve("part"), "scenarios/my-part.yaml");
+        Path alsoMine = results(out.resolve("esx").resolve(EsxPreset.BALLOON), "esx-balloon.yaml");
+        Path unreadable = results(out.resolve("netvm"));
+        Files.writeString(unreadable.resolve("summary.json"), "{ not json\n");
+
+        PresetFolders.removeEarlier(out, Presets.all());
+
+        assertEquals(WRITTEN.stream().sorted().toList(), names(mine), "a run of the user's own file");
+        assertEquals(WRITTEN.stream().sorted().toList(), names(alsoMine), "a source that does not name a preset's scenario");
+        assertEquals(WRITTEN.stream().sorted().toList(), names(unreadable), "a summary that cannot be read");
+    }
+
+    @Test
     void aLinkNamedAsAPresetIsNotFollowed() throws Exception {
         Path elsewhere = results(out.resolve("elsewhere"));
         Files.createSymbolicLink(out.resolve("netvm"), elsewhere);
@@ -87,11 +101,20 @@ class PresetFoldersTest {
         assertFalse(Files.exists(out.resolve("not-yet")));
     }
 
-    /** Makes {@code folder} and puts in it a file under every name a results writer writes. */
+    /**
+     * Makes {@code folder} and puts in it a file under every name a results writer writes, its {@code summary.json} a
+     * reproduction's.
+     */
     private static Path results(Path folder) throws Exception {
+        return results(folder, "reproduce/netvm.yaml + netvm.quick.yaml");
+    }
+
+    /** Makes {@code folder} as {@link #results(Path)} does, its {@code summary.json} giving {@code source}. */
+    private static Path results(Path folder, String source) throws Exception {
         Files.createDirectories(folder);
         for (String name : WRITTEN) {
-            Files.writeString(folder.resolve(name), name + "\n");
+            Files.writeString(folder.resolve(name), name.equals("summary.json")
+                    ? "{\"source\": \"" + source + "\", \"points\": []}\n" : name + "\n");
         }
         return folder;
     }

@@ -52,6 +52,25 @@ class UnloadedServersTest {
     }
 
     @Test
+    void aTenantCountLinkedWithAnotherFieldKeepsThatFieldInTheAxisToWrite() {
+        ScenarioFile file = loader.parse(CLIENT_PER_SERVER
+                + "sweep: {\"nic.memory-policy, tenants.count\": [[pin-all, 4], [on-demand, 6]]}", "my.yaml");
+        assertEquals(1, file.warnings().size());
+        String warning = file.warnings().getFirst();
+        assertTrue(warning.endsWith(" sweep tenants.count and clients.count as one axis,"
+                + " \"nic.memory-policy, tenants.count, clients.count\": [[pin-all, 4, 4], [on-demand, 6, 6]]"), warning);
+    }
+
+    @Test
+    void aSweepOfClientsAloneAddsTheTenantCount() {
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> loader.parse(CLIENT_PER_SERVER + "sweep: {clients.count: [4, 6]}", "my.yaml"));
+        assertTrue(e.getMessage().endsWith("(at sweep point clients.count=6); to give each server tenant a client of its own"
+                + " at every point, sweep tenants.count and clients.count as one axis,"
+                + " \"clients.count, tenants.count\": [[4, 4], [6, 6]]"), e.getMessage());
+    }
+
+    @Test
     void withoutASweepTheWarningSaysWhatToRaise() {
         ScenarioFile file = loader.parse(CLIENT_PER_SERVER.replace("count: 4, template: {memory: 32MiB", "count: 5, template: {memory: 32MiB"),
                 "my.yaml");

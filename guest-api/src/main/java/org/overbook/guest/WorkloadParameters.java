@@ -138,10 +138,21 @@ public final class WorkloadParameters {
         Object raw = single(key, RATE);
         double value = raw == null ? defaultValue : Units.perSecond(field(key), quantity(raw));
         if (!(value >= min && value <= max)) {
-            throw new ConfigurationException(field(key), perSecond(value) + " is out of range; accepted: " + perSecond(min)
+            throw new ConfigurationException(field(key), givenRate(raw, value) + " is out of range; accepted: " + perSecond(min)
                     + " to " + perSecond(max));
         }
         return value;
+    }
+
+    /**
+     * Returns a rate as an error gives it: as written and converted ({@code '300k/s' (300000/s)}), as a size's or a
+     * duration's is, or once when the two are the same ({@code 300000/s} for {@code 300000/s} or {@code 300000}).
+     */
+    private static String givenRate(Object raw, double value) {
+        String converted = perSecond(value);
+        String written = raw == null ? "" : quantity(raw).strip();
+        return written.isEmpty() || converted.equals(written) || converted.equals(written + "/s") ? converted
+                : "'" + written + "' (" + converted + ")";
     }
 
     /** Returns a whole number in {@code [min, max]} that the scenario must give. */

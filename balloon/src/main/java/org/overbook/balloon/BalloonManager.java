@@ -62,6 +62,8 @@ public final class BalloonManager {
     private final BalloonConfig config;
     private final AllocationPolicy policy;
     private final List<TenantSettings> settings;
+    /** The tenants' names in the scenario, in the order of {@link #settings}: a policy's wrong target names its tenant. */
+    private final List<String> names;
     private final BalloonDriver[] drivers;
     private final WorkingSetEstimator[] estimators;
     private final long[] targets;
@@ -76,6 +78,7 @@ public final class BalloonManager {
         this.host = host;
         this.config = config;
         this.settings = settings;
+        this.names = settings.stream().map(TenantSettings::name).toList();
         this.policy = policies.create("balloon.policy", config.policy(), config.idleTax());
         int n = host.tenants().size();
         this.drivers = new BalloonDriver[n];
@@ -207,7 +210,7 @@ public final class BalloonManager {
                     estimators[s.id()].activeFraction(), s.guestPages()));
         }
         long keepFree = (long) Math.ceil(config.thresholds().high() * memory.totalFrames());
-        long[] computed = CheckedTargets.of(policy, demands, policy.targets(demands, memory.totalFrames() - keepFree));
+        long[] computed = CheckedTargets.of(policy, demands, names, policy.targets(demands, memory.totalFrames() - keepFree));
         System.arraycopy(computed, 0, targets, 0, targets.length);
         reallocations++;
         applyTargets();

@@ -15,6 +15,8 @@ class CheckedTargetsTest {
     private static final List<TenantDemand> TENANTS = List.of(
             new TenantDemand(0, 1000, 100, 400, 0, 0.5, 512),
             new TenantDemand(1, 1000, 50, 300, 0, 0.5, 512));
+    /** The tenants' names in the scenario: a memcached server's and a toucher's, so that neither reads as its number. */
+    private static final List<String> NAMES = List.of("s0", "toucher");
 
     private static AllocationPolicy returning(long[] targets) {
         return new AllocationPolicy() {
@@ -32,21 +34,21 @@ class CheckedTargetsTest {
 
     private static String refused(long[] targets) {
         AllocationPolicy policy = returning(targets);
-        return assertThrows(IllegalStateException.class, () -> CheckedTargets.of(policy, TENANTS, policy.targets(TENANTS, 600)))
+        return assertThrows(IllegalStateException.class, () -> CheckedTargets.of(policy, TENANTS, NAMES, policy.targets(TENANTS, 600)))
                 .getMessage();
     }
 
     @Test
     void targetsWithinEveryBoundPassUnchanged() {
         long[] targets = {100, 300};
-        assertArrayEquals(new long[] {100, 300}, CheckedTargets.of(returning(targets), TENANTS, targets));
+        assertArrayEquals(new long[] {100, 300}, CheckedTargets.of(returning(targets), TENANTS, NAMES, targets));
     }
 
     @Test
     void aTargetOutsideItsTenantsBoundsIsRefusedNamingThePolicyTheTenantAndTheBounds() {
-        assertEquals("balloon allocation policy 'fixed' (built-in) gave tenant 1 a target of 301 pages; accepted: its bounds, 50"
+        assertEquals("balloon allocation policy 'fixed' (built-in) gave tenant toucher a target of 301 pages; accepted: its bounds, 50"
                 + " (lowerPages) to 300 (upperPages)", refused(new long[] {100, 301}));
-        assertEquals("balloon allocation policy 'fixed' (built-in) gave tenant 0 a target of -1 pages; accepted: its bounds, 100"
+        assertEquals("balloon allocation policy 'fixed' (built-in) gave tenant s0 a target of -1 pages; accepted: its bounds, 100"
                 + " (lowerPages) to 400 (upperPages)", refused(new long[] {-1, 60}));
     }
 

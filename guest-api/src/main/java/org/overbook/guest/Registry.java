@@ -87,7 +87,7 @@ public class Registry<F> {
         Entry<F> entry = entries.get(name);
         if (entry == null) {
             String nearest = Suggestions.didYouMean(name, entries.keySet());
-            throw new ConfigurationException(field, "unknown " + noun + " '" + name + "'; accepted: "
+            throw new ConfigurationException(field, "unknown " + noun + " " + Quoted.of(name) + "; accepted: "
                     + (entries.isEmpty() ? "none" : String.join(", ", entries.keySet())) + nearest
                     + (nearest.isEmpty() && !fromPlugins() ? "; no plug-in " + noun + " is loaded: a plug-in's name is accepted"
                     + " once its jar is (--plugins JAR, or OVERBOOK_PLUGINS)" : ""));

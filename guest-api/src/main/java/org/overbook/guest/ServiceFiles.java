@@ -14,6 +14,7 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.Optional;
 import java.util.jar.JarFile;
+import java.util.regex.Pattern;
 
 /**
  * Reads plug-in jars' {@code META-INF/services} files for an error's sake: which jar lists the provider an error is
@@ -27,7 +28,8 @@ final class ServiceFiles {
 
     /**
      * Returns the service file of {@code service} that lists the provider {@code errorMessage} is about: the message
-     * names the class with dots (a {@link java.util.ServiceConfigurationError}) or slashes (a {@link LinkageError}).
+     * names the class with dots (a {@link java.util.ServiceConfigurationError}) or slashes (a {@link LinkageError}), in
+     * full (a provider {@code Foo} of one jar is not what an error about {@code FooBar} of another is about).
      */
     static Optional<URL> listing(String errorMessage, Class<?> service, ClassLoader loader) {
         String message = String.valueOf(errorMessage).replace('/', '.');
@@ -38,7 +40,7 @@ final class ServiceFiles {
                 try (BufferedReader reader = new BufferedReader(new InputStreamReader(file.openStream(), StandardCharsets.UTF_8))) {
                     for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                         String provider = line.replaceFirst("#.*", "").strip();
-                        if (!provider.isEmpty() && message.contains(provider)) {
+                        if (!provider.isEmpty() && names(message, provider)) {
                             return Optional.of(file);
                         }
                     }
@@ -48,6 +50,15 @@ final class ServiceFiles {
             // fall through: the error still names the class
         }
         return Optional.empty();
+    }
+
+    /**
+     * Returns whether {@code message} names {@code provider} itself, not a class whose name merely holds it: neither
+     * {@code com.x.FooBar} nor {@code com.x.Foo$Inner} nor {@code org.com.x.Foo} names {@code com.x.Foo}. A full stop
+     * ends a name unless a name's character follows it.
+     */
+    private static boolean names(String message, String provider) {
+        return Pattern.compile("(?<![\\w.$])" + Pattern.quote(provider) + "(?![\\w$]|\\.[\\w$])").matcher(message).find();
     }
 
     /** Returns the classes of the jar that holds {@code file}, by name; none if it is not in a jar or cannot be read. */

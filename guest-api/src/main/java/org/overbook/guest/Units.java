@@ -46,9 +46,21 @@ public final class Units {
 
     /** Parses a size into bytes; {@code field} names the field in the error message. */
     public static long bytes(String field, String text) {
+        return bytes(field, text, text == null ? null : text.strip());
+    }
+
+    /**
+     * Parses a size given as a number (a YAML number, in bytes): an error quotes it as YAML reads it ({@code 1.0E308}),
+     * not in the digits it is read in.
+     */
+    public static long bytesOf(String field, Number number) {
+        return bytes(field, digits(number), number.toString());
+    }
+
+    private static long bytes(String field, String text, String written) {
         String accepted = "a size such as 4096, 64KiB, 4GiB or 1.5MB";
         String units = "B, KB, MB, GB, TB (powers of ten), KiB, MiB, GiB, TiB (powers of two)";
-        BigDecimal bytes = parse(field, text, accepted, "bytes", units, /* bareAccepted= */ true, unit -> switch (unit) {
+        BigDecimal bytes = parse(field, text, written, accepted, "bytes", units, /* bareAccepted= */ true, unit -> switch (unit) {
             case "", "b" -> 1L;
             case "kb" -> 1_000L;
             case "mb" -> 1_000_000L;
@@ -61,7 +73,7 @@ public final class Units {
             default -> -1L;
         });
         if (bytes.stripTrailingZeros().scale() > 0) {
-            throw new ConfigurationException(field, "'" + text.strip() + "' is " + bytes.stripTrailingZeros().toPlainString()
+            throw new ConfigurationException(field, Quoted.of(written) + " is " + bytes.stripTrailingZeros().toPlainString()
                     + " bytes, not a whole number of bytes; accepted: " + accepted + " that comes to whole bytes");
         }
         return bytes.longValueExact();
@@ -69,9 +81,18 @@ public final class Units {
 
     /** Parses a duration into nanoseconds; {@code field} names the field in the error message. */
     public static long nanos(String field, String text) {
+        return nanos(field, text, text == null ? null : text.strip());
+    }
+
+    /** Parses a duration given as a number (a YAML number: only 0 has no unit), an error quoting it as YAML reads it. */
+    public static long nanosOf(String field, Number number) {
+        return nanos(field, digits(number), number.toString());
+    }
+
+    private static long nanos(String field, String text, String written) {
         String accepted = "a duration such as 500ns, 60us, 200ms or 2s";
         String units = "ns, us (or µs), ms, s, min";
-        return Math.round(parse(field, text, accepted, "nanoseconds", units, /* bareAccepted= */ false, unit -> switch (unit) {
+        return Math.round(parse(field, text, written, accepted, "nanoseconds", units, /* bareAccepted= */ false, unit -> switch (unit) {
             case "", "ns" -> 1L;
             case "us", "µs" -> 1_000L;
             case "ms" -> 1_000_000L;
@@ -83,14 +104,23 @@ public final class Units {
 
     /** Parses a rate into bits per second; {@code field} names the field in the error message. */
     public static long bitsPerSecond(String field, String text) {
+        return bitsPerSecond(field, text, text == null ? null : text.strip());
+    }
+
+    /** Parses a bit rate given as a number (a YAML number: only 0 has no unit), an error quoting it as YAML reads it. */
+    public static long bitsPerSecondOf(String field, Number number) {
+        return bitsPerSecond(field, digits(number), number.toString());
+    }
+
+    private static long bitsPerSecond(String field, String text, String written) {
         String accepted = "a rate in bits per second such as 10Gbps, 56Gbps or 100Mbps";
         Matcher m = QUANTITY.matcher(text == null ? "" : text);
         if (m.matches() && m.group(2).matches("[kKMGT]?Bps")) {
-            throw new ConfigurationException(field, "'" + text.strip() + "' is in bytes per second (B); accepted: " + accepted
+            throw new ConfigurationException(field, Quoted.of(written) + " is in bytes per second (B); accepted: " + accepted
                     + " (b), so " + m.group(1) + m.group(2) + " is " + bitsOf(m.group(1)) + m.group(2).replace("B", "b"));
         }
         String units = "bps, kbps, Mbps, Gbps";
-        return Math.round(parse(field, text, accepted, "bits per second", units, /* bareAccepted= */ false, unit -> switch (unit) {
+        return Math.round(parse(field, text, written, accepted, "bits per second", units, /* bareAccepted= */ false, unit -> switch (unit) {
             case "", "bps" -> 1L;
             case "kbps" -> 1_000L;
             case "mbps" -> 1_000_000L;
@@ -106,20 +136,42 @@ public final class Units {
      * billion times what was meant. {@code field} names the field in the error message.
      */
     public static double perSecond(String field, String text) {
+        return perSecond(field, text, text == null ? null : text.strip());
+    }
+
+    /** Parses a rate of events given as a number (a YAML number, a second's), an error quoting it as YAML reads it. */
+    public static double perSecondOf(String field, Number number) {
+        return perSecond(field, digits(number), number.toString());
+    }
+
+    private static double perSecond(String field, String text, String written) {
         String accepted = "a rate such as 20000/s, 200k/s or 1.5M/s";
         Matcher m = text == null ? null : QUANTITY.matcher(text);
         if (m != null && m.matches() && (m.group(2).equals("m") || m.group(2).equals("m/s"))) {
-            throw new ConfigurationException(field, "'" + text.strip() + "' writes m, which is milli, not millions; accepted: "
+            throw new ConfigurationException(field, Quoted.of(written) + " writes m, which is milli, not millions; accepted: "
                     + accepted + " (M for millions; 0.5/s for one every two seconds)");
         }
         String units = "/s, k/s, M/s, G/s (thousands, millions, billions a second)";
-        return parse(field, text, accepted, "events per second", units, /* bareAccepted= */ true, unit -> switch (unit) {
+        return parse(field, text, written, accepted, "events per second", units, /* bareAccepted= */ true, unit -> switch (unit) {
             case "", "/s" -> 1L;
             case "k", "k/s" -> 1_000L;
             case "m", "m/s" -> 1_000_000L;
             case "g", "g/s" -> 1_000_000_000L;
             default -> -1L;
         }).doubleValue();
+    }
+
+    /**
+     * Returns the plain digits of a number as {@link #parse} reads them ({@code 1e7} as {@code 10000000}); a number that
+     * is not finite as Java writes it, which no quantity accepts.
+     */
+    private static String digits(Number number) {
+        if (number instanceof BigDecimal decimal) {
+            return decimal.toPlainString();
+        }
+        boolean fraction = number instanceof Double || number instanceof Float;
+        return fraction && Double.isFinite(number.doubleValue()) ? new BigDecimal(number.toString()).toPlainString()
+                : number.toString();
     }
 
     private static String bitsOf(String bytes) {
@@ -139,31 +191,31 @@ public final class Units {
      * unit is refused naming {@code unitNames}, every unit the table knows, so that {@code 1h} says that min is the
      * largest.
      */
-    private static BigDecimal parse(String field, String text, String accepted, String baseUnit, String unitNames,
-                                    boolean bareAccepted, UnitTable units) {
+    private static BigDecimal parse(String field, String text, String written, String accepted, String baseUnit,
+                                    String unitNames, boolean bareAccepted, UnitTable units) {
         if (text == null) {
             throw new ConfigurationException(field, "missing; expected " + accepted);
         }
         Matcher m = QUANTITY.matcher(text);
         if (!m.matches() && NEGATIVE.matcher(text).matches()) {
-            throw new ConfigurationException(field, "'" + text.strip() + "' is negative; accepted: " + accepted + " (0 or more)");
+            throw new ConfigurationException(field, Quoted.of(written) + " is negative; accepted: " + accepted + " (0 or more)");
         }
         if (!m.matches()) {
-            throw new ConfigurationException(field, "'" + text + "' is not " + accepted);
+            throw new ConfigurationException(field, Quoted.of(text) + " is not " + accepted);
         }
         long multiplier = units.multiplier(m.group(2).toLowerCase(Locale.ROOT));
         if (multiplier < 0) {
-            throw new ConfigurationException(field, "unknown unit '" + m.group(2) + "' in '" + text + "'; accepted: " + accepted
-                    + ", in " + unitNames);
+            throw new ConfigurationException(field, "unknown unit " + Quoted.of(m.group(2)) + " in " + Quoted.of(text) + "; accepted: "
+                    + accepted + ", in " + unitNames);
         }
-        BigDecimal number = number(field, text, m.group(1), accepted, baseUnit);
+        BigDecimal number = number(field, written, m.group(1), accepted, baseUnit);
         if (m.group(2).isEmpty() && !bareAccepted && number.signum() != 0) {
-            throw new ConfigurationException(field, "'" + text.strip() + "' has no unit; accepted: " + accepted
+            throw new ConfigurationException(field, Quoted.of(written) + " has no unit; accepted: " + accepted
                     + " (a bare number other than 0 is refused, as it would be read in " + baseUnit + ")");
         }
         BigDecimal value = number.multiply(BigDecimal.valueOf(multiplier));
         if (value.compareTo(TWO_TO_THE_63) >= 0) {
-            throw tooLarge(field, text, accepted, baseUnit);
+            throw tooLarge(field, written, accepted, baseUnit);
         }
         return value;
     }
@@ -172,7 +224,7 @@ public final class Units {
      * Returns the number {@code digits} ({@code 12.50}) writes, exactly, once its leading and trailing zeros are
      * dropped and its length checked, so that no input costs more than a few digits of arithmetic.
      */
-    private static BigDecimal number(String field, String text, String digits, String accepted, String baseUnit) {
+    private static BigDecimal number(String field, String written, String digits, String accepted, String baseUnit) {
         int point = digits.indexOf('.');
         int wholeEnd = point < 0 ? digits.length() : point;
         int wholeStart = 0;
@@ -186,17 +238,17 @@ public final class Units {
         String whole = digits.substring(wholeStart, wholeEnd);
         String decimals = point < 0 ? "" : digits.substring(point + 1, decimalsEnd);
         if (whole.length() > MAX_WHOLE_DIGITS) {
-            throw tooLarge(field, text, accepted, baseUnit);
+            throw tooLarge(field, written, accepted, baseUnit);
         }
         if (decimals.length() > MAX_DECIMALS) {
-            throw new ConfigurationException(field, "'" + text.strip() + "' has " + decimals.length() + " decimals; accepted: "
+            throw new ConfigurationException(field, Quoted.of(written) + " has " + decimals.length() + " decimals; accepted: "
                     + accepted + ", with at most " + MAX_DECIMALS + " decimals");
         }
         return new BigDecimal((whole.isEmpty() ? "0" : whole) + (decimals.isEmpty() ? "" : "." + decimals));
     }
 
-    private static ConfigurationException tooLarge(String field, String text, String accepted, String baseUnit) {
-        return new ConfigurationException(field, "'" + text.strip() + "' is too large; accepted: " + accepted
+    private static ConfigurationException tooLarge(String field, String written, String accepted, String baseUnit) {
+        return new ConfigurationException(field, Quoted.of(written) + " is too large; accepted: " + accepted
                 + ", less than 2^63 " + baseUnit);
     }
 }

@@ -116,7 +116,8 @@ public final class WorkloadParameters {
     /** Returns a size in bytes in {@code [min, max]}; accepts {@code 4096} or {@code 4KiB}, never a fraction of a byte. */
     public long bytes(String key, long defaultValue, long min, long max) {
         Object raw = single(key, SIZE);
-        long value = raw == null ? defaultValue : Units.bytes(field(key), quantity(raw));
+        long value = raw == null ? defaultValue
+                : raw instanceof Number number ? Units.bytesOf(field(key), number) : Units.bytes(field(key), raw.toString());
         return inRange(key, value, min, max, raw, "bytes");
     }
 
@@ -126,7 +127,8 @@ public final class WorkloadParameters {
      */
     public long nanos(String key, long defaultValue, long min, long max) {
         Object raw = single(key, DURATION);
-        long value = raw == null ? defaultValue : Units.nanos(field(key), quantity(raw));
+        long value = raw == null ? defaultValue
+                : raw instanceof Number number ? Units.nanosOf(field(key), number) : Units.nanos(field(key), raw.toString());
         return inRange(key, value, min, max, raw, "ns");
     }
 
@@ -136,12 +138,24 @@ public final class WorkloadParameters {
      */
     public double rate(String key, double defaultValue, double min, double max) {
         Object raw = single(key, RATE);
-        double value = raw == null ? defaultValue : Units.perSecond(field(key), quantity(raw));
+        double value = raw == null ? defaultValue
+                : raw instanceof Number number ? Units.perSecondOf(field(key), number) : Units.perSecond(field(key), raw.toString());
         if (!(value >= min && value <= max)) {
-            throw new ConfigurationException(field(key), perSecond(value) + " is out of range; accepted: " + perSecond(min)
+            throw new ConfigurationException(field(key), givenRate(raw, value) + " is out of range; accepted: " + perSecond(min)
                     + " to " + perSecond(max));
         }
         return value;
+    }
+
+    /**
+     * Returns a rate as an error gives it: as written and converted ({@code '300k/s' (300000/s)}), as a size's or a
+     * duration's is, or once when the two are the same ({@code 300000/s} for {@code 300000/s} or {@code 300000}).
+     */
+    private static String givenRate(Object raw, double value) {
+        String converted = perSecond(value);
+        String written = raw == null ? "" : quantity(raw).strip();
+        return written.isEmpty() || converted.equals(written) || converted.equals(written + "/s") ? converted
+                : "'" + written + "' (" + converted + ")";
     }
 
     /** Returns a whole number in {@code [min, max]} that the scenario must give. */
@@ -215,7 +229,8 @@ public final class WorkloadParameters {
                 return value;
             }
         }
-        throw new ConfigurationException(field(key), "unknown value '" + value + "'; accepted: " + String.join(", ", accepted));
+        throw new ConfigurationException(field(key), "unknown value " + Quoted.of(value) + "; accepted: "
+                + String.join(", ", accepted));
     }
 
     /** Returns free text; a list's items comma-separated ({@code [s0, s1]} reads {@code s0,s1}). */
@@ -242,7 +257,7 @@ public final class WorkloadParameters {
         }
     }
 
-    /** Returns a quantity as {@link Units} reads it: a number in plain digits ({@code 1e7} as {@code 10000000}), or the text. */
+    /** Returns a quantity as an out-of-range error quotes it: a number in plain digits ({@code 1e7} as {@code 10000000}), or the text. */
     private static String quantity(Object raw) {
         boolean fraction = raw instanceof Double || raw instanceof Float;
         return fraction && Double.isFinite(((Number) raw).doubleValue()) ? new BigDecimal(raw.toString()).toPlainString() : raw.toString();

@@ -108,7 +108,8 @@ class WorkloadParametersTest {
     @Test
     void aRateThatIsNoneOrOutOfRangeIsRefusedNamingTheParameter() {
         WorkloadParameters p = new WorkloadParameters("clients[0].workload.params", Map.of("ms", "5/ms", "words", "fast",
-                "negative", "-5/s", "high", "300k/s", "bits", "10Gbps"));
+                "negative", "-5/s", "high", "300k/s", "bits", "10Gbps",
+                "plain", "300000/s", "bare", 300000));
         assertEquals("clients[0].workload.params.ms: unknown unit '/ms' in '5/ms'; accepted: a rate such as 20000/s, 200k/s or"
                 + " 1.5M/s, in /s, k/s, M/s, G/s (thousands, millions, billions a second)",
                 assertThrows(ConfigurationException.class, () -> p.rate("ms", 0, 0, 1e6)).getMessage());
@@ -116,8 +117,13 @@ class WorkloadParametersTest {
                 assertThrows(ConfigurationException.class, () -> p.rate("words", 0, 0, 1e6)).getMessage());
         assertEquals("clients[0].workload.params.negative: '-5/s' is negative; accepted: a rate such as 20000/s, 200k/s or 1.5M/s"
                 + " (0 or more)", assertThrows(ConfigurationException.class, () -> p.rate("negative", 0, 0, 1e6)).getMessage());
-        assertEquals("clients[0].workload.params.high: 300000/s is out of range; accepted: 1/s to 100000/s",
-                assertThrows(ConfigurationException.class, () -> p.rate("high", 1, 1, 1e5)).getMessage());
+        assertEquals("clients[0].workload.params.high: '300k/s' (300000/s) is out of range; accepted: 1/s to 100000/s",
+                assertThrows(ConfigurationException.class, () -> p.rate("high", 1, 1, 1e5)).getMessage(),
+                "as written, then converted, as a size's or a duration's");
+        assertEquals("clients[0].workload.params.plain: 300000/s is out of range; accepted: 1/s to 100000/s",
+                assertThrows(ConfigurationException.class, () -> p.rate("plain", 1, 1, 1e5)).getMessage(), "written as converted");
+        assertEquals("clients[0].workload.params.bare: 300000/s is out of range; accepted: 1/s to 100000/s",
+                assertThrows(ConfigurationException.class, () -> p.rate("bare", 1, 1, 1e5)).getMessage(), "a bare number is a second's");
         assertTrue(assertThrows(ConfigurationException.class, () -> p.rate("bits", 0, 0, 1e6)).getMessage()
                 .startsWith("clients[0].workload.params.bits: unknown unit 'Gbps' in '10Gbps'"));
     }

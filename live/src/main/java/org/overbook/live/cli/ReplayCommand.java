@@ -44,9 +44,10 @@ public final class ReplayCommand implements Callable<Integer>, Subcommand {
             throw new ConfigurationException("LOG", "'' is an empty path; accepted: a session log (session.log in a serve"
                     + " results folder)");
         }
-        Path folder = output.folder("replay");
         Replay replay = Replay.of(log);
         ScenarioWarnings.printed(replay.scenario(), spec.commandLine().getErr());
+        // claimed once the log is read: a log refused leaves no folder behind
+        Path folder = output.folder("replay");
         TimedResult result = replay.run(folder);
         SummaryTable.print(out, result);
         out.printf("%nresults: %s%n", folder.toAbsolutePath());

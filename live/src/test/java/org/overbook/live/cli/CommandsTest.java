@@ -45,6 +45,22 @@ class CommandsTest {
         assertTrue(run.out.toString().contains("serve") && run.out.toString().contains("replay"), run.out.toString());
     }
 
+    /** A refused serve or replay makes no folder: not its own, nor an empty results/ above it. */
+    @Test
+    void aRefusedCommandLeavesNoFolder() throws IOException {
+        Path results = directory.resolve("results");
+        Run tooMany = new Run();
+        assertEquals(2, tooMany.execute("serve", "--listen", "127.0.0.1:0", "--listen", "127.0.0.1:0", "--listen", "127.0.0.1:0",
+                "--point", "1", "--out", results.resolve("serve").toString()));
+        assertTrue(tooMany.err.toString().contains("3 addresses"), tooMany.err.toString());
+        assertFalse(Files.exists(results), "serve was refused, and yet made " + results);
+        Path notALog = Files.writeString(directory.resolve("notes.txt"), "not a session log\n");
+        Run replay = new Run();
+        assertEquals(2, replay.execute("replay", notALog.toString(), "--out", results.resolve("replay").toString()));
+        assertTrue(replay.err.toString().contains("not an Overbook session log"), replay.err.toString());
+        assertFalse(Files.exists(results), "replay was refused, and yet made " + results);
+    }
+
     @Test
     void configurationMistakesExitWithCodeTwoAndOneLine() throws IOException {
         Run badListen = new Run();

@@ -111,11 +111,13 @@ final class DensityCommand implements Callable<Integer> {
         ScenarioFile scenarios = replications.apply(ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
         Objective objective = sloConfidence == null ? parsed : parsed.withConfidence(sloConfidence, scenarios.replications());
         DensityExperiment experiment = new DensityExperiment(scenarios, loader.registry(), objective, min, max, autoWindow);
+        int threadsAsked = parallelism.threads();
         resume.check(output);
+        // claimed once nothing but the cluster (--master) can refuse the command: a refused command leaves no folder
         Path folder = output.folder(OutputOption.nameOf(file));
         KeptSwap keptSwap = KeptSwap.before(folder);
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
-                parallelism.threads(), "overbook density " + file.getFileName(), plugins.plugins())) {
+                threadsAsked, "overbook density " + file.getFileName(), plugins.plugins())) {
             StoredPoints stored = StoredPoints.open(resume.given(), folder, executor, plugins.plugins().jars(), stdout,
                     spec.commandLine().getErr());
             int threads = executor.parallelism();

@@ -32,7 +32,7 @@ public final class Overbook {
 
     /**
      * Returns the command line with Overbook's error handling: a clear message and exit code, never a stack trace.
-     * Verbs of other modules on the class path ({@link Subcommand}) are added before the handler is set, so it covers them.
+     * Verbs of other modules on the class path ({@link Subcommand}) are added before the handlers are set, so they cover them.
      */
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new Overbook());
@@ -40,6 +40,7 @@ public final class Overbook {
             commandLine.addSubcommand(verb);
         }
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
+        commandLine.setParameterExceptionHandler(new CommandLineMistake());
         commandLine.setExecutionStrategy(Overbook::executeReleasingFolders);
         return commandLine;
     }

@@ -70,15 +70,16 @@ final class RunCommand implements Callable<Integer> {
         ScenarioLoader loader = plugins.loader();
         ScenarioFile scenarios = replications.apply(file == null ? loader.defaultScenario()
                 : ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
-        resume.check(output);
-        Path folder = output.folder(OutputOption.nameOf(file));
-        KeptSwap keptSwap = KeptSwap.before(folder);
-        ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
         List<SweepPoint> points = scenarios.points();
         int n = scenarios.replications();
         List<SweepPoint> runs = Replications.of(points, n);
         int threads = Math.min(parallelism.threads(), runs.size());
         SwapArea.standard().requireRoom(points.stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
+        resume.check(output);
+        // claimed once nothing more can refuse the command: a refused command leaves no folder behind
+        Path folder = output.folder(OutputOption.nameOf(file));
+        KeptSwap keptSwap = KeptSwap.before(folder);
+        ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
         Resumption resumption = Resumption.of(resume.given(), folder, runs, n, BuildStamp.ofThisProcess(plugins.plugins().jars()),
                 stdout, spec.commandLine().getErr());
         List<TimedResult> results = new ArrayList<>();

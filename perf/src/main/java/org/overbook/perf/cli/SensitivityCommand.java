@@ -98,7 +98,9 @@ final class SensitivityCommand implements Callable<Integer> {
             subjects.add(Subject.of(preset, loader, quick, replications));
         }
         Study study = new Sensitivity(Estimates.of(ScenarioLoader.referenceText())).study(subjects);
+        int threads = parallelism.threads();
         resume.check(output);
+        // claimed once nothing but the cluster (--master) can refuse the command: a refused command leaves no folder
         Path folder = output.folder("sensitivity");
         KeptSwap keptSwap = KeptSwap.before(folder);
         String setting = "Each input marked as Overbook's estimate in the reference file, at -50 % and +50 % of its value, one "
@@ -106,7 +108,7 @@ final class SensitivityCommand implements Callable<Integer> {
                 + "reduced size (--quick)" : "") + ". (within the seeds' noise): the move is inside the unchanged figure's 95 % interval; "
                 + "(no effect): the figure came out exactly the same.";
         SensitivityWriter writer = new SensitivityWriter(folder, setting);
-        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), parallelism.threads(),
+        try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
                 "overbook sensitivity", plugins.plugins())) {
             StoredPoints stored = StoredPoints.open(resume.given(), folder, executor, plugins.plugins().jars(), stdout,
                     spec.commandLine().getErr());

@@ -68,12 +68,13 @@ final class SweepCommand implements Callable<Integer> {
         int threads = parallelism.threads();
         ScenarioLoader loader = plugins.loader();
         ScenarioFile scenarios = replications.apply(ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
-        resume.check(output);
-        Path folder = output.folder(OutputOption.nameOf(file));
-        KeptSwap keptSwap = KeptSwap.before(folder);
         if (cluster.isLocal()) {
             SwapArea.standard().requireRoom(scenarios.points().stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
         }
+        resume.check(output);
+        // claimed once nothing but the cluster (--master) can refuse the command: a refused command leaves no folder
+        Path folder = output.folder(OutputOption.nameOf(file));
+        KeptSwap keptSwap = KeptSwap.before(folder);
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
                 "overbook sweep " + file.getFileName(), plugins.plugins())) {
             PointCache cache = new PointCache(executor, 1024);

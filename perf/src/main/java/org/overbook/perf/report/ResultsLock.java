@@ -35,7 +35,9 @@ import org.overbook.guest.ConfigurationException;
  * the holder's process id, for the refusal to name it.
  *
  * <p>{@link #close()} removes the file, while still holding the lock, so that a completed run leaves the folder as
- * it would be without the lock (and removes the folder too if this claim created it and nothing was written). A
+ * it would be without the lock (and removes the folder too if this claim created it and nothing was written, with the
+ * folders above it that it created: a command refused once it had claimed {@code results/x} leaves no empty
+ * {@code results/}). A
  * process that opened the file just before its removal then locks a file no longer in the folder: after locking, a
  * claim checks that the folder's file is still the one it locked (the same file key before opening, after opening
  * and once locked) and otherwise tries again on the new one.
@@ -55,14 +57,15 @@ public final class ResultsLock implements AutoCloseable {
 
     private final Path folder;
     private final Path key;
-    private final boolean created;
+    /** The folders this claim made, the results folder first, then each parent it made up to the first that existed. */
+    private final List<Path> made;
     private FileChannel channel;
     private FileLock lock;
 
-    private ResultsLock(Path folder, Path key, boolean created, FileChannel channel, FileLock lock) {
+    private ResultsLock(Path folder, Path key, List<Path> made, FileChannel channel, FileLock lock) {
         this.folder = folder;
         this.key = key;
-        this.created = created;
+        this.made = made;
         this.channel = channel;
         this.lock = lock;
     }
@@ -74,10 +77,10 @@ public final class ResultsLock implements AutoCloseable {
      *         one, is writing the folder
      */
     public static synchronized ResultsLock acquire(Path folder, String option) {
-        boolean created = !Files.isDirectory(folder);
+        List<Path> made = missing(folder);
         Path key;
         try {
-            Files.createDirectories(folder);
+            createDirectories(folder);
             key = folder.toRealPath();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the results folder " + folder, e);
@@ -87,18 +90,42 @@ public final class ResultsLock implements AutoCloseable {
                     + " process; accepted: a folder no other command is writing");
         }
         try {
-            ResultsLock claim = lock(folder, key, created, option);
+            ResultsLock claim = lock(folder, key, made, option);
             HELD.put(key, claim);
             return claim;
         } catch (RuntimeException e) {
-            if (created) {
-                deleteIfEmpty(folder);
-            }
+            deleteIfEmpty(made);
             throw e;
         }
     }
 
-    private static ResultsLock lock(Path folder, Path key, boolean created, String option) {
+    /** Returns the folders that making {@code folder} would create: it, then each missing parent, outwards. */
+    private static List<Path> missing(Path folder) {
+        List<Path> missing = new ArrayList<>();
+        for (Path up = folder.toAbsolutePath(); up != null && !Files.isDirectory(up); up = up.getParent()) {
+            missing.add(up);
+        }
+        return List.copyOf(missing);
+    }
+
+    /**
+     * Makes {@code folder} and its missing parents, again if another command's claim removed a parent it had made (its
+     * command refused) between this one's steps.
+     */
+    private static void createDirectories(Path folder) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                Files.createDirectories(folder);
+                return;
+            } catch (NoSuchFileException e) {
+                if (attempt == ATTEMPTS) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static ResultsLock lock(Path folder, Path key, List<Path> made, String option) {
         Path file = folder.resolve(FILE);
         for (int attempt = 1; ; attempt++) {
             try {
@@ -116,7 +143,7 @@ public final class ResultsLock implements AutoCloseable {
                         channel.truncate(0);
                         channel.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + "\n")
                                 .getBytes(StandardCharsets.UTF_8)), 0);
-                        return new ResultsLock(folder, key, created, channel, lock);
+                        return new ResultsLock(folder, key, made, channel, lock);
                     }
                     // the holder before us removed the file we opened: claim the folder's new one
                     lock.release();
@@ -161,8 +188,8 @@ public final class ResultsLock implements AutoCloseable {
     }
 
     /**
-     * Removes the lock file and releases the lock; removes the folder too if this claim made it and it is empty.
-     * Closing twice does nothing.
+     * Removes the lock file and releases the lock; removes the folder too if this claim made it and it is empty, and
+     * then each parent this claim made that is left empty. Closing twice does nothing.
      */
     @Override
     public synchronized void close() {
@@ -179,9 +206,7 @@ public final class ResultsLock implements AutoCloseable {
             channel = null;
             lock = null;
             HELD.remove(key, this);
-            if (created) {
-                deleteIfEmpty(folder);
-            }
+            deleteIfEmpty(made);
         }
     }
 
@@ -199,13 +224,16 @@ public final class ResultsLock implements AutoCloseable {
         return new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8).strip();
     }
 
-    private static void deleteIfEmpty(Path folder) {
-        try {
-            Files.deleteIfExists(folder);
-        } catch (DirectoryNotEmptyException e) {
-            // results were written: they stay
-        } catch (IOException e) {
-            // nothing more to do: the folder stays
+    /** Deletes {@code folders}, innermost first, each if it is empty; the first that stays keeps those above it. */
+    private static void deleteIfEmpty(List<Path> folders) {
+        for (Path folder : folders) {
+            try {
+                Files.deleteIfExists(folder);
+            } catch (DirectoryNotEmptyException e) {
+                return; // results were written (or another command's folder is beside it): they stay
+            } catch (IOException e) {
+                return; // nothing more to do: the folder stays
+            }
         }
     }
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Quoted;
 import org.overbook.guest.Suggestions;
 import org.overbook.guest.Units;
 
@@ -42,7 +43,7 @@ final class Section {
         for (var names = node.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!accepted.contains(name)) {
-                throw new ConfigurationException(child(path, name), "unknown field '" + name + "'; accepted: "
+                throw new ConfigurationException(child(path, Quoted.excerpt(name)), "unknown field " + Quoted.of(name) + "; accepted: "
                         + String.join(", ", accepted) + Suggestions.didYouMean(name, accepted));
             }
         }
@@ -144,26 +145,33 @@ final class Section {
 
     /** Returns a size in bytes: {@code 4096}, {@code 64KiB}, {@code 4GiB}. */
     long bytes(String key) {
-        return Units.bytes(field(key), quantity(key, "a size such as 4096, 64KiB, 4GiB or 1.5MB"));
+        JsonNode value = quantity(key, "a size such as 4096, 64KiB, 4GiB or 1.5MB");
+        return value.isNumber() ? Units.bytesOf(field(key), value.numberValue()) : Units.bytes(field(key), value.asText());
     }
 
     /** Returns a duration in nanoseconds: {@code 500ns}, {@code 60us}, {@code 200ms}, {@code 2s}. */
     long nanos(String key) {
-        return Units.nanos(field(key), quantity(key, "a duration such as 500ns, 60us, 200ms or 2s"));
+        JsonNode value = quantity(key, "a duration such as 500ns, 60us, 200ms or 2s");
+        return value.isNumber() ? Units.nanosOf(field(key), value.numberValue()) : Units.nanos(field(key), value.asText());
     }
 
     /** Returns a rate in bits per second: {@code 56Gbps}. */
     long bitsPerSecond(String key) {
-        return Units.bitsPerSecond(field(key), quantity(key, "a rate such as 10Gbps, 56Gbps or 100Mbps"));
+        JsonNode value = quantity(key, "a rate such as 10Gbps, 56Gbps or 100Mbps");
+        return value.isNumber() ? Units.bitsPerSecondOf(field(key), value.numberValue())
+                : Units.bitsPerSecond(field(key), value.asText());
     }
 
-    /** Returns the text of a quantity, a number or a string with a unit, for {@link Units}. */
-    private String quantity(String key, String what) {
+    /**
+     * Returns a quantity, a number or a string with a unit, for {@link Units}: a number is handed over as a number, so
+     * that an error quotes it as YAML reads it ({@code 1.0E308}), not in its 309 digits.
+     */
+    private JsonNode quantity(String key, String what) {
         JsonNode value = require(key, what);
         if (!value.isTextual() && !value.isNumber()) {
             throw wrongType(key, value, what);
         }
-        return value.isNumber() ? value.decimalValue().toPlainString() : value.asText();
+        return value;
     }
 
     private JsonNode require(String key, String what) {
@@ -202,7 +210,7 @@ final class Section {
         if (value.isObject()) {
             return "a section " + abbreviate(flow(value));
         }
-        return value.isTextual() ? "'" + value.textValue() + "'" : value.asText();
+        return value.isTextual() ? Quoted.of(value.textValue()) : value.asText();
     }
 
     /** Spells a value as YAML's flow style writes it, {@code [1, 2]} or {@code {a: 1}}, rather than as JSON. */

@@ -33,6 +33,29 @@ class ResultsLockTest {
     }
 
     @Test
+    void theParentsAClaimMadeGoWithItsEmptyFolderButNotThoseThatWereThereOrHoldMore() throws Exception {
+        Path results = directory.resolve("results");
+        try (ResultsLock lock = ResultsLock.acquire(results.resolve("deep").resolve("run-1"), "--out")) {
+            assertTrue(Files.isDirectory(lock.folder()));
+        }
+        assertFalse(Files.exists(results), "results/ and results/deep were made by the claim and are empty: removed with it");
+
+        Path earlier = Files.createDirectories(results.resolve("earlier"));
+        try (ResultsLock lock = ResultsLock.acquire(results.resolve("deep").resolve("run-2"), "--out")) {
+            assertTrue(Files.isDirectory(lock.folder()));
+        }
+        assertFalse(Files.exists(results.resolve("deep")), "made by the claim: removed");
+        assertTrue(Files.isDirectory(earlier), "results/ was there before the claim, and keeps what it held");
+
+        Path beside = results.resolve("shared").resolve("run-3");
+        try (ResultsLock lock = ResultsLock.acquire(beside, "--out")) {
+            Files.createDirectories(results.resolve("shared").resolve("another"));
+        }
+        assertFalse(Files.exists(beside), "the claim's own folder is empty: removed");
+        assertTrue(Files.isDirectory(results.resolve("shared").resolve("another")), "a parent holding more stays");
+    }
+
+    @Test
     void aFolderWithResultsKeepsThemAndLosesOnlyTheLockFile() throws Exception {
         Path folder = Files.createDirectories(directory.resolve("old"));
         Files.writeString(folder.resolve("summary.csv"), "x\n");

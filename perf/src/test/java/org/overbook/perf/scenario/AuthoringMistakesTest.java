@@ -56,6 +56,25 @@ class AuthoringMistakesTest {
                 "(did you mean nvme?)");
     }
 
+    /** A value pasted by mistake (a name of a megabyte) or a huge number is quoted short: the error stays one readable line. */
+    @Test
+    void aLongValueIsQuotedByItsStartAndItsLengthAndANumberAsYamlReadsIt() {
+        String pasted = "pin-".repeat(1 << 18);
+        ConfigurationException policy = error("nic: {memory-policy: " + pasted + "}");
+        assertEquals("nic.memory-policy: unknown memory policy '" + pasted.substring(0, 60) + "…' (1048576 characters); accepted: "
+                + "pin-all, pin-on-register, pin-down-cache, on-demand, prefault; no plug-in memory policy is loaded: a plug-in's"
+                + " name is accepted once its jar is (--plugins JAR, or OVERBOOK_PLUGINS)", policy.getMessage());
+        ConfigurationException field = error("link: {" + "x".repeat(100) + ": 1}");
+        assertEquals("link." + "x".repeat(60) + "…: unknown field '" + "x".repeat(60) + "…' (100 characters); accepted: bandwidth,"
+                + " latency, loss, mtu", field.getMessage());
+        assertEquals("host.memory: '1.0E308' is too large; accepted: a size such as 4096, 64KiB, 4GiB or 1.5MB, less than 2^63"
+                + " bytes", error("host: {memory: 1e308}").getMessage(), "as YAML reads the number, not its 309 digits");
+        assertEquals("duration: '1.0E-50' has 50 decimals; accepted: a duration such as 500ns, 60us, 200ms or 2s, with at most"
+                + " 40 decimals", error("duration: 1.0e-50").getMessage());
+        assertEquals("duration: '" + "1".repeat(60) + "…' (100 characters) is not a duration such as 500ns, 60us, 200ms or 2s",
+                error("duration: \"" + "1".repeat(97) + "s s\"").getMessage());
+    }
+
     @Test
     void memoryInAUnitOfPowersOfTenIsReadAsWrittenWithAWarningNamingTheBinarySize() {
         ScenarioFile file = loader.parse("""

@@ -1,0 +1,80 @@
+package org.overbook.perf.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.report.ResultsLock;
+
+/**
+ * A command refused before it runs creates nothing: not its results folder, nor the folders above it (an empty
+ * {@code results/} in the working folder, when no {@code --out} is given). Its options are judged before its folder is
+ * claimed; what can only refuse it later (a cluster, with {@code --master}) takes back every folder the claim made.
+ */
+class RefusedLeavesNothingTest {
+
+    @TempDir
+    Path directory;
+
+    private static String refused(String... args) {
+        CommandRun command = new CommandRun();
+        assertEquals(2, command.execute(args), command.out + "\n" + command.err);
+        return command.err.toString().strip();
+    }
+
+    private static String[] into(Path out, String... args) {
+        return Stream.concat(Arrays.stream(args), Stream.of("--out", out.toString())).toArray(String[]::new);
+    }
+
+    private Path scenario() throws Exception {
+        return Files.writeString(directory.resolve("touch.yaml"), """
+                duration: 1ms
+                warm-up: 0s
+                host: {memory: 8MiB, swap: 8MiB}
+                tenants: {count: 1, template: {memory: 4MiB, workload: {name: memory-toucher, params: {working-set: 2MiB}}}}
+                """);
+    }
+
+    private String[][] withZeroThreads() throws Exception {
+        String file = scenario().toString();
+        return new String[][] {{"run", file, "--threads", "0"}, {"sweep", file, "--threads", "0"},
+                {"density", file, "--slo", "p99=1ms", "--max", "1", "--threads", "0"}, {"sensitivity", file, "--threads", "0"},
+                {"reproduce", "esx", "--quick", "--threads", "0"}};
+    }
+
+    @Test
+    void zeroThreadsIsRefusedAndNoFolderIsLeft() throws Exception {
+        Path results = directory.resolve("results");
+        for (String[] args : withZeroThreads()) {
+            String message = refused(into(results.resolve("out"), args));
+            assertEquals("overbook: configuration error: --threads: 0; accepted: 1 or more", message, String.join(" ", args));
+            assertFalse(Files.exists(results), String.join(" ", args) + " was refused, and yet made " + results);
+        }
+    }
+
+    /** The folder is claimed last: with another command writing it, the option is still what is refused. */
+    @Test
+    void theOptionsAreJudgedBeforeTheFolderIsClaimed() throws Exception {
+        Path held = directory.resolve("held");
+        try (ResultsLock other = ResultsLock.acquire(held, "--out")) {
+            for (String[] args : withZeroThreads()) {
+                assertEquals("overbook: configuration error: --threads: 0; accepted: 1 or more", refused(into(held, args)),
+                        String.join(" ", args));
+            }
+        }
+    }
+
+    @Test
+    void aClusterThatRefusesTheCommandTakesBackTheFoldersItsClaimMade() throws Exception {
+        Path results = directory.resolve("results");
+        String message = refused(into(results.resolve("sweep"), "sweep", scenario().toString(), "--master", "local[2]"));
+        assertTrue(message.startsWith("overbook: configuration error: --master: local[2]: Spark support"), message);
+        assertFalse(Files.exists(results), "refused once it had claimed results/sweep, and yet left " + results);
+    }
+}

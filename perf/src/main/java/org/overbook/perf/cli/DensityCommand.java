@@ -130,11 +130,8 @@ final class DensityCommand implements Callable<Integer> {
             // (the search waits for its probes itself, so a curve the pace held back is written with the next probe)
             DensityWriter writer = new DensityWriter(folder);
             PacedWrites pace = new PacedWrites();
-            DensityCurve curve = search(experiment, cache, threads, p -> {
-                if (!ErrorReporter.exiting()) {
-                    DensityTable.probe(stdout, p, objective.primary());
-                }
-            }, writer, pace);
+            DensityCurve curve = search(experiment, cache, threads,
+                    p -> ErrorReporter.printUnlessExiting(() -> DensityTable.probe(stdout, p, objective.primary())), writer, pace);
             writer.write(curve);
             DensityTable.print(stdout, curve);
             stdout.printf("%nanswer: %s%n%s%n", curve.answer(), curve.cause().replace("**", "").replaceFirst("^Cause", "cause"));

@@ -18,6 +18,8 @@ final class ErrorReporter implements IExecutionExceptionHandler {
     static final int FAILURE = 1;
     /** The exit code of a command interrupted by Ctrl-C (128 + SIGINT), as the JVM exits with it. */
     static final int INTERRUPTED = 130;
+    /** The lock progress lines and the interruption's line are printed under. */
+    private static final Object PROGRESS_LINES = new Object();
 
     /**
      * Returns what a point's run threw, for the handler to report: the run's own runtime exception (a
@@ -35,6 +37,26 @@ final class ErrorReporter implements IExecutionExceptionHandler {
      */
     static boolean exiting() {
         return ProcessExit.underway();
+    }
+
+    /**
+     * Runs {@code print}, a progress line of the command, unless the process is exiting under the command; under the
+     * lock {@link Interruption}'s line is printed with, so that a line checked before the exit began and printed after
+     * cannot follow the line that says the command was interrupted.
+     */
+    static void printUnlessExiting(Runnable print) {
+        synchronized (PROGRESS_LINES) {
+            if (!exiting()) {
+                print.run();
+            }
+        }
+    }
+
+    /** Runs {@code print}, the interruption's line, after any progress line being printed and before any other. */
+    static void printLast(Runnable print) {
+        synchronized (PROGRESS_LINES) {
+            print.run();
+        }
     }
 
     /**

@@ -20,7 +20,7 @@ final class Interruption {
 
     private volatile boolean finished;
 
-    private Interruption() {
+    Interruption() {
     }
 
     /** Installs the hook, printing on {@code err}; call {@link #finished()} once the command has returned. */
@@ -30,20 +30,38 @@ final class Interruption {
         return interruption;
     }
 
-    /** Marks the command as having returned: exiting now is not an interruption. */
+    /**
+     * Marks the command as having returned: exiting now is not an interruption. A command that returned because the
+     * process began to exit under it (its runs stopped by the signal) was interrupted all the same, so the hook, which
+     * may not have looked yet, still prints its line.
+     */
     void finished() {
-        finished = true;
+        finished(ErrorReporter.exiting());
+    }
+
+    /** Marks the command as having returned, unless it returned with the process {@code exiting} under it. */
+    void finished(boolean exiting) {
+        if (!exiting) {
+            finished = true;
+        }
+    }
+
+    /** Returns whether an exit now interrupts the command: it has not returned, or returned as the process began to exit. */
+    boolean interrupted() {
+        return !finished;
     }
 
     private void onExit(PrintStream err) {
-        if (finished) {
+        if (!interrupted()) {
             return;
         }
         List<Path> written = ResultsLock.releaseAll();
         java.io.Console console = System.console();
         // after a progress bar or the terminal's ^C, the line starts a line of its own
-        err.println((console != null && console.isTerminal() ? "\n" : "") + line(written));
-        err.flush();
+        ErrorReporter.printLast(() -> {
+            err.println((console != null && console.isTerminal() ? "\n" : "") + line(written));
+            err.flush();
+        });
     }
 
     /**

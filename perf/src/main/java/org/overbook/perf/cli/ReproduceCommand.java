@@ -94,16 +94,11 @@ final class ReproduceCommand implements Callable<Integer> {
             StoredPoints stored = StoredPoints.open(resume.given(), folder, executor, plugins.plugins().jars(), stdout,
                     spec.commandLine().getErr());
             List<Reproduction.PresetResult> results = new Reproduction(loader, quick, replications::apply)
-                    .run(presets, folder, stored.executor(), (experiment, point, points, n, error) -> {
-                        if (ErrorReporter.exiting()) {
-                            return;
-                        }
-                        synchronized (stdout) {
-                            stdout.printf("%s: point %d of %d%s %s%s%n", experiment, point.index(), points, RunCommand.replicationName(point, n),
-                                    error == null ? "done" : "failed", point.label().isEmpty() ? "" : ": " + point.label());
-                            stdout.flush();
-                        }
-                    });
+                    .run(presets, folder, stored.executor(), (experiment, point, points, n, error) -> ErrorReporter.printUnlessExiting(() -> {
+                        stdout.printf("%s: point %d of %d%s %s%s%n", experiment, point.index(), points, RunCommand.replicationName(point, n),
+                                error == null ? "done" : "failed", point.label().isEmpty() ? "" : ": " + point.label());
+                        stdout.flush();
+                    }));
             ReproduceReport.write(folder, results, quick);
             stdout.println();
             if (markdown) {

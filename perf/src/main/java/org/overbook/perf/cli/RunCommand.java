@@ -133,17 +133,14 @@ final class RunCommand implements Callable<Integer> {
 
         @Override
         public synchronized void at(long nowNanos, long endNanos) {
-            if (ErrorReporter.exiting()) {
-                return;
-            }
-            if (display == null) {
-                synchronized (out) {
+            ErrorReporter.printUnlessExiting(() -> {
+                if (display == null) {
                     out.printf("running %s%s%n", task, label.isEmpty() ? "" : " " + label);
                     out.flush();
+                    display = alone ? ProgressDisplay.of(out, task) : ProgressDisplay.lines(out, task);
                 }
-                display = alone ? ProgressDisplay.of(out, task) : ProgressDisplay.lines(out, task);
-            }
-            display.at(nowNanos, endNanos);
+                display.at(nowNanos, endNanos);
+            });
         }
 
         @Override

@@ -112,13 +112,10 @@ final class SensitivityCommand implements Callable<Integer> {
                 "overbook sensitivity", plugins.plugins())) {
             StoredPoints stored = StoredPoints.open(resume.given(), folder, executor, plugins.plugins().jars(), stdout,
                     spec.commandLine().getErr());
-            List<Sensitivity.Row> rows = PacedStudy.run(study, stored.executor(), (subject, variant) -> {
-                if (ErrorReporter.exiting()) {
-                    return;
-                }
+            List<Sensitivity.Row> rows = PacedStudy.run(study, stored.executor(), (subject, variant) -> ErrorReporter.printUnlessExiting(() -> {
                 stdout.printf("%s: %s%n", subject, variant);
                 stdout.flush();
-            }, writer);
+            }), writer);
             stdout.println();
             SensitivityReport.print(stdout, rows);
             stdout.flush();

@@ -89,15 +89,12 @@ final class SweepCommand implements Callable<Integer> {
                 SweepPoint point = replicas.get(i);
                 CompletableFuture<TimedResult> future = resumption.get(i, cache, Runner.Progress.none());
                 futures.add(resumption.isReused(i) ? future : future.whenComplete((result, error) -> {
-                    if (ErrorReporter.exiting()) {
-                        return;
-                    }
-                    String finished = progress.oneFinished();
-                    synchronized (stdout) {
+                    ErrorReporter.printUnlessExiting(() -> {
+                        String finished = progress.oneFinished();
                         stdout.printf("point %d of %d%s %s%s %s%n", point.index(), points.size(), RunCommand.replicationName(point, n),
                                 error == null ? "done" : "failed", point.label().isEmpty() ? "" : ": " + point.label(), finished);
                         stdout.flush();
-                    }
+                    });
                 }));
             }
             ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));

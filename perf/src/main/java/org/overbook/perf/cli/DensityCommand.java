@@ -148,7 +148,7 @@ final class DensityCommand implements Callable<Integer> {
                     folder.toAbsolutePath());
             keptSwap.print(stdout);
             stdout.flush();
-            return IntegrityVerdict.of(curve.everyRun(), plugins.plugins().catalog().workloads().origins(), spec.commandLine().getErr());
+            return IntegrityVerdict.of(curve.results(), plugins.plugins().catalog().workloads().origins(), spec.commandLine().getErr());
         }
     }
 

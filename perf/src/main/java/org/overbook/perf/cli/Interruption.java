@@ -66,7 +66,8 @@ final class Interruption {
 
     /**
      * Returns the line: where the results written so far are, with how many finished points each folder stores for
-     * {@code --resume} ({@link PointStore}), or that there are none. The line names {@code --out} with {@code --resume}:
+     * {@code --resume} ({@link PointStore}), or that there are none. The count is what {@code --resume} will find: it
+     * waits for a point being stored, and no point is stored once the process has begun to exit. The line names {@code --out} with {@code --resume}:
      * a command that wrote a new folder of its own was given none, and {@code --resume} needs it.
      */
     static String line(List<Path> written) {

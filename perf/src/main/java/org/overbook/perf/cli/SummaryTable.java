@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.overbook.perf.run.Metrics;
 import org.overbook.perf.report.Finding;
+import org.overbook.perf.report.OwnFigures;
 import org.overbook.perf.report.PointDetail;
 import org.overbook.perf.report.PointFigures;
 import org.overbook.perf.run.SampleSize;
@@ -14,9 +15,10 @@ import org.overbook.perf.run.TimedResult;
 
 /**
  * The terminal summary of a run: the finding first ({@link Finding}), then one table per point, a row per tenant
- * and a total; then a line per point naming the resource that saturated first ({@link Saturation}). A run of more
- * than {@link PointDetail#POINTS} points gets one table instead, a line per point with its total's main figures,
- * as its {@code report.md} does: a table per point would be thousands of lines.
+ * and a total, with the figures a plug-in workload reports of its own under it ({@link OwnFigures}); then a line per
+ * point naming the resource that saturated first ({@link Saturation}). A run of more than {@link PointDetail#POINTS}
+ * points gets one table instead, a line per point with its total's main figures, as its {@code report.md} does: a
+ * table per point would be thousands of lines.
  */
 public final class SummaryTable {
 
@@ -77,14 +79,22 @@ public final class SummaryTable {
         }
     }
 
-    /** Prints the table of one point. */
+    /** Prints the table of one point, then the figures of its own of each plug-in workload ({@link OwnFigures}). */
     public static void print(PrintWriter out, TimedResult timed) {
-        print(out, PointFigures.of(timed.result()), String.format(java.util.Locale.ROOT, ", %.1f s wall", timed.wallNanos() / 1e9));
+        PointFigures figures = PointFigures.of(timed.result());
+        printTable(out, figures, String.format(java.util.Locale.ROOT, ", %.1f s wall", timed.wallNanos() / 1e9));
         CaveatLines.printSteadyState(out, timed.result());
+        out.print(OwnFigures.text(figures.tenants()));
     }
 
-    /** Prints the table of one point, {@code note} added to its heading line. */
+    /** Prints the table of one point, {@code note} added to its heading line, then its plug-in workloads' own figures. */
     static void print(PrintWriter out, PointFigures result, String note) {
+        printTable(out, result, note);
+        out.print(OwnFigures.text(result.tenants()));
+    }
+
+    /** Prints the table of one point, {@code note} added to its heading line, with what not to trust in it. */
+    private static void printTable(PrintWriter out, PointFigures result, String note) {
         out.printf("%npoint %d: %s   (seed %d, %d events%s)%n", result.index(), result.displayLabel(),
                 result.seed(), result.events(), note);
         out.printf(FORMAT, "tenant", "workload", "ops/s", "p50 us", "p99 us", "hit", "cpu faults", "nic faults", "mismatch");

@@ -53,13 +53,12 @@ public record DensityCurve(String source, Objective objective, String axis, Brac
         return points.stream().filter(p -> p.tenants() == tenants).findFirst().orElse(null);
     }
 
-    /** Returns every probe's run, in order of tenants (each indexed by its place), for a results folder. */
+    /**
+     * Returns every replication's run of every probe, in order of tenants, each probe's replications one after another
+     * and indexed by the probe's place: a results folder's runs, as a replicated {@code run} has them, and what the
+     * data-integrity verdict counts.
+     */
     public List<TimedResult> results() {
-        return points.stream().map(CurvePoint::timed).toList();
-    }
-
-    /** Returns every replication's run of every probe, in order of tenants: what the data-integrity verdict counts. */
-    public List<TimedResult> everyRun() {
         return points.stream().flatMap(p -> p.runs().stream()).toList();
     }
 

@@ -6,10 +6,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.overbook.perf.run.RunResult;
+import org.overbook.perf.run.TimedResult;
 
 /**
- * Puts the probes a search has consulted in order of tenants, the curve's points, each with its step and its run
- * numbered by its place (the point of the results folder). A probe whose place is unchanged since the last call
+ * Puts the probes a search has consulted in order of tenants, the curve's points, each with its step and its runs
+ * (every replication's) numbered by its place (the point of the results folder). A probe whose place is unchanged since the last call
  * is the same object as then, so a writer that remembers what it drew for a run ({@code ResultsWriter}) draws
  * again only the probes a new one moved.
  */
@@ -34,11 +35,14 @@ final class PointNumbering {
         return points;
     }
 
-    /** Returns {@code p} at {@code step} of the search, with its run numbered {@code index}. */
+    /** Returns {@code p} at {@code step} of the search, with the run of every replication numbered {@code index}. */
     private static CurvePoint numbered(CurvePoint p, int step, int index) {
-        RunResult r = p.timed().result();
-        RunResult renumbered = r.relabeled(index, r.label(), r.values(), r.yaml());
-        return new CurvePoint(step, p.tenants(), p.clients(), p.overcommit(), p.judgement(),
-                p.timed().withResult(renumbered), p.others(), p.retries());
+        return new CurvePoint(step, p.tenants(), p.clients(), p.overcommit(), p.judgement(), numbered(p.timed(), index),
+                p.others().stream().map(run -> numbered(run, index)).toList(), p.retries());
+    }
+
+    private static TimedResult numbered(TimedResult run, int index) {
+        RunResult r = run.result();
+        return run.withResult(r.relabeled(index, r.label(), r.values(), r.yaml()));
     }
 }

@@ -109,6 +109,13 @@ final class DensityReport {
         out.append("Files: `density.csv` (the curve), [`").append(DensityWriter.PROBES).append("/`](").append(DensityWriter.PROBES)
                 .append("/").append(ResultsWriter.REPORT).append(") (every probe's own results folder: `summary.csv`, `summary.json`,")
                 .append(" `.hgrm` latency files, one point per probe in order of tenants).\n");
+        int replications = curve.points().isEmpty() ? 1 : curve.points().getFirst().runs().size();
+        if (replications > 1) {
+            out.append(String.format(Locale.ROOT, "%nEach probe ran %d replications: as in a replicated `run`, `%s` and `%s` hold"
+                    + " every replication's figures (told apart by the seed) and each probe's mean and 95 %% interval; the"
+                    + " other files show replication 0, the scenario's own seed.%n", replications, ResultsWriter.SUMMARY_CSV,
+                    ResultsWriter.SUMMARY_JSON));
+        }
         return out.toString();
     }
 

@@ -17,7 +17,8 @@ import org.overbook.perf.run.SampleSize;
  * Writes the results folder of a density search: {@code density.csv} (the curve, one row per probe in order of
  * tenants), a chart per bound of the objective ({@code density-p99.png}: the worst tenant's figure against the
  * number of tenants, the bound as a line), {@code report.md} (the answer, how it was found, the curve), and
- * {@code probes/}, the results folder of every probe as {@link ResultsWriter} writes one (a point per probe).
+ * {@code probes/}, the results folder of every probe as {@link ResultsWriter} writes one (a point per probe, every
+ * replication of it as a replicated {@code run}'s folder holds a point's: {@link Replicated}).
  *
  * <p>{@code density.csv} is a pure function of the curve, which does not depend on the search's parallelism,
  * so it is byte-identical whatever {@code --threads}; numbers are spelled as in {@code summary.csv}

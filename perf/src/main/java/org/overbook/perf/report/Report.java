@@ -14,7 +14,10 @@ import org.overbook.perf.scenario.Scenario;
 import org.overbook.perf.scenario.ScenarioBuilder;
 import org.overbook.perf.scenario.TenantSpec;
 
-/** The {@code report.md} of a results folder: the finding ({@link Finding}), the scenario in words, the main metrics, the charts. */
+/**
+ * The {@code report.md} of a results folder: the finding ({@link Finding}), the scenario in words, the main metrics (and
+ * a plug-in workload's figures of its own: {@link OwnFigures}), the charts.
+ */
 final class Report {
 
     private static final double MIB = 1 << 20;
@@ -85,7 +88,8 @@ final class Report {
                 out.append(row(row.name(), row.workload(), row.metrics(), LatencyKinds.mixed(result, row.name())));
             }
             out.append(row("**total**", "", result.total(), LatencyKinds.mixed(result)));
-            out.append('\n').append(LatencyKinds.table(result)).append(Caveats.point(result));
+            out.append('\n').append(LatencyKinds.table(result)).append(Caveats.point(result))
+                    .append(OwnFigures.markdown(result.tenants()));
             if (!result.histograms().isEmpty()) {
                 out.append("Latency percentile files: ").append(result.histograms().keySet().stream()
                         .map(key -> "[" + key + "](" + hgrmName.apply(result, key) + ")").collect(Collectors.joining(", ")))

@@ -11,8 +11,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.overbook.perf.report.AtomicFiles;
+import org.overbook.perf.run.ProcessExit;
 import org.overbook.perf.run.TimedResult;
 import org.overbook.perf.scenario.SweepPoint;
 
@@ -31,6 +33,12 @@ import org.overbook.perf.scenario.SweepPoint;
  * fails a check is reported and its point runs again (its new result then takes the file's place). The store is the
  * command's alone: a command that replaces the folder clears it first, and one that completes clears it once its
  * folder is written.
+ *
+ * <p>The store holds what finished before the process began to exit (Ctrl-C, SIGTERM), and nothing after: a
+ * simulation that finishes while the process exits is not stored, as no results file is published then
+ * ({@link AtomicFiles}). Storing a result and counting the store ({@link #count}, which the line of an interrupted
+ * command gives) take one lock, so the count waits for a result being stored and every result stored after it finds
+ * the process exiting: the count an interrupted command prints is what {@code --resume} will find.
  */
 public final class PointStore {
 
@@ -38,27 +46,43 @@ public final class PointStore {
     public static final String FOLDER = "points";
     private static final String SUFFIX = ".result";
 
+    /** Held while a result is stored and while a store is counted: a count sees every result whole or not at all. */
+    private static final Object STORING = new Object();
+
     private final Path directory;
     private final BuildStamp stamp;
+    /** Whether the process has begun to exit, from when on nothing is stored. */
+    private final BooleanSupplier exiting;
     /** The files written by this store, so that two points of one scenario write it once. */
     private final Set<String> written = ConcurrentHashMap.newKeySet();
 
     /** Returns the store in {@code workDirectory} (a results folder's {@code .work}), of results of build {@code stamp}. */
     public PointStore(Path workDirectory, BuildStamp stamp) {
-        this.directory = workDirectory.resolve(FOLDER);
-        this.stamp = stamp;
+        this(workDirectory, stamp, ProcessExit::underway);
     }
 
-    /** Returns how many results the store in {@code workDirectory} holds, whoever wrote them (0 if there is none). */
+    /** Returns the store, told by {@code exiting} whether the process has begun to exit (a test's own signal). */
+    PointStore(Path workDirectory, BuildStamp stamp, BooleanSupplier exiting) {
+        this.directory = workDirectory.resolve(FOLDER);
+        this.stamp = stamp;
+        this.exiting = exiting;
+    }
+
+    /**
+     * Returns how many results the store in {@code workDirectory} holds, whoever wrote them (0 if there is none); once
+     * a result being stored is, or is not, there.
+     */
     public static int count(Path workDirectory) {
         Path directory = workDirectory.resolve(FOLDER);
-        if (!Files.isDirectory(directory)) {
-            return 0;
-        }
-        try (Stream<Path> files = Files.list(directory)) {
-            return (int) files.filter(PointStore::isResult).count();
-        } catch (IOException e) {
-            return 0; // gone meanwhile
+        synchronized (STORING) {
+            if (!Files.isDirectory(directory)) {
+                return 0;
+            }
+            try (Stream<Path> files = Files.list(directory)) {
+                return (int) files.filter(PointStore::isResult).count();
+            } catch (IOException e) {
+                return 0; // gone meanwhile
+            }
         }
     }
 
@@ -105,18 +129,24 @@ public final class PointStore {
         return other;
     }
 
-    /** Stores {@code result}, of {@code replica}, whole or not at all. */
+    /**
+     * Stores {@code result}, of {@code replica}, whole or not at all; not at all once the process has begun to exit (a
+     * run that finished as the command was interrupted).
+     */
     public void save(SweepPoint replica, TimedResult result) {
         Path file = file(replica);
-        if (!written.add(file.getFileName().toString())) {
-            return;
+        byte[] bytes = StoredFile.encode(stamp, replica, result);
+        synchronized (STORING) {
+            if (exiting.getAsBoolean() || !written.add(file.getFileName().toString())) {
+                return;
+            }
+            try {
+                Files.createDirectories(directory);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create " + directory, e);
+            }
+            AtomicFiles.write(file, bytes);
         }
-        try {
-            Files.createDirectories(directory);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + directory, e);
-        }
-        AtomicFiles.write(file, StoredFile.encode(stamp, replica, result));
     }
 
     /** Removes every stored result (and any temporary file a killed process left), and the store's folder. */

@@ -111,7 +111,8 @@ public final class ScenarioFile {
     /**
      * Returns what the file writes that is valid but most likely not what was meant, a line each, naming the field
      * ({@code host.memory: 64MB is 64000000 bytes (61.0 MiB), ...}), or server tenants no client connects to beside
-     * tenants of their workload that clients load; none for most files.
+     * tenants of their workload that clients load, at points of a sweep that varies one count and not the other
+     * ({@link UnloadedServers}); none for most files.
      */
     public List<String> warnings() {
         return warnings;

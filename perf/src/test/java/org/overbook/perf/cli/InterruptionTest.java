@@ -2,6 +2,7 @@ package org.overbook.perf.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -10,15 +11,38 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.resume.BuildStamp;
+import org.overbook.perf.resume.ExitingStores;
+import org.overbook.perf.resume.Lookup;
 import org.overbook.perf.resume.PointStore;
+import org.overbook.perf.run.Runner;
+import org.overbook.perf.run.SmallScenarios;
+import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.ScenarioLoader;
+import org.overbook.perf.scenario.SweepPoint;
 
 class InterruptionTest {
 
+    private static final BuildStamp BUILD = BuildStamp.of(List.of(Path.of("this-build.jar")));
+
     @TempDir
     Path directory;
+
+    /** The first point of {@link SmallScenarios#SWEEP} and its result, run once: what a worker stores as it finishes. */
+    private static SweepPoint point;
+    private static TimedResult result;
+
+    @BeforeAll
+    static void runAPoint(@TempDir Path scratch) {
+        ScenarioLoader loader = ScenarioLoader.standard();
+        point = loader.parse(SmallScenarios.SWEEP, "two.yaml").points().getFirst();
+        result = Runner.standard(loader.registry()).run(point, scratch.resolve("run"));
+    }
 
     @Test
     void theLineNamesTheFolderToResumeIntoForARunThatWasGivenNoOut() throws Exception {
@@ -85,5 +109,58 @@ class InterruptionTest {
         assertTrue(returnedOnItsOwn.interrupted(), "still running");
         returnedOnItsOwn.finished(false);
         assertFalse(returnedOnItsOwn.interrupted());
+    }
+
+    /**
+     * A point that finished just before the process began to exit, and is being stored as the hook counts, is in the
+     * count: the hook waits for it. The line's count is what {@code --resume} then finds.
+     */
+    @Test
+    void theCountWaitsForAPointBeingStored() throws Exception {
+        Path folder = directory.resolve("results");
+        Path work = folder.resolve(ResultsWriter.WORK);
+        CountDownLatch storing = new CountDownLatch(1);
+        CountDownLatch hookWaiting = new CountDownLatch(1);
+        PointStore store = ExitingStores.of(work, BUILD, () -> {
+            storing.countDown();
+            await(hookWaiting); // the signal comes now, once the store has found the process not exiting
+            return false;
+        });
+        Thread worker = new Thread(() -> store.save(point, result));
+        worker.start();
+        assertTrue(storing.await(10, TimeUnit.SECONDS));
+        AtomicReference<String> line = new AtomicReference<>();
+        Thread hook = new Thread(() -> line.set(Interruption.line(List.of(folder))));
+        hook.start();
+        while (hook.getState() != Thread.State.BLOCKED && hook.isAlive()) {
+            Thread.onSpinWait();
+        }
+        hookWaiting.countDown();
+        worker.join(10_000);
+        hook.join(10_000);
+        assertEquals("overbook: interrupted; the results written so far are in " + folder.toAbsolutePath()
+                + " (1 finished point stored: the same command with --out naming this folder and --resume reuses it)", line.get());
+        assertInstanceOf(Lookup.Found.class, store.find(point), "what --resume finds");
+    }
+
+    /** A point that finishes once the process has begun to exit (after the hook counted, or before) is not stored. */
+    @Test
+    void aPointFinishingAsTheProcessExitsIsNotStoredNorCounted() {
+        Path folder = directory.resolve("results");
+        Path work = folder.resolve(ResultsWriter.WORK);
+        PointStore store = ExitingStores.of(work, BUILD, () -> true);
+        String line = Interruption.line(List.of(folder));
+        store.save(point, result);
+        assertEquals(line, Interruption.line(List.of(folder)), "the line said before the point finished holds after");
+        assertEquals(0, PointStore.count(work));
+        assertInstanceOf(Lookup.Absent.class, store.find(point), "what --resume finds");
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(10, TimeUnit.SECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -163,6 +163,40 @@ class UserPluginTest {
                 Files.readAllBytes(apiResults.resolve(ResultsWriter.SUMMARY_CSV)), "summary.csv, byte for byte");
     }
 
+    /**
+     * The figures the plug-in workload reports of its own, which no column of the tenants' table shows, are in a table
+     * of their own under the point's, in {@code report.md}, on the terminal and in {@code show}: each tenant's values as
+     * {@code summary.csv} has them.
+     */
+    @Test
+    void aPluginWorkloadsOwnFiguresAreInTheReportAndOnTheTerminal() throws Exception {
+        Path jar = pluginJar("user-plugins.jar", "pin-head", true);
+        Path file = Files.writeString(directory.resolve("journal.yaml"), SCENARIO);
+        Path results = directory.resolve("own-figures");
+        assertEquals(0, command.execute("run", file.toString(), "--plugins", jar.toString(), "--out", results.toString()),
+                command.err.toString());
+        List<Map<String, String>> rows = csv(results.resolve(ResultsWriter.SUMMARY_CSV));
+        StringBuilder terminal = new StringBuilder("journal (plug-in workload), its own figures:\n"
+                + "tenant      checksum_errors  records\n");
+        StringBuilder report = new StringBuilder("`journal`, a plug-in workload, reports figures of its own (`workload.NAME`"
+                + " in `summary.csv` and `summary.json`):\n\n| tenant | checksum_errors | records |\n|---|---:|---:|\n");
+        for (String tenant : List.of("s0", "s1")) {
+            Map<String, String> row = rows.stream().filter(r -> tenant.equals(r.get("tenant"))).findFirst().orElseThrow();
+            String records = row.get("workload.records");
+            assertTrue(Long.parseLong(records) > 1_000, row.toString());
+            terminal.append(String.format("%-10s  %15s  %7s%n", tenant, row.get("workload.checksum_errors"), records));
+            report.append("| ").append(tenant).append(" | ").append(row.get("workload.checksum_errors")).append(" | ")
+                    .append(records).append(" |\n");
+        }
+        assertTrue(command.out.toString().contains("\n" + terminal), command.out.toString());
+        assertTrue(Files.readString(results.resolve(ResultsWriter.REPORT)).contains("\n" + report + "\n"),
+                Files.readString(results.resolve(ResultsWriter.REPORT)));
+
+        CommandRun show = new CommandRun();
+        assertEquals(0, show.execute("show", results.toString()), show.err.toString());
+        assertTrue(show.out.toString().contains("\n" + terminal), "read back from summary.json: " + show.out);
+    }
+
     @Test
     void thePluginsNamesResolveOnASweepsSimulationThreads() throws Exception {
         Path jar = pluginJar("user-plugins.jar", "pin-head", true);

@@ -65,8 +65,8 @@ class DensityMismatchesTest {
         assertTrue(first != second, "the replications measured different throughputs: " + first);
         assertEquals(Columns.format((first + second) / 2), csv.get(1).split(",", -1)[DensityWriter.COLUMNS.indexOf("total_throughput_ops_per_s")],
                 "the total throughput is the replications' mean");
-        assertEquals(2, curve.everyRun().size(), "both replications");
-        assertEquals(3, curve.everyRun().stream().mapToLong(run -> run.result().mismatches()).sum());
+        assertEquals(2, curve.results().size(), "both replications");
+        assertEquals(3, curve.results().stream().mapToLong(run -> run.result().mismatches()).sum());
     }
 
     /** Runs points on {@code inner}; the result of every replication but the one under {@code firstSeed} counts {@code mismatches}. */

@@ -137,4 +137,16 @@ class PointStoreTest {
         store.save(points.get(0), first);
         assertTrue(Files.exists(work.resolve(PointStore.FOLDER)), "stored again after clearing");
     }
+
+    @Test
+    void onceTheProcessHasBegunToExitNothingMoreIsStored() {
+        boolean[] exiting = {false};
+        PointStore store = new PointStore(work, BUILD, () -> exiting[0]);
+        store.save(points.get(0), first);
+        exiting[0] = true;
+        store.save(points.get(1), first);
+        assertEquals(1, PointStore.count(work), "the point that finished as the process exited is not stored");
+        assertInstanceOf(Lookup.Found.class, store.find(points.get(0)));
+        assertInstanceOf(Lookup.Absent.class, store.find(points.get(1)));
+    }
 }

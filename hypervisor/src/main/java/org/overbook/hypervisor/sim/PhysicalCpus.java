@@ -10,12 +10,17 @@ import org.overbook.hypervisor.resource.ResourceStats;
  * <p>Design. Each vCPU is a thread of the host, as in KVM, and runs only while it holds a pCPU. The
  * scheduler is work-conserving and fair in the manner of Linux's CFS [1]: a vCPU that wants to run and
  * finds a free pCPU runs at once; otherwise it waits in one run queue ordered by virtual runtime (CPU
- * time received), and a pCPU that frees up takes the vCPU that has received least. A vCPU waking from
- * sleep is placed no further back than the queue's minimum less one slice (CFS's sleeper credit), so it
- * does not hoard credit while idle. A vCPU with back-to-back work keeps its pCPU for up to one time
- * slice ({@code host.cpu-slice}, 3 ms: CFS's minimum granularity on 8 or more CPUs and EEVDF's base
- * slice [1]), then yields if anyone waits; it yields earlier if a waiter has received a wakeup
- * granularity less than it (CFS's wakeup preemption, 1 ms scaled as the kernel scales it).
+ * time received; equal ones by the vCPUs' ids), and a pCPU that frees up takes the vCPU that has received
+ * least. A vCPU waking from sleep is placed no further back than the queue's minimum less one slice (CFS's
+ * sleeper credit), so it does not hoard credit while idle. A vCPU with back-to-back work keeps its pCPU
+ * for up to one time slice ({@code host.cpu-slice}, 3 ms: CFS's minimum granularity on 8 or more CPUs and
+ * EEVDF's base slice [1]), or until a waiter has received a wakeup granularity less than it (CFS's wakeup
+ * preemption, 1 ms scaled as the kernel scales it); then it yields. A vCPU yields as CFS's {@code schedule()}
+ * does after {@code check_preempt_tick} or wakeup preemption [1]: at the instant its task ends it goes back
+ * into the run queue ({@code put_prev_entity}) and the pCPU goes to the leftmost vCPU ({@code
+ * pick_next_entity}), all within that instant's one event; the leftmost may be the yielder itself, which
+ * then keeps the pCPU for a new slice. A vCPU that wakes as a pCPU frees goes through the same pick: a
+ * waiter that has received less takes the pCPU.
  *
  * <p>What the model leaves out, and why. A vCPU's handler runs to completion in one event (it is a
  * few microseconds of guest work), so preemption happens between handlers, never inside one. A
@@ -26,14 +31,17 @@ import org.overbook.hypervisor.resource.ResourceStats;
  * that frees first, ahead of waiting vCPUs, as kernel threads woken for I/O preempt user threads. When every
  * pCPU is held by a busy-waiting vCPU, host work preempts a spin (the woken kernel thread runs; the spin, which
  * does no work, is not lengthened), rather than wait for a spin that may itself wait for that work.
- * There is one run queue for all pCPUs (no per-CPU queues and load balancing).
+ * There is one run queue for all pCPUs (no per-CPU queues and load balancing). Equal virtual runtimes go to
+ * the lower id, the yielder's included, where the kernel's tree puts the entity queued last behind its equals.
  *
  * <p>With {@code count == 0} the host has as many pCPUs as it needs: nothing waits and nothing is
  * accounted beyond each vCPU's own busy time.
  *
  * <p>[1] Linux, kernel/sched/fair.c: {@code sysctl_sched_min_granularity}, {@code
- * sysctl_sched_wakeup_granularity}, {@code place_entity}, and the EEVDF base slice
- * ({@code sysctl_sched_base_slice}, 3 ms with 8 or more CPUs).
+ * sysctl_sched_wakeup_granularity}, {@code place_entity}, {@code check_preempt_tick} (the slice's end),
+ * {@code put_prev_entity} and {@code pick_next_entity} (the current task is picked again only if it is
+ * still left of the leftmost waiter), and the EEVDF base slice ({@code sysctl_sched_base_slice}, 3 ms with
+ * 8 or more CPUs).
  */
 public final class PhysicalCpus {
 
@@ -47,6 +55,7 @@ public final class PhysicalCpus {
     private final long[] freeAt;
     private final long[] busy;
     private final Vcpu[] reservedFor;
+    private final Vcpu[] yieldedBy;
     private final ResourceStats stats;
     private Vcpu[] queue = new Vcpu[16];
     private int queued;
@@ -79,6 +88,7 @@ public final class PhysicalCpus {
         this.freeAt = new long[count];
         this.busy = new long[count];
         this.reservedFor = new Vcpu[count];
+        this.yieldedBy = new Vcpu[count];
         this.stats = new ResourceStats("cpu", Math.max(1, count));
     }
 
@@ -119,8 +129,10 @@ public final class PhysicalCpus {
     // ---- vCPUs ----
 
     /**
-     * A vCPU wants to run its next task now. Returns the pCPU it runs on, or -1 if it must wait; a waiting
-     * vCPU is started later with {@link Vcpu#runOn(int)} by the dispatcher.
+     * A vCPU wants to run its next task now. Returns the pCPU it runs on, or -1 if it must wait: it is then
+     * queued, and {@link Vcpu#runOn(int)} starts it when a pCPU is handed to it. A vCPU that yielded its pCPU
+     * comes here as the task it yielded after ends: it takes the pCPU again if it is the leftmost, ahead of every
+     * waiter; otherwise it is queued and the pCPU goes to the leftmost waiter, within this call.
      */
     int acquire(Vcpu vcpu) {
         if (count == 0) {
@@ -132,19 +144,24 @@ public final class PhysicalCpus {
             reservedFor[last] = null;
             return last;
         }
-        if (vcpu.lastEnd < now) { // it slept: CFS's sleeper credit, no more
+        if (last >= 0 && yieldedBy[last] == vcpu) {
+            yieldedBy[last] = null; // it yields now, its task over (put_prev_entity): it is picked as any waiter is
+        } else if (vcpu.lastEnd < now) { // it slept: CFS's sleeper credit, no more
             vcpu.vruntime = Math.max(vcpu.vruntime, minVruntime - slice);
             vcpu.sliceUsed = 0;
         }
-        int cpu = freeCpu(last, now);
-        if (cpu >= 0) {
-            stats.record(0, 0);
-            return cpu;
+        if (queued == 0 || before(vcpu, queue[0])) { // it would be the leftmost: it takes a free pCPU
+            int cpu = freeCpu(last, now);
+            if (cpu >= 0) {
+                stats.record(0, 0);
+                return cpu;
+            }
         }
         vcpu.enqueuedAt = now;
         vcpu.sliceUsed = 0;
+        vcpu.queuedForCpu = true;
         enqueue(vcpu);
-        scheduleDispatch();
+        handOut(now);
         return -1;
     }
 
@@ -172,7 +189,9 @@ public final class PhysicalCpus {
         vcpu.sliceUsed = 0;
         long least = queued == 0 ? vcpu.vruntime : Math.min(vcpu.vruntime, queue[0].vruntime);
         minVruntime = Math.max(minVruntime, least); // monotonic, as CFS's min_vruntime
-        if (queued > 0) {
+        if (readyAgain) {
+            yieldedBy[cpu] = vcpu; // it requeues as the task ends, and hands the pCPU on then (acquire)
+        } else if (queued > 0) {
             scheduleDispatch();
         }
     }
@@ -270,27 +289,33 @@ public final class PhysicalCpus {
 
     // ---- dispatching ----
 
+    /** Returns a pCPU free now for a vCPU, {@code preferred} if it is, or -1. */
     private int freeCpu(int preferred, long now) {
-        if (preferred >= 0 && reservedFor[preferred] == null && freeAt[preferred] <= now) {
+        if (preferred >= 0 && open(preferred) && freeAt[preferred] <= now) {
             return preferred;
         }
         for (int cpu = 0; cpu < count; cpu++) {
-            if (reservedFor[cpu] == null && freeAt[cpu] <= now) {
+            if (open(cpu) && freeAt[cpu] <= now) {
                 return cpu;
             }
         }
         return -1;
     }
 
+    /** Whether a waiting vCPU may take {@code cpu} as it frees: not kept for a vCPU's next task, nor being yielded. */
+    private boolean open(int cpu) {
+        return reservedFor[cpu] == null && yieldedBy[cpu] == null;
+    }
+
     private void scheduleDispatch() {
         long earliest = Long.MAX_VALUE;
         for (int cpu = 0; cpu < count; cpu++) {
-            if (reservedFor[cpu] == null && freeAt[cpu] < earliest) {
+            if (open(cpu) && freeAt[cpu] < earliest) {
                 earliest = freeAt[cpu];
             }
         }
         if (earliest == Long.MAX_VALUE) {
-            return; // every pCPU is reserved or spinning; its release schedules the next dispatch
+            return; // every pCPU is reserved, yielded or spinning; its release or its yielder hands it on
         }
         long at = Math.max(earliest, simulation.now());
         if (at < dispatchAt) {
@@ -305,6 +330,11 @@ public final class PhysicalCpus {
             return; // a later dispatch superseded by an earlier one that already ran
         }
         dispatchAt = Long.MAX_VALUE;
+        handOut(now);
+    }
+
+    /** Gives each pCPU free now to the waiter with the least virtual runtime; dispatches again when one frees. */
+    private void handOut(long now) {
         while (queued > 0) {
             int cpu = freeCpu(-1, now);
             if (cpu < 0) {

@@ -61,7 +61,7 @@ public final class Vcpu {
     private boolean taskThrew;
     private boolean running;
     private boolean drainScheduled;
-    private boolean queuedForCpu;
+    boolean queuedForCpu;                         // in the host's run queue: set by PhysicalCpus, cleared by runOn
     private boolean spinning;
 
     private Runnable firstWaiting;                // the next task to run, null when none waits
@@ -294,11 +294,9 @@ public final class Vcpu {
     private void drain() {
         drainScheduled = false;
         int cpu = cpus.acquire(this);
-        if (cpu < 0) {
-            queuedForCpu = true;
-            return;
+        if (cpu >= 0) {
+            runOn(cpu);
         }
-        runOn(cpu);
     }
 
     /** Runs the next task on pCPU {@code cpu}, now (called by the scheduler for a vCPU that waited). */

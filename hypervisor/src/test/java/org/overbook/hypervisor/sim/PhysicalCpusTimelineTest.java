@@ -130,17 +130,19 @@ class PhysicalCpusTimelineTest {
     /**
      * The sleeper credit, to the task. One pCPU, 3 ms slices, 1 ms wakeup granularity, 100 µs tasks. A vCPU whose
      * task ends keeps the pCPU for its next one while its slice lasts and no waiter is a granularity behind it; one
-     * that gives the pCPU up queues again in an event of its own at that instant, after the dispatch that hands the
-     * pCPU on, so the vCPU dispatched sees no one waiting when its first task ends and keeps the pCPU for a second.
+     * that gives the pCPU up goes back into the run queue at that instant, and the pCPU goes to the least virtual
+     * runtime, its own included.
      * <ul>
-     *   <li>A runs alone from 0; at each slice's end (every 3 ms of its virtual runtime) the queue's least virtual
-     *       runtime becomes A's: 999 ms the last time before 1 s.</li>
-     *   <li>At 1 s A's next task runs first (its drain was due before B woke) and ends with no one waiting; B, asleep
+     *   <li>A runs alone from 0; at each slice's end (every 3 ms of its virtual runtime) it is the least virtual
+     *       runtime and keeps the pCPU, and the queue's least virtual runtime becomes A's: 999 ms the last time before
+     *       1 s.</li>
+     *   <li>At 1 s A's next task runs first (its drain was due before B's) and ends with no one waiting; B, asleep
      *       since the start, is placed a slice behind the least virtual runtime: 996 ms.</li>
      *   <li>A's task ending at 1,000.2 ms finds B 4.2 ms behind it, more than a granularity: B runs from 1,000.2 ms
      *       until its slice ends at 1,003.2 ms (its virtual runtime 999 ms, short of A's 1,000.2 + 1).</li>
-     *   <li>A runs from 1,003.2 ms: its second task ends 1.4 ms past B's 999 ms, and B runs from 1,003.4 ms until it is
-     *       a granularity past A's 1,000.4 ms: 2.4 ms, to 1,005.8 ms.</li>
+     *   <li>B is still the least virtual runtime (999 against A's 1,000.2 ms) and keeps the pCPU for a new slice, until
+     *       it is a granularity past A: 2.2 ms more, to 1,005.4 ms.</li>
+     *   <li>A runs from 1,005.4 ms until it is a granularity past B's 1,001.2 ms: 2 ms, to 1,007.4 ms.</li>
      * </ul>
      * Placed at the least virtual runtime plus a slice instead, B would not get the pCPU before A had run another
      * 2.8 ms; not placed at all, B's virtual runtime of 0 would keep A off the pCPU for 1 s.
@@ -159,7 +161,7 @@ class PhysicalCpusTimelineTest {
             Runnable[] run = new Runnable[1];
             run[0] = () -> {
                 if (!last[0].equals(name)) {
-                    switches.add((name.equals("A") && switches.size() == 2 ? "B's slice ends: " : "") + name + " from " + vcpu.now());
+                    switches.add(name + " from " + vcpu.now());
                     last[0] = name;
                 }
                 vcpu.charge(task);
@@ -167,10 +169,94 @@ class PhysicalCpusTimelineTest {
             };
             sim.schedule(i == 0 ? 0 : wake, () -> vcpu.submit(run[0]));
         }
-        sim.runUntil(wake + 6_000_000);
+        sim.runUntil(wake + 8_000_000);
         long ms = 1_000_000;
-        assertEquals(List.of("A from 0", "B from " + (wake + 2 * task), "B's slice ends: A from " + (wake + 2 * task + 3 * ms),
-                "B from " + (wake + 4 * task + 3 * ms), "A from " + (wake + 4 * task + 3 * ms + 24 * task)), switches);
+        long bSlices = wake + 2 * task + 3 * ms; // B's first slice ends
+        assertEquals(List.of("A from 0", "B from " + (wake + 2 * task), "A from " + (bSlices + 22 * task),
+                "B from " + (bSlices + 42 * task)), switches);
+    }
+
+    /**
+     * The hand-off at a slice's end, to the task: the vCPU whose slice ends goes back into the run queue at that
+     * instant and the pCPU goes to the least virtual runtime, which may be its own (CFS's {@code put_prev_entity}
+     * then {@code pick_next_entity}). One pCPU (wakeup granularity 1 ms, never reached here), a 250 µs slice; A runs
+     * 100 µs tasks back to back, B 500 µs tasks, both from 0; a slice ends with the task that reaches 250 µs.
+     * Times in µs, virtual runtimes in brackets:
+     * <ul>
+     *   <li>A runs from 0 (B queues at 0 behind it): tasks at 0, 100, 200; its slice ends at 300 [A 300, B 0].</li>
+     *   <li>B is leftmost: its task at 300 ends the slice at 800 [B 500]. A waited from 300 in the queue, and is
+     *       leftmost [A 300]: tasks at 800, 900, 1,000, to 1,100 [A 600].</li>
+     *   <li>B [500] from 1,100 to 1,600 [B 1,000]; A [600] at 1,600, 1,700, 1,800, to 1,900 [A 900].</li>
+     *   <li>At 1,900 A's slice ends still leftmost (900 against B's 1,000): it keeps the pCPU for a new slice, tasks
+     *       at 1,900, 2,000, 2,100, to 2,200 [A 1,200].</li>
+     *   <li>B [1,000] from 2,200 to 2,700 [B 1,500]; A [1,200] at 2,700, 2,800, 2,900, to 3,000 [A 1,500].</li>
+     *   <li>At 3,000 A and B are level at 1,500: the tie goes to the lower id, A's, as in the run queue: A again at
+     *       3,000, 3,100, 3,200, to 3,300 [A 1,800]; then B from 3,300.</li>
+     * </ul>
+     * B's tasks each end a slice, so a hand-off that queued the yielder in an event of its own after it (the model
+     * until this test was written) let B take the pCPU back at every task's end: A waited from 300 on, for ever.
+     */
+    @Test
+    void aVcpuWhoseSliceEndsRequeuesAtOnceAndKeepsThePcpuWhileItIsLeftmost() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, 250_000);
+        List<String> starts = new ArrayList<>();
+        cpuBound(one, "A", 100_000, starts);
+        cpuBound(one, "B", 500_000, starts);
+        sim.runUntil(3_750_000);
+        assertEquals(List.of("A 0", "A 100", "A 200", "B 300", "A 800", "A 900", "A 1000", "B 1100", "A 1600",
+                "A 1700", "A 1800", "A 1900", "A 2000", "A 2100", "B 2200", "A 2700", "A 2800", "A 2900", "A 3000",
+                "A 3100", "A 3200", "B 3300"), starts);
+    }
+
+    /**
+     * The hand-off on wakeup preemption: the vCPU preempted goes back into the run queue as it gives the pCPU up, so
+     * the waiter it hands the pCPU to sees it from its first task on. One pCPU, 3 ms slices, 1 ms wakeup granularity;
+     * A runs 100 µs tasks, B 2 ms tasks, both from 0 (B queues behind A). Times and virtual runtimes in ms:
+     * <ul>
+     *   <li>A runs until B is a granularity behind it: tasks at 0, 0.1, ..., 0.9, to 1 [A 1, B 0].</li>
+     *   <li>B runs from 1; its task ends at 3 [B 2], a granularity past A's 1 and within its slice: B gives the
+     *       pCPU back to A.</li>
+     *   <li>A [1] runs until it is a granularity past B's 2: 20 tasks, 3 to 5 [A 3]; B [2] from 5 to 7 [B 4], and
+     *       so on: each runs 2 ms in turn, half the pCPU each.</li>
+     * </ul>
+     * A hand-off that queued A in an event of its own after it (the model until this test was written) let B's first
+     * task find no one waiting and run a second (3 to 5), to its slice's end: B took 4 ms a turn to A's 3.
+     */
+    @Test
+    void aVcpuPreemptedOnWakeupIsInTheQueueWhenTheWaitersFirstTaskEnds() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, SLICE);
+        List<String> starts = new ArrayList<>();
+        Vcpu a = cpuBound(one, "A", 100_000, starts);
+        Vcpu b = cpuBound(one, "B", 2_000_000, starts);
+        sim.runUntil(8_450_000);
+        List<String> expected = new ArrayList<>();
+        for (int k = 0; k < 10; k++) {
+            expected.add("A " + 100 * k);
+        }
+        expected.add("B 1000");
+        for (int k = 0; k < 20; k++) {
+            expected.add("A " + (3_000 + 100 * k));
+        }
+        expected.add("B 5000");
+        for (int k = 0; k < 15; k++) {
+            expected.add("A " + (7_000 + 100 * k));
+        }
+        assertEquals(expected, starts);
+        assertEquals(1_000_000 + 2_000_000 + 1_500_000, a.busyNanos());
+        assertEquals(2 * 2_000_000, b.busyNanos());
+    }
+
+    /** Starts a vCPU on {@code cpus} running tasks of {@code task} ns back to back from 0; logs "NAME µs" at each. */
+    private Vcpu cpuBound(PhysicalCpus cpus, String name, long task, List<String> starts) {
+        Vcpu vcpu = new Vcpu(sim, cpus, false);
+        Runnable[] run = new Runnable[1];
+        run[0] = () -> {
+            starts.add(name + " " + vcpu.now() / 1_000);
+            vcpu.charge(task);
+            vcpu.submit(run[0]);
+        };
+        sim.schedule(0, () -> vcpu.submit(run[0]));
+        return vcpu;
     }
 
     @Test

@@ -199,13 +199,19 @@ public final class DensityExperiment {
     private Judgement advised(Judgement j, AutoWindow.Step step, List<String> retries, Scenario last) {
         String advice = switch (step) {
             case AutoWindow.Stop stop when stop.why().isEmpty() -> "";
-            case AutoWindow.Stop stop -> "; --auto-window " + (autoWindow ? "did not re-run it" : "would not help") + ": "
-                    + stop.why();
+            case AutoWindow.Stop stop when !autoWindow -> "; --auto-window would not help: " + stop.why();
+            case AutoWindow.Stop stop when retries.isEmpty() -> "; --auto-window did not re-run it: " + stop.why();
+            case AutoWindow.Stop stop -> tried(retries, last) + ", then stopped: " + stop.why();
             case AutoWindow.Window window when !autoWindow -> "; --auto-window would re-run it with " + window.why();
-            case AutoWindow.Window window -> "; after " + retries.size() + " re-runs of --auto-window, the last with a "
-                    + AutoWindow.millis(last.warmUpNanos()) + " warm-up and a " + AutoWindow.millis(last.durationNanos()) + " window";
+            case AutoWindow.Window window -> tried(retries, last);
         };
         return new Judgement(false, j.judged(), j.worst(), j.tenant(), j.reason() + advice, false);
+    }
+
+    /** Says what {@code --auto-window} tried: how many re-runs, and the warm-up and window of the last. */
+    private static String tried(List<String> retries, Scenario last) {
+        return "; after " + retries.size() + (retries.size() == 1 ? " re-run" : " re-runs") + " of --auto-window, the last with a "
+                + AutoWindow.millis(last.warmUpNanos()) + " warm-up and a " + AutoWindow.millis(last.durationNanos()) + " window";
     }
 
     private static CurvePoint withStep(CurvePoint p, int step) {

@@ -47,6 +47,11 @@ class DensityHonestyTest {
             String verdict = p.get("verdict");
             retried |= !p.get("auto_window").isEmpty();
             if (verdict.equals("not measured")) {
+                if (!p.get("auto_window").isEmpty()) {
+                    int reruns = p.get("auto_window").split(" \\| ").length;
+                    assertTrue(p.get("reason").contains("; after " + reruns + " re-run"), "a probe --auto-window re-ran "
+                            + reruns + " times says so, whatever stopped it: " + p.get("reason"));
+                }
                 continue;
             }
             scored++;

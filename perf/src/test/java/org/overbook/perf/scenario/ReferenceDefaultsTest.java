@@ -4,27 +4,37 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.overbook.balloon.BalloonConfig;
 import org.overbook.hypervisor.CostModel;
 import org.overbook.hypervisor.HostConfig;
+import org.overbook.hypervisor.HostResources;
 import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicConfig;
 import org.overbook.nic.NicCosts;
 
 /**
  * The reference file is the one place defaults live: it must equal the domain records' own defaults, and
- * every setting in it must carry a comment, the cost model's with their sources.
+ * every setting in it must carry a comment, the cost model's with their sources; and docs/COST-MODEL.md, which gives each
+ * default with its source, must give the file's, every one of them.
  */
 class ReferenceDefaultsTest {
+
+    private static final Path COST_MODEL_PAGE = Path.of("..", "docs", "COST-MODEL.md");
 
     private final Scenario reference = ScenarioLoader.standard().reference().scenario();
     private final Map<String, String> comments = comments(ScenarioLoader.referenceText());
@@ -57,6 +67,33 @@ class ReferenceDefaultsTest {
         assertEquals(defaults.reclaimLow(), reference.host().reclaimLow());
         assertEquals(defaults.reclaimHigh(), reference.host().reclaimHigh());
         assertEquals(defaults.keepSwap(), reference.host().keepSwap());
+    }
+
+    @Test
+    void hostResourcesAreHostResourcesDefaults() {
+        assertEquals(HostResources.defaults(), reference.host().resources());
+        assertEquals("clock", reference.host().victimSelection());
+    }
+
+    @Test
+    void theCostModelPageGivesEveryDefaultAsTheReferenceFileHasIt() throws IOException {
+        Map<String, String> file = new TreeMap<>();
+        flatten("", new YAMLMapper().readTree(ScenarioLoader.referenceText()), file);
+        Map<String, String> page = new TreeMap<>();
+        Matcher row = Pattern.compile("(?m)^\\| `([a-z.-]+)` \\| ([^|]*?) \\|").matcher(Files.readString(COST_MODEL_PAGE));
+        while (row.find()) {
+            page.put(row.group(1), row.group(2));
+        }
+        assertEquals(file, page, COST_MODEL_PAGE + "'s tables give every setting of the reference file, with its default");
+    }
+
+    /** Puts each setting's path and its default as written (an empty section as {@code {}}, an empty list as {@code []}). */
+    private static void flatten(String path, JsonNode node, Map<String, String> out) {
+        if (node.isObject() && !node.isEmpty()) {
+            node.properties().forEach(e -> flatten(path.isEmpty() ? e.getKey() : path + "." + e.getKey(), e.getValue(), out));
+        } else {
+            out.put(path, node.isContainerNode() ? node.toString() : node.asText());
+        }
     }
 
     @Test

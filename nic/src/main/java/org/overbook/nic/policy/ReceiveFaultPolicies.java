@@ -1,7 +1,9 @@
 package org.overbook.nic.policy;
 
 import java.util.function.Supplier;
+import java.util.random.RandomGenerator;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Named;
 import org.overbook.guest.Registry;
 
 /**
@@ -29,12 +31,25 @@ public final class ReceiveFaultPolicies extends Registry<Supplier<ReceiveFaultPo
     }
 
     /**
-     * Returns a new policy called {@code name}.
+     * Registers a policy that reads parameters or draws at random, under {@code name}.
      *
-     * @throws ConfigurationException naming {@code field} and the accepted names if none is, or naming the policy if its
-     *                                factory throws or returns nothing
+     * @throws IllegalArgumentException if the name is blank or taken among the built-ins
      */
-    public ReceiveFaultPolicy create(String field, String name) {
-        return instantiate(field, name, Supplier::get);
+    public ReceiveFaultPolicies register(String name, String description, ReceiveFaultPolicyFactory factory) {
+        super.register(name, description, factory);
+        return this;
+    }
+
+    /**
+     * Returns a new policy as {@code policy} names it, with its parameters and {@code random}, its own generator.
+     *
+     * @param field where the policy is named in the scenario ({@code nic.receive-fault-policy}), for errors
+     * @throws ConfigurationException naming the field and the accepted names if no policy is called so, naming the policy
+     *                                if its factory throws or returns nothing, or naming a parameter that is wrong or that
+     *                                the policy does not read
+     */
+    public ReceiveFaultPolicy create(String field, Named policy, RandomGenerator random) {
+        return instantiate(field, policy, (factory, parameters) -> factory instanceof ReceiveFaultPolicyFactory withParameters
+                ? withParameters.create(parameters, random) : factory.get());
     }
 }

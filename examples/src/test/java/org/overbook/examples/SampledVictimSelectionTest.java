@@ -35,8 +35,8 @@ class SampledVictimSelectionTest {
 
     /** Points 0-2 under seed 1, 3-5 under seed 2: clock, then sampled with 1 and with 8 samples. */
     private static final String SWEEP = """
-            duration: 40ms
-            warm-up: 10ms
+            duration: 20ms
+            warm-up: 5ms
             host: {memory: 16MiB, swap: 64MiB}
             tenants: {count: 2, template: {memory: 16MiB, workload: {name: cyclic-pages, params: {working-set: 12MiB}}}}
             sweep:

@@ -28,53 +28,11 @@ class ClockHandspreadTest {
     private static final int FRAMES = 64;
     private static final String FIELD = "host.reclaim.victim-selection";
 
-    /** Every frame used and reclaimable, its page accessed until a hand clears it. */
-    private static final class AccessedFrames implements FrameView {
-        final boolean[] accessed = new boolean[FRAMES];
-
-        AccessedFrames() {
-            Arrays.fill(accessed, true);
-        }
-
-        @Override
-        public int frames() {
-            return FRAMES;
-        }
-
-        @Override
-        public boolean isFree(int frame) {
-            return false;
-        }
-
-        @Override
-        public boolean reclaimable(int frame) {
-            return true;
-        }
-
-        @Override
-        public boolean clean(int frame) {
-            return true;
-        }
-
-        @Override
-        public boolean accessed(int frame) {
-            return accessed[frame];
-        }
-
-        @Override
-        public void clearAccessed(int frame) {
-            accessed[frame] = false;
-        }
-
-        @Override
-        public int tenant(int frame) {
-            return 0;
-        }
-
-        @Override
-        public int page(int frame) {
-            return frame;
-        }
+    /** Every frame used, reclaimable and clean, its page accessed until a hand clears it. */
+    private static FakeFrames accessedFrames() {
+        boolean[] accessed = new boolean[FRAMES];
+        Arrays.fill(accessed, true);
+        return new FakeFrames(FRAMES, frame -> false, frame -> true, frame -> true, accessed);
     }
 
     private static ClockReclaimer clock(FrameView frames, Map<String, ?> params) {
@@ -83,7 +41,7 @@ class ClockHandspreadTest {
 
     @Test
     void oneHandClearsAWholeSweepBeforeItTakesTheFirstFrame() {
-        ClockReclaimer clock = clock(new AccessedFrames(), Map.of());
+        ClockReclaimer clock = clock(accessedFrames(), Map.of());
         assertEquals(0, clock.nextVictim());
         assertEquals(FRAMES + 1, clock.scanned());
     }
@@ -91,7 +49,7 @@ class ClockHandspreadTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 8, 63})
     void twoHandsTakeTheFirstFrameTheFrontHandCleared(int spread) {
-        ClockReclaimer clock = clock(new AccessedFrames(), Map.of("handspread", spread * 4096L));
+        ClockReclaimer clock = clock(accessedFrames(), Map.of("handspread", spread * 4096L));
         assertEquals(spread, clock.nextVictim());
         assertEquals(spread + 1, clock.scanned());
         assertEquals((spread + 1) % FRAMES, clock.nextVictim(), "the next frame, cleared one step later");
@@ -100,23 +58,23 @@ class ClockHandspreadTest {
 
     @Test
     void aPageTouchedBetweenTheHandsIsKept() {
-        AccessedFrames frames = new AccessedFrames();
+        FakeFrames frames = accessedFrames();
         ClockReclaimer clock = clock(frames, Map.of("handspread", "32KiB"));
         assertEquals(8, clock.nextVictim());
-        frames.accessed[9] = true; // touched after the front hand cleared it, before the back hand came
+        frames.accessed()[9] = true; // touched after the front hand cleared it, before the back hand came
         assertEquals(10, clock.nextVictim());
         assertEquals(11, clock.scanned());
     }
 
     @Test
     void aSpreadOfZeroIsTheOneHandedClockStepForStep() {
-        AccessedFrames one = new AccessedFrames();
-        AccessedFrames zero = new AccessedFrames();
+        FakeFrames one = accessedFrames();
+        FakeFrames zero = accessedFrames();
         ClockReclaimer plain = new ClockReclaimer(one);
         ClockReclaimer spreadZero = clock(zero, Map.of("handspread", 0L));
         for (int i = 0; i < 3 * FRAMES; i++) {
-            one.accessed[(i * 7) % FRAMES] = true;
-            zero.accessed[(i * 7) % FRAMES] = true;
+            one.accessed()[(i * 7) % FRAMES] = true;
+            zero.accessed()[(i * 7) % FRAMES] = true;
             assertEquals(plain.nextVictim(), spreadZero.nextVictim(), "victim " + i);
             assertEquals(plain.scanned(), spreadZero.scanned(), "victim " + i);
         }
@@ -124,11 +82,11 @@ class ClockHandspreadTest {
 
     @Test
     void aSpreadOfPartPagesOrOfTheWholeMemoryIsRefusedNamingIt() {
-        var partPage = assertThrows(ConfigurationException.class, () -> clock(new AccessedFrames(), Map.of("handspread", 6000L)));
+        var partPage = assertThrows(ConfigurationException.class, () -> clock(accessedFrames(), Map.of("handspread", 6000L)));
         assertEquals(FIELD + ".params.handspread", partPage.field());
         assertEquals("6000B is not a whole number of 4 KiB pages; accepted: whole pages less than host.memory, such as 16MiB,"
                 + " or 0 for the one-handed CLOCK", partPage.problem());
-        var whole = assertThrows(ConfigurationException.class, () -> clock(new AccessedFrames(), Map.of("handspread", "256KiB")));
+        var whole = assertThrows(ConfigurationException.class, () -> clock(accessedFrames(), Map.of("handspread", "256KiB")));
         assertEquals(FIELD + ".params.handspread", whole.field());
         assertEquals("256KiB is the host's memory (256KiB) or more; accepted: whole pages less than host.memory, such as 16MiB,"
                 + " or 0 for the one-handed CLOCK", whole.problem());

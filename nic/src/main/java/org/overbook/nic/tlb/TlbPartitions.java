@@ -1,16 +1,12 @@
 package org.overbook.nic.tlb;
 
-import java.util.function.Supplier;
-import java.util.random.RandomGenerator;
-import org.overbook.guest.ConfigurationException;
-import org.overbook.guest.Named;
-import org.overbook.guest.Registry;
+import org.overbook.guest.PolicyRegistry;
 
 /**
  * The TLB partition policies by name ({@code nic.tlb.partition}), each with a line of description: the built-ins
  * ({@link BuiltinTlbPolicies}) and whatever {@link TlbPartitionProvider}s a plug-in loader finds.
  */
-public final class TlbPartitions extends Registry<Supplier<TlbPartitionPolicy>> {
+public final class TlbPartitions extends PolicyRegistry<TlbPartitionPolicy> {
 
     /** Returns an empty registry. */
     public TlbPartitions() {
@@ -27,28 +23,5 @@ public final class TlbPartitions extends Registry<Supplier<TlbPartitionPolicy>> 
     /** Returns every provider {@code loader} finds: the built-ins and a plug-in loader's jars. */
     public static TlbPartitions discover(ClassLoader loader) {
         return load(new TlbPartitions(), TlbPartitionProvider.class, loader, TlbPartitionProvider::registerTlbPartitions);
-    }
-
-    /**
-     * Registers a policy that reads parameters or draws at random, under {@code name}.
-     *
-     * @throws IllegalArgumentException if the name is blank or taken among the built-ins
-     */
-    public TlbPartitions register(String name, String description, TlbPartitionFactory factory) {
-        super.register(name, description, factory);
-        return this;
-    }
-
-    /**
-     * Returns a new policy as {@code policy} names it, with its parameters and {@code random}, its own generator.
-     *
-     * @param field where the policy is named in the scenario ({@code nic.tlb.partition}), for errors
-     * @throws ConfigurationException naming the field and the accepted names if no policy is called so, naming the policy
-     *                                if its factory throws or returns nothing, or naming a parameter that is wrong or that
-     *                                the policy does not read
-     */
-    public TlbPartitionPolicy create(String field, Named policy, RandomGenerator random) {
-        return instantiate(field, policy, (factory, parameters) -> factory instanceof TlbPartitionFactory withParameters
-                ? withParameters.create(parameters, random) : factory.get());
     }
 }

@@ -19,6 +19,7 @@ module org.overbook.examples {
     provides org.overbook.nic.tlb.TlbReplacementProvider with org.overbook.examples.MruTlbReplacement;
     provides org.overbook.nic.tlb.TlbPartitionProvider with org.overbook.examples.HalvesTlbPartition;
     provides org.overbook.balloon.policy.AllocationPolicyProvider with org.overbook.examples.EqualSharesBalloonPolicy;
-    provides org.overbook.hypervisor.spi.VictimSelectionProvider with org.overbook.examples.FifoVictimSelection;
+    provides org.overbook.hypervisor.spi.VictimSelectionProvider with org.overbook.examples.FifoVictimSelection,
+            org.overbook.examples.SampledVictimSelection;
     provides org.overbook.hypervisor.spi.SwapDeviceModelProvider with org.overbook.examples.StripedNvmeSwapDevice;
 }

@@ -8,15 +8,18 @@ import java.util.Set;
 import org.overbook.balloon.policy.AllocationPolicies;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.GuestMemory;
+import org.overbook.guest.Named;
 import org.overbook.guest.Units;
 import org.overbook.hypervisor.HostConfig;
 import org.overbook.hypervisor.TenantConfig;
+import org.overbook.hypervisor.sim.RandomStreams;
 
 /**
  * The balloon manager's settings: its policy, its periods, the free-memory thresholds and each tenant's
  * shares and reservations. Defaults are VMware ESX's (Waldspurger, OSDI 2002).
  *
- * @param policy            the allocation policy by name: {@code static}, {@code proportional} or {@code idle-tax}
+ * @param policy            the allocation policy by name ({@code static}, {@code proportional}, {@code idle-tax} or a
+ *                          plug-in's), with its parameters
  * @param idleTax           the idle memory tax rate τ in [0, 1) used by {@code idle-tax} (ESX: 0.75)
  * @param reallocationNanos how often targets are recomputed (ESX: 15 s)
  * @param samplingNanos     the working-set sampling period (ESX: 30 s)
@@ -27,7 +30,7 @@ import org.overbook.hypervisor.TenantConfig;
  * @param thresholds        the free-memory thresholds (ESX: 6/4/2/1 %)
  * @param tenants           per-tenant settings; tenants not listed take the defaults
  */
-public record BalloonConfig(String policy, double idleTax, long reallocationNanos, long samplingNanos, int samplePages,
+public record BalloonConfig(Named policy, double idleTax, long reallocationNanos, long samplingNanos, int samplePages,
                             long stateCheckNanos, FreeMemoryThresholds thresholds, List<TenantBalloonConfig> tenants) {
 
     private static final long SECOND = 1_000_000_000L;
@@ -38,6 +41,12 @@ public record BalloonConfig(String policy, double idleTax, long reallocationNano
         tenants = List.copyOf(tenants);
     }
 
+    /** Returns settings whose policy is named alone, without parameters. */
+    public BalloonConfig(String policy, double idleTax, long reallocationNanos, long samplingNanos, int samplePages,
+                         long stateCheckNanos, FreeMemoryThresholds thresholds, List<TenantBalloonConfig> tenants) {
+        this(Named.of(policy), idleTax, reallocationNanos, samplingNanos, samplePages, stateCheckNanos, thresholds, tenants);
+    }
+
     /** Returns ESX's defaults: idle-tax with τ = 0.75, 15 s reallocation, 100 pages sampled per 30 s. */
     public static BalloonConfig defaults() {
         return new BalloonConfig("idle-tax", 0.75, 15 * SECOND, 30 * SECOND, 100, SECOND / 10,
@@ -45,7 +54,7 @@ public record BalloonConfig(String policy, double idleTax, long reallocationNano
     }
 
     public BalloonConfig withPolicy(String name) {
-        return new BalloonConfig(name, idleTax, reallocationNanos, samplingNanos, samplePages, stateCheckNanos, thresholds, tenants);
+        return new BalloonConfig(Named.of(name), idleTax, reallocationNanos, samplingNanos, samplePages, stateCheckNanos, thresholds, tenants);
     }
 
     public BalloonConfig withIdleTax(double tax) {
@@ -72,8 +81,8 @@ public record BalloonConfig(String policy, double idleTax, long reallocationNano
     }
 
     /**
-     * Checks these settings against the host they will manage, the policy's name in {@code policies}, and
-     * resolves each tenant's, in tenant id order.
+     * Checks these settings against the host they will manage, the policy's name in {@code policies} and its
+     * parameters (making it once, with a generator of the host's seed), and resolves each tenant's, in tenant id order.
      *
      * @throws ConfigurationException naming the first field at fault
      */
@@ -87,6 +96,7 @@ public record BalloonConfig(String policy, double idleTax, long reallocationNano
         requirePositive("balloon.state-check-period", stateCheckNanos);
         requirePositive("balloon.sample-pages", samplePages);
         thresholds.validate("balloon.thresholds");
+        policies.create("balloon.policy", policy, idleTax, new RandomStreams(host.seed()).stream(AllocationPolicies.STREAM));
 
         List<TenantConfig> hostTenants = host.tenants();
         TenantBalloonConfig[] byId = new TenantBalloonConfig[hostTenants.size()];

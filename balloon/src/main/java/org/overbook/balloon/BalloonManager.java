@@ -79,7 +79,8 @@ public final class BalloonManager {
         this.config = config;
         this.settings = settings;
         this.names = settings.stream().map(TenantSettings::name).toList();
-        this.policy = policies.create("balloon.policy", config.policy(), config.idleTax());
+        this.policy = policies.create("balloon.policy", config.policy(), config.idleTax(),
+                host.simulation().random().stream(AllocationPolicies.STREAM));
         int n = host.tenants().size();
         this.drivers = new BalloonDriver[n];
         this.estimators = new WorkingSetEstimator[n];

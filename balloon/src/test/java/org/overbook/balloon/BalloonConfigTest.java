@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Named;
 import org.overbook.hypervisor.HostConfig;
 import org.overbook.hypervisor.TenantConfig;
 
@@ -31,7 +32,7 @@ class BalloonConfigTest {
     @Test
     void defaultsAreEsxsAndResolveToEveryTenant() {
         BalloonConfig config = BalloonConfig.defaults();
-        assertEquals("idle-tax", config.policy());
+        assertEquals(Named.of("idle-tax"), config.policy());
         assertEquals(0.75, config.idleTax());
         assertEquals(15_000_000_000L, config.reallocationNanos());
         assertEquals(30_000_000_000L, config.samplingNanos());

@@ -7,7 +7,8 @@
  * {@link org.overbook.examples.MruTlbReplacement}, {@link org.overbook.examples.HalvesTlbPartition},
  * {@link org.overbook.examples.EqualSharesBalloonPolicy}, {@link org.overbook.examples.FifoVictimSelection},
  * {@link org.overbook.examples.StripedNvmeSwapDevice};
- * docs/PLUGINS.md walks through them); and {@link org.overbook.examples.OvercommitFigure}, a program
+ * docs/PLUGINS.md walks through them), and {@link org.overbook.examples.SampledVictimSelection}, a policy that reads a
+ * parameter from the scenario and draws from the seeded generator it is handed; and {@link org.overbook.examples.OvercommitFigure}, a program
  * that runs a scenario through the experiment API.
  */
 package org.overbook.examples;

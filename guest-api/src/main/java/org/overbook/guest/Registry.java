@@ -11,6 +11,7 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -127,6 +128,22 @@ public class Registry<F> {
             throw new ConfigurationException(field, noun + " '" + name + "' (" + entries.get(name).origin()
                     + ") was created as null: its factory returned nothing; accepted: a factory that returns a new " + noun);
         }
+        return made;
+    }
+
+    /**
+     * Returns what {@code make} builds with the factory of the entry {@code named} at {@code field} and the parameters the
+     * scenario gives it, as {@link #instantiate(String, String, Function)} does; then refuses any parameter the factory did
+     * not read (all of them, for a factory that reads none), naming it ({@code nic.memory-policy.params.size: unknown
+     * parameter; accepted: ...}).
+     *
+     * @throws ConfigurationException naming the name's field if no entry is called so or its factory fails, or naming the
+     *                                parameter at fault
+     */
+    protected final <T> T instantiate(String field, Named named, BiFunction<? super F, Parameters, ? extends T> make) {
+        Parameters parameters = named.parameters(field);
+        T made = instantiate(named.nameField(field), named.name(), factory -> make.apply(factory, parameters));
+        parameters.rejectUnread();
         return made;
     }
 

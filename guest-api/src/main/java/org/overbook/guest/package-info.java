@@ -7,6 +7,12 @@
  * a random stream of its own. Workloads are found by name in a {@link org.overbook.guest.WorkloadRegistry},
  * filled from {@link org.overbook.guest.WorkloadProvider}s found with {@link java.util.ServiceLoader}.
  *
+ * <p>What every plug-in family shares lives here too: the {@link org.overbook.guest.Registry} of names, an entry as a
+ * scenario names it with its parameters ({@link org.overbook.guest.Named}), the parameters read through checked
+ * accessors ({@link org.overbook.guest.Parameters}, a workload's {@link org.overbook.guest.WorkloadParameters}), and the
+ * factory and registry of the policy families made from parameters and a seeded generator
+ * ({@link org.overbook.guest.PolicyFactory}, {@link org.overbook.guest.PolicyRegistry}).
+ *
  * <p>Everything here is called from one simulation thread; nothing in it is thread-safe, and nothing
  * needs to be.
  */

@@ -9,6 +9,7 @@ import org.overbook.hypervisor.Host;
 import org.overbook.hypervisor.HostConfig;
 import org.overbook.hypervisor.Tenant;
 import org.overbook.hypervisor.TenantConfig;
+import org.overbook.hypervisor.sim.RandomStreams;
 import org.overbook.nic.dma.FaultPath;
 import org.overbook.nic.dma.FaultServicePool;
 import org.overbook.nic.dma.HostFaultService;
@@ -66,25 +67,28 @@ public final class Nic {
      * @throws ConfigurationException naming the field at fault
      */
     public Nic(String field, Host host, NicConfig config, Policies policies) {
-        config.validate(field, policies);
+        RandomStreams random = host.simulation().random();
+        config.validate(field, policies, random);
         this.host = host;
         this.config = config;
         int vfCount = host.tenants().size();
         NicConfig.Tlb tlbSettings = config.tlb();
-        TlbPartitionPolicy partition = policies.tlbPartition().create(field + ".tlb.partition", tlbSettings.partition());
+        TlbPartitionPolicy partition = policies.tlbPartition().create(field + ".tlb.partition", tlbSettings.partition(),
+                random.stream(streamName(field, "tlb/partition")));
         int quota = partition.capsEntriesPerSet() ? tlbSettings.quota() : tlbSettings.ways();
         TlbConfig tlbConfig;
         try {
             // A host without tenants (a scenario without clients) still has a NIC: its TLB has one idle VF's room.
             tlbConfig = new TlbConfig(tlbSettings.sets(), tlbSettings.ways(), Math.max(1, vfCount),
-                    policies.tlbReplacement().create(field + ".tlb.replacement", tlbSettings.replacement()), partition, quota);
+                    policies.tlbReplacement().create(field + ".tlb.replacement", tlbSettings.replacement(),
+                            random.stream(streamName(field, "tlb/replacement"))), partition, quota);
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException(field + ".tlb", e.getMessage());
         }
         requirePinnable(field + ".memory-policy", host.config(), config);
         // the TLB reports each replaced entry to the VFs that watch translations (extended registration)
         TranslationWatches translationWatches = new TranslationWatches(vfCount);
-        this.tlb = new NicTlb(tlbConfig, host.simulation().random().stream("nic/" + field + "/tlb"), translationWatches);
+        this.tlb = new NicTlb(tlbConfig, random.stream(streamName(field, "tlb")), translationWatches);
         FaultPath faultPath = FaultPath.parse(field + ".fault-path", config.receive().faultPath());
         this.pcie = new PcieLink(config.pcie().bitsPerSecond(), config.pcie().readLatencyNanos(), host.simulation()::now);
         MappingWork mappingWork = new MappingWork(host.memory(), host.config().costs(), config.costs(), faultPath);
@@ -97,8 +101,10 @@ public final class Nic {
             Translator translator = new Translator(host.memory(), tenant.table(), tlb, tenant.id(), faultPath,
                     counters, pcie);
             list.add(new VirtualFunction(tenant, host.simulation(), translator, config,
-                    policies.memory().create(field + ".memory-policy", config.memoryPolicyOf(tenant.name())),
-                    policies.receiveFault().create(field + ".receive-fault-policy", config.receive().policy()), counters,
+                    policies.memory().create(field + ".memory-policy", config.memoryPolicyOf(tenant.name()),
+                            random.stream(streamName(field, "memory-policy/" + tenant.name()))),
+                    policies.receiveFault().create(field + ".receive-fault-policy", config.receive().policy(),
+                            random.stream(streamName(field, "receive-fault-policy/" + tenant.name()))), counters,
                     faultService, prefetchWork, translationWatches));
         }
         this.vfs = Collections.unmodifiableList(list);
@@ -114,7 +120,7 @@ public final class Nic {
     public static void requirePinnable(String field, HostConfig host, NicConfig config) {
         long pinAllBytes = 0;
         for (TenantConfig tenant : host.tenants()) {
-            if ("pin-all".equals(config.memoryPolicyOf(tenant.name()))) {
+            if ("pin-all".equals(config.memoryPolicyOf(tenant.name()).name())) {
                 pinAllBytes += tenant.memoryBytes();
             }
         }
@@ -127,6 +133,14 @@ public final class Nic {
                     + "pin-all only for tenants that fit; pinning rules out overcommit, so use on-demand, prefault or "
                     + "pin-down-cache, pin only some tenants (nic.memory-policy-by-tenant), or give the host more memory");
         }
+    }
+
+    /**
+     * Returns the name of the random stream of {@code part} of the NIC at {@code field} ({@code nic/nic/tlb}, the TLB's;
+     * {@code nic/nic/memory-policy/s0}, tenant s0's memory policy's): one per policy instance, so that no two draw alike.
+     */
+    public static String streamName(String field, String part) {
+        return "nic/" + field + "/" + part;
     }
 
     public Host host() {

@@ -4,7 +4,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Named;
 import org.overbook.guest.Suggestions;
+import org.overbook.hypervisor.sim.RandomStreams;
 import org.overbook.nic.dma.FaultPath;
 import org.overbook.nic.policy.MemoryPolicies;
 import org.overbook.nic.policy.ReceiveFaultPolicies;
@@ -40,36 +42,61 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, in
     /**
      * @param sets        sets, a power of two
      * @param ways        ways per set
-     * @param replacement {@code lru}, {@code fifo}, {@code random} or a plug-in's (see {@link org.overbook.nic.tlb.TlbReplacements})
-     * @param partition   {@code shared}, {@code static}, {@code quota} or a plug-in's (see {@link org.overbook.nic.tlb.TlbPartitions})
+     * @param replacement {@code lru}, {@code fifo}, {@code random} or a plug-in's (see {@link org.overbook.nic.tlb.TlbReplacements}),
+     *                    with its parameters
+     * @param partition   {@code shared}, {@code static}, {@code quota} or a plug-in's (see {@link org.overbook.nic.tlb.TlbPartitions}),
+     *                    with its parameters
      * @param quota       with {@code quota}: entries one VF may hold in a set
      */
-    public record Tlb(int sets, int ways, String replacement, String partition, int quota) {
-    }
+    public record Tlb(int sets, int ways, Named replacement, Named partition, int quota) {
 
-    /**
-     * @param memoryPolicy        the VFs' memory policy (see {@link MemoryPolicies})
-     * @param byTenant            per-tenant overrides of the memory policy
-     * @param pinDownCacheBytes   bound of each tenant's pin-down cache, in bytes
-     * @param pinDownCacheRegions bound of each tenant's pin-down cache, in regions
-     */
-    public record Pinning(String memoryPolicy, Map<String, String> byTenant, long pinDownCacheBytes, int pinDownCacheRegions) {
-        public Pinning {
-            // in the caller's order (Map.copyOf's changes from JVM to JVM): which bad override an error names stays put
-            byTenant = Collections.unmodifiableMap(new LinkedHashMap<>(byTenant));
+        /** Returns a TLB whose policies are named alone, without parameters. */
+        public Tlb(int sets, int ways, String replacement, String partition, int quota) {
+            this(sets, ways, Named.of(replacement), Named.of(partition), quota);
         }
     }
 
     /**
+     * @param memoryPolicy        the VFs' memory policy (see {@link MemoryPolicies}), with its parameters
+     * @param byTenant            per-tenant overrides of the memory policy
+     * @param pinDownCacheBytes   bound of each tenant's pin-down cache, in bytes
+     * @param pinDownCacheRegions bound of each tenant's pin-down cache, in regions
+     */
+    public record Pinning(Named memoryPolicy, Map<String, Named> byTenant, long pinDownCacheBytes, int pinDownCacheRegions) {
+        public Pinning {
+            // in the caller's order (Map.copyOf's changes from JVM to JVM): which bad override an error names stays put
+            byTenant = Collections.unmodifiableMap(new LinkedHashMap<>(byTenant));
+        }
+
+        /** Returns pinning whose policies are named alone, without parameters. */
+        public Pinning(String memoryPolicy, Map<String, String> byTenant, long pinDownCacheBytes, int pinDownCacheRegions) {
+            this(Named.of(memoryPolicy), named(byTenant), pinDownCacheBytes, pinDownCacheRegions);
+        }
+    }
+
+    /** Returns each tenant's policy named alone, in the caller's order. */
+    private static Map<String, Named> named(Map<String, String> byTenant) {
+        Map<String, Named> out = new LinkedHashMap<>();
+        byTenant.forEach((tenant, policy) -> out.put(tenant, Named.of(policy)));
+        return out;
+    }
+
+    /**
      * @param transport           {@code reliable} (InfiniBand RC) or {@code datagram} (Ethernet, RTO retransmission)
-     * @param policy              the receive-fault policy (see {@link ReceiveFaultPolicies})
+     * @param policy              the receive-fault policy (see {@link ReceiveFaultPolicies}), with its parameters
      * @param faultPath           {@code software} or {@code iommu}
      * @param backupRingSlots     4 KiB slots of each VF's backup ring ({@code backup-ring})
      * @param systemBufferCredits 4 KiB credits each queue pair holds for its peer's system buffer ({@code system-buffer})
      * @param prefetchWindowBytes pages of the faulting region brought in after a receive fault (mlx5 ODP: 4 MiB)
      */
-    public record Receive(String transport, String policy, String faultPath, int backupRingSlots, int systemBufferCredits,
+    public record Receive(String transport, Named policy, String faultPath, int backupRingSlots, int systemBufferCredits,
                           long prefetchWindowBytes) {
+
+        /** Returns receive settings whose policy is named alone, without parameters. */
+        public Receive(String transport, String policy, String faultPath, int backupRingSlots, int systemBufferCredits,
+                       long prefetchWindowBytes) {
+            this(transport, Named.of(policy), faultPath, backupRingSlots, systemBufferCredits, prefetchWindowBytes);
+        }
     }
 
     /** Returns a NIC with a 512 x 8 shared LRU TLB, RC transport with RNR NACK, the software fault path, and {@code memoryPolicy}. */
@@ -81,12 +108,12 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, in
     }
 
     public NicConfig withMemoryPolicy(String policy) {
-        return new NicConfig(tlb, new Pinning(policy, pinning.byTenant(), pinning.pinDownCacheBytes(), pinning.pinDownCacheRegions()),
+        return new NicConfig(tlb, new Pinning(Named.of(policy), pinning.byTenant(), pinning.pinDownCacheBytes(), pinning.pinDownCacheRegions()),
                 receive, pcie, faultWorkers, costs);
     }
 
     public NicConfig withMemoryPolicies(String policy, Map<String, String> byTenant) {
-        return new NicConfig(tlb, new Pinning(policy, byTenant, pinning.pinDownCacheBytes(), pinning.pinDownCacheRegions()),
+        return new NicConfig(tlb, new Pinning(Named.of(policy), named(byTenant), pinning.pinDownCacheBytes(), pinning.pinDownCacheRegions()),
                 receive, pcie, faultWorkers, costs);
     }
 
@@ -100,7 +127,7 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, in
     }
 
     public NicConfig withTransport(String transport, String policy) {
-        return withReceive(new Receive(transport, policy, receive.faultPath(), receive.backupRingSlots(),
+        return withReceive(new Receive(transport, Named.of(policy), receive.faultPath(), receive.backupRingSlots(),
                 receive.systemBufferCredits(), receive.prefetchWindowBytes()));
     }
 
@@ -122,26 +149,29 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, in
         return "reliable".equals(receive.transport());
     }
 
-    /** Returns the memory policy of tenant {@code tenant}. */
-    public String memoryPolicyOf(String tenant) {
+    /** Returns the memory policy of tenant {@code tenant}, with its parameters. */
+    public Named memoryPolicyOf(String tenant) {
         return pinning.byTenant().getOrDefault(tenant, pinning.memoryPolicy());
     }
 
     /**
-     * Checks names (among the built-in policies) and ranges; {@code prefix} is the scenario path of this NIC ({@code nic}).
+     * Checks names (among the built-in policies), their parameters and ranges; {@code prefix} is the scenario path of
+     * this NIC ({@code nic}).
      *
      * @throws ConfigurationException naming the field at fault
      */
     public void validate(String prefix) {
-        validate(prefix, Policies.builtIn());
+        validate(prefix, Policies.builtIn(), new RandomStreams(0));
     }
 
     /**
-     * Checks names (in {@code policies}) and ranges; {@code prefix} is the scenario path of this NIC ({@code nic}).
+     * Checks names (in {@code policies}), their parameters and ranges; {@code prefix} is the scenario path of this NIC
+     * ({@code nic}). Each policy is made once, as the NIC will make it, with a generator of {@code random} (which the
+     * run does not share: a stream depends on nothing but its seed and name).
      *
      * @throws ConfigurationException naming the field at fault
      */
-    public void validate(String prefix, Policies policies) {
+    public void validate(String prefix, Policies policies, RandomStreams random) {
         if (tlb.sets() <= 0 || Integer.bitCount(tlb.sets()) != 1) {
             throw new ConfigurationException(prefix + ".tlb.sets", tlb.sets() + " is not a positive power of two; "
                     + Suggestions.powersOfTwoNear(tlb.sets()));
@@ -149,10 +179,13 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, in
         if (tlb.ways() <= 0) {
             throw new ConfigurationException(prefix + ".tlb.ways", tlb.ways() + " must be positive");
         }
-        policies.tlbReplacement().create(prefix + ".tlb.replacement", tlb.replacement());
-        policies.tlbPartition().create(prefix + ".tlb.partition", tlb.partition());
-        policies.memory().create(prefix + ".memory-policy", pinning.memoryPolicy());
-        pinning.byTenant().forEach((tenant, policy) -> policies.memory().create(prefix + ".memory-policy-by-tenant." + tenant, policy));
+        policies.tlbReplacement().create(prefix + ".tlb.replacement", tlb.replacement(),
+                random.stream(Nic.streamName(prefix, "tlb/replacement")));
+        policies.tlbPartition().create(prefix + ".tlb.partition", tlb.partition(), random.stream(Nic.streamName(prefix, "tlb/partition")));
+        policies.memory().create(prefix + ".memory-policy", pinning.memoryPolicy(),
+                random.stream(Nic.streamName(prefix, "memory-policy")));
+        pinning.byTenant().forEach((tenant, policy) -> policies.memory().create(prefix + ".memory-policy-by-tenant." + tenant, policy,
+                random.stream(Nic.streamName(prefix, "memory-policy/" + tenant))));
         if (pinning.pinDownCacheBytes() <= 0 || pinning.pinDownCacheRegions() <= 0) {
             throw new ConfigurationException(prefix + ".pin-down-cache", "bounds must be positive (bytes " + pinning.pinDownCacheBytes()
                     + ", regions " + pinning.pinDownCacheRegions() + ")");
@@ -160,8 +193,9 @@ public record NicConfig(Tlb tlb, Pinning pinning, Receive receive, Pcie pcie, in
         if (!"reliable".equals(receive.transport()) && !"datagram".equals(receive.transport())) {
             throw new ConfigurationException(prefix + ".transport", "unknown transport '" + receive.transport() + "'; accepted: reliable, datagram");
         }
-        if (!policies.receiveFault().create(prefix + ".receive-fault-policy", receive.policy()).supports(reliable())) {
-            throw new ConfigurationException(prefix + ".receive-fault-policy", "'" + receive.policy() + "' does not work with the "
+        if (!policies.receiveFault().create(prefix + ".receive-fault-policy", receive.policy(),
+                random.stream(Nic.streamName(prefix, "receive-fault-policy"))).supports(reliable())) {
+            throw new ConfigurationException(prefix + ".receive-fault-policy", "'" + receive.policy().name() + "' does not work with the "
                     + receive.transport() + " transport (rnr-nack needs reliable: only InfiniBand can NACK; drop needs datagram: RC has no timeout to recover)");
         }
         FaultPath.parse(prefix + ".fault-path", receive.faultPath());

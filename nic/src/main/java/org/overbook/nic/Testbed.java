@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Named;
 import org.overbook.guest.verbs.QueuePair;
 import org.overbook.guest.verbs.QueuePairConfig;
 import org.overbook.guest.verbs.VerbsException;
@@ -14,6 +15,7 @@ import org.overbook.hypervisor.HostConfig;
 import org.overbook.hypervisor.spi.VictimSelection;
 import org.overbook.hypervisor.spi.VictimSelections;
 import org.overbook.hypervisor.Tenant;
+import org.overbook.hypervisor.sim.RandomStreams;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.nic.link.Link;
 import org.overbook.nic.vf.VirtualFunction;
@@ -27,6 +29,7 @@ import org.overbook.nic.vf.VirtualFunction;
  */
 public final class Testbed implements AutoCloseable {
 
+    private static final String VICTIM_SELECTION = "host.reclaim.victim-selection";
     private static final int SERVER_SIDE = 0;
     private static final int CLIENT_SIDE = 1;
 
@@ -71,11 +74,27 @@ public final class Testbed implements AutoCloseable {
      */
     public static Testbed create(HostConfig serverConfig, HostConfig clientConfig, NicConfig nic, LinkConfig linkConfig, long seed,
                                  Policies policies, String victimSelection) {
-        nic.validate("nic", policies);
-        VictimSelection victims = policies.victimSelection().get("host.reclaim.victim-selection", victimSelection);
+        return create(serverConfig, clientConfig, nic, linkConfig, seed, policies, Named.of(victimSelection));
+    }
+
+    /**
+     * Builds the testbed as {@link #create(HostConfig, HostConfig, NicConfig, LinkConfig, long, Policies, String)} does, the
+     * server host's victim selection named with its parameters; it draws from a stream of {@code seed} of its own
+     * ({@value VictimSelections#STREAM}).
+     *
+     * @throws ConfigurationException naming the field at fault; nothing is left open
+     */
+    public static Testbed create(HostConfig serverConfig, HostConfig clientConfig, NicConfig nic, LinkConfig linkConfig, long seed,
+                                 Policies policies, Named victimSelection) {
+        RandomStreams streams = new RandomStreams(seed);
+        nic.validate("nic", policies, streams);
         linkConfig.validate("link", nic.reliable());
         serverConfig.validate();
         clientConfig.validate();
+        VictimSelections selections = policies.victimSelection();
+        selections.check(VICTIM_SELECTION, victimSelection, (int) serverConfig.frames(), streams.stream(VictimSelections.STREAM));
+        VictimSelection victims = frames -> selections.create(VICTIM_SELECTION, victimSelection, frames,
+                streams.stream(VictimSelections.STREAM));
         for (int i = 0; i < clientConfig.tenants().size(); i++) {
             String name = clientConfig.tenants().get(i).name();
             if (serverConfig.tenants().stream().anyMatch(t -> t.name().equals(name))) {

@@ -16,6 +16,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Named;
 
 /** Every policy's contract, and the numbers of each. */
 class AllocationPoliciesTest {
@@ -39,7 +40,7 @@ class AllocationPoliciesTest {
             lowerSum += lower;
         }
         for (String name : AllocationPolicies.builtIn().descriptions().keySet()) {
-            long[] targets = AllocationPolicies.builtIn().create("balloon.policy", name, 0.75).targets(tenants, available);
+            long[] targets = builtIn("balloon.policy", name, 0.75).targets(tenants, available);
             long sum = 0;
             for (int i = 0; i < count; i++) {
                 TenantDemand t = tenants.get(i);
@@ -61,7 +62,7 @@ class AllocationPoliciesTest {
 
     @Test
     void proportionalDividesByShares() {
-        AllocationPolicy policy = AllocationPolicies.builtIn().create("f", "proportional", 0.75);
+        AllocationPolicy policy = builtIn("f", "proportional", 0.75);
         long[] targets = policy.targets(List.of(tenant(0, 2_000, 0, 1_000, 1), tenant(1, 1_000, 0, 1_000, 0)), 900);
         assertArrayEquals(new long[] {600, 300}, targets, "2:1 shares, idleness ignored");
     }
@@ -72,20 +73,20 @@ class AllocationPoliciesTest {
         // k = 4: 800 + 4 (P_a - 800) = 4 P_i and P_a + P_i = 1128 give P_a = 864, P_i = 264 (564 each untaxed).
         List<TenantDemand> tenants = List.of(new TenantDemand(0, 1_000, 0, 1_024, 1_024, 800.0 / 1_024, 1_024),
                 new TenantDemand(1, 1_000, 0, 1_024, 1_024, 0, 1_024));
-        assertArrayEquals(new long[] {864, 264}, AllocationPolicies.builtIn().create("f", "idle-tax", 0.75).targets(tenants, 1_128));
-        assertArrayEquals(new long[] {564, 564}, AllocationPolicies.builtIn().create("f", "idle-tax", 0).targets(tenants, 1_128));
-        assertArrayEquals(new long[] {564, 564}, AllocationPolicies.builtIn().create("f", "proportional", 0.75).targets(tenants, 1_128));
+        assertArrayEquals(new long[] {864, 264}, builtIn("f", "idle-tax", 0.75).targets(tenants, 1_128));
+        assertArrayEquals(new long[] {564, 564}, builtIn("f", "idle-tax", 0).targets(tenants, 1_128));
+        assertArrayEquals(new long[] {564, 564}, builtIn("f", "proportional", 0.75).targets(tenants, 1_128));
     }
 
     @Test
     void reservationsBoundTheTax() {
         List<TenantDemand> tenants = List.of(new TenantDemand(0, 1_000, 0, 1_024, 1_024, 1, 1_024),
                 new TenantDemand(1, 1_000, 500, 1_024, 1_024, 0, 1_024));
-        assertArrayEquals(new long[] {628, 500}, AllocationPolicies.builtIn().create("f", "idle-tax", 0.75).targets(tenants, 1_128),
+        assertArrayEquals(new long[] {628, 500}, builtIn("f", "idle-tax", 0.75).targets(tenants, 1_128),
                 "the idle tenant keeps its 500-page reservation");
         List<TenantDemand> limited = List.of(new TenantDemand(0, 1_000, 0, 300, 300, 1, 1_024),
                 new TenantDemand(1, 1_000, 0, 1_024, 1_024, 0, 1_024));
-        assertArrayEquals(new long[] {300, 828}, AllocationPolicies.builtIn().create("f", "idle-tax", 0.75).targets(limited, 1_128),
+        assertArrayEquals(new long[] {300, 828}, builtIn("f", "idle-tax", 0.75).targets(limited, 1_128),
                 "the active tenant never passes its 300-page limit");
     }
 
@@ -93,15 +94,20 @@ class AllocationPoliciesTest {
     void staticKeepsTheConfiguredTargets() {
         List<TenantDemand> tenants = List.of(new TenantDemand(0, 1, 0, 1_000, 700, 1, 1_000),
                 new TenantDemand(1, 1, 100, 1_000, 50, 0, 1_000));
-        assertArrayEquals(new long[] {700, 100}, AllocationPolicies.builtIn().create("f", "static", 0.75).targets(tenants, 10));
+        assertArrayEquals(new long[] {700, 100}, builtIn("f", "static", 0.75).targets(tenants, 10));
     }
 
     @Test
     void anUnknownNameIsAConfigurationErrorListingTheKnownOnes() {
         ConfigurationException e = assertThrows(ConfigurationException.class,
-                () -> AllocationPolicies.builtIn().create("balloon.policy", "idle_tax", 0.75));
+                () -> builtIn("balloon.policy", "idle_tax", 0.75));
         assertEquals("balloon.policy", e.field());
         assertTrue(e.getMessage().contains("static, proportional, idle-tax"), e.getMessage());
         assertEquals(List.of("static", "proportional", "idle-tax"), List.copyOf(AllocationPolicies.builtIn().descriptions().keySet()));
+    }
+
+    /** Returns the built-in policy {@code name} as a scenario naming it alone gets it. */
+    private static AllocationPolicy builtIn(String field, String name, double idleTax) {
+        return AllocationPolicies.builtIn().create(field, Named.of(name), idleTax, new Random(1));
     }
 }

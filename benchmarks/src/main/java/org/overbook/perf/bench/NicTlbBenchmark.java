@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.overbook.guest.Named;
 import org.overbook.nic.tlb.NicTlb;
 import org.overbook.nic.tlb.TlbConfig;
 import org.overbook.nic.tlb.TlbEvictionListener;
@@ -60,8 +61,9 @@ public class NicTlbBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        TlbConfig config = new TlbConfig(SETS, WAYS, VFS, TlbReplacements.builtIn().create("replacement", replacement),
-                TlbPartitions.builtIn().create("partition", partition), /* quota= */ WAYS / 2);
+        TlbConfig config = new TlbConfig(SETS, WAYS, VFS,
+                TlbReplacements.builtIn().create("replacement", Named.of(replacement), new SplittableRandom(/* seed= */ 1)),
+                TlbPartitions.builtIn().create("partition", Named.of(partition), new SplittableRandom(/* seed= */ 2)), /* quota= */ WAYS / 2);
         tlb = new NicTlb(config, new SplittableRandom(/* seed= */ 42), TlbEvictionListener.NONE);
         SplittableRandom keys = new SplittableRandom(/* seed= */ 7);
         int inserted = config.entries() / 2;

@@ -129,7 +129,7 @@ public final class FuzzRunner {
     /** Returns whether some server tenant's memory policy pins what it registers. */
     private static boolean pins(SweepPoint point) {
         Scenario s = point.scenario();
-        return s.tenantNames().stream().map(s.nic()::memoryPolicyOf).anyMatch(PINNING::contains);
+        return s.tenantNames().stream().map(tenant -> s.nic().memoryPolicyOf(tenant).name()).anyMatch(PINNING::contains);
     }
 
     private static Outcome refusal(ConfigurationException e) {

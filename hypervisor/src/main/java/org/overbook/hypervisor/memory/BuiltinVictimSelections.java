@@ -9,6 +9,6 @@ public final class BuiltinVictimSelections implements VictimSelectionProvider {
     @Override
     public void registerVictimSelections(VictimSelections registry) {
         registry.register(VictimSelections.CLOCK, "global CLOCK (second chance) over host frames, as Linux approximates LRU",
-                ClockReclaimer::new);
+                (frames, parameters, random) -> ClockReclaimer.of(frames, parameters));
     }
 }

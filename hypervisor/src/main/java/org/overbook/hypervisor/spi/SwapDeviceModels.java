@@ -1,6 +1,8 @@
 package org.overbook.hypervisor.spi;
 
+import java.util.random.RandomGenerator;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Named;
 import org.overbook.guest.Registry;
 import org.overbook.hypervisor.swap.BuiltinSwapDevices;
 import org.overbook.hypervisor.swap.SwapDeviceConfig;
@@ -30,13 +32,28 @@ public final class SwapDeviceModels extends Registry<SwapDeviceModel> {
     }
 
     /**
-     * Returns the values of the device called {@code kind}, checked.
+     * Registers a kind that reads parameters or draws at random, under {@code name}.
      *
-     * @throws ConfigurationException naming {@code field} and every known kind if none is called so, or
-     *                                naming the value at fault if a plug-in's values are not valid
+     * @throws IllegalArgumentException if the name is blank or taken among the built-ins
      */
-    public SwapDeviceConfig device(String field, String kind) {
-        SwapDeviceConfig device = instantiate(field, kind, model -> model.device(kind));
+    public SwapDeviceModels register(String name, String description, SwapDeviceFactory factory) {
+        super.register(name, description, factory);
+        return this;
+    }
+
+    /**
+     * Returns the values of the device as {@code kind} names it, with its parameters and {@code random}, its own
+     * generator, checked.
+     *
+     * @param field where the kind is named in the scenario ({@code host.swap-device.kind}), for errors
+     * @throws ConfigurationException naming {@code field} and every known kind if none is called so, naming a parameter
+     *                                that is wrong or that the kind does not read, or naming the value at fault if a
+     *                                plug-in's values are not valid
+     */
+    public SwapDeviceConfig device(String field, Named kind, RandomGenerator random) {
+        String name = kind.name();
+        SwapDeviceConfig device = instantiate(field, kind, (model, parameters) -> model instanceof SwapDeviceFactory withParameters
+                ? withParameters.device(name, parameters, random) : model.device(name));
         device.validate(field.endsWith(".kind") ? field.substring(0, field.length() - ".kind".length()) : field);
         return device;
     }

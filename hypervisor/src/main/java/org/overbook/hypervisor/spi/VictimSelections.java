@@ -1,6 +1,8 @@
 package org.overbook.hypervisor.spi;
 
+import java.util.random.RandomGenerator;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Named;
 import org.overbook.guest.Registry;
 
 /** Reclaim victim selections by name ({@code host.reclaim.victim-selection}); the built-in is {@code clock}. */
@@ -8,6 +10,9 @@ public final class VictimSelections extends Registry<VictimSelection> {
 
     /** The built-in selection: a global CLOCK over host frames. */
     public static final String CLOCK = "clock";
+
+    /** The name of the random stream of the server host's selection, derived from the scenario's seed. */
+    public static final String STREAM = "host/reclaim/victim-selection";
 
     /** Returns an empty registry. */
     public VictimSelections() {
@@ -27,11 +32,35 @@ public final class VictimSelections extends Registry<VictimSelection> {
     }
 
     /**
-     * Returns the selection called {@code name}.
+     * Registers a selection that reads parameters or draws at random, under {@code name}.
      *
-     * @throws ConfigurationException naming {@code field} if none is
+     * @throws IllegalArgumentException if the name is blank or taken among the built-ins
      */
-    public VictimSelection get(String field, String name) {
-        return factory(field, name);
+    public VictimSelections register(String name, String description, VictimSelectorFactory factory) {
+        super.register(name, description, factory);
+        return this;
+    }
+
+    /**
+     * Returns a new selector over {@code frames} as {@code selection} names it, with its parameters and {@code random},
+     * its own generator.
+     *
+     * @param field where the selection is named in the scenario ({@code host.reclaim.victim-selection}), for errors
+     * @throws ConfigurationException naming the field and the accepted names if no selection is called so, naming the
+     *                                selection if its factory throws or returns nothing, or naming a parameter that is
+     *                                wrong or that the selection does not read
+     */
+    public VictimSelector create(String field, Named selection, FrameView frames, RandomGenerator random) {
+        return instantiate(field, selection, (factory, parameters) -> factory instanceof VictimSelectorFactory withParameters
+                ? withParameters.create(frames, parameters, random) : factory.create(frames));
+    }
+
+    /**
+     * Checks {@code selection} before a host is built: creates it once over {@code frames} frames, all free.
+     *
+     * @throws ConfigurationException as {@link #create} does
+     */
+    public void check(String field, Named selection, int frames, RandomGenerator random) {
+        create(field, selection, new IdleFrames(frames), random);
     }
 }

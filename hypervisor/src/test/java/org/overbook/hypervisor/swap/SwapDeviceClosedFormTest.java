@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.overbook.guest.Named;
 import org.overbook.hypervisor.resource.ResourceSnapshot;
 import org.overbook.hypervisor.resource.ResourceStats;
 import org.overbook.hypervisor.spi.SwapDeviceModels;
@@ -101,7 +102,7 @@ class SwapDeviceClosedFormTest {
     @ParameterizedTest(name = "{0}: a read alone takes its QD1 latency")
     @CsvSource({"nvme", "optane", "sata-ssd"})
     void aReadAloneTakesItsQueueDepthOneLatency(String kind) {
-        SwapDeviceConfig config = SwapDeviceModels.builtIn().device("host.swap-device.kind", kind);
+        SwapDeviceConfig config = preset(kind);
         SwapDevice device = new SwapDevice(config);
         long first = 1_000;
         assertEquals(config.readLatencyNanos(), device.read(first, 1) - first);
@@ -125,7 +126,7 @@ class SwapDeviceClosedFormTest {
     @ParameterizedTest(name = "{0} saturated completes its read IOPS")
     @CsvSource({"nvme", "optane", "sata-ssd", "hdd"})
     void atSaturationTheDeviceCompletesItsIops(String kind) {
-        SwapDeviceConfig config = SwapDeviceModels.builtIn().device("host.swap-device.kind", kind);
+        SwapDeviceConfig config = preset(kind);
         int requests = kind.equals("hdd") ? 2_000 : 400_000;
         // offered at 1.5 times the IOPS: the queue only grows, and the device never idles once started
         double lambda = 1.5 * config.readIops() / 1e9;
@@ -177,7 +178,7 @@ class SwapDeviceClosedFormTest {
 
     @Test
     void aDiskHasOneArmForReadsAndWrites() {
-        SwapDeviceConfig hdd = SwapDeviceModels.builtIn().device("host.swap-device.kind", "hdd");
+        SwapDeviceConfig hdd = preset("hdd");
         SwapDevice disk = new SwapDevice(hdd);
         long read = disk.read(0, 1);
         long write = disk.write(0, 1);
@@ -191,7 +192,7 @@ class SwapDeviceClosedFormTest {
 
     @Test
     void aDiskSeeksOnceForAClusterOfContiguousPagesAndFlashServesEachPage() {
-        SwapDeviceConfig hdd = SwapDeviceModels.builtIn().device("host.swap-device.kind", "hdd");
+        SwapDeviceConfig hdd = preset("hdd");
         assertEquals(hdd.readLatencyNanos() + 7 * hdd.pageTransferNanos(), new SwapDevice(hdd).read(0, 8),
                 "one seek and half a turn, then seven pages at 255 MB/s");
         SwapDeviceConfig nvme = SwapDeviceConfig.defaults();
@@ -200,7 +201,7 @@ class SwapDeviceClosedFormTest {
 
     @Test
     void aSaturatedDiskCompletesItsIopsReadsAndWritesTogether() {
-        SwapDeviceConfig hdd = SwapDeviceModels.builtIn().device("host.swap-device.kind", "hdd");
+        SwapDeviceConfig hdd = preset("hdd");
         SwapDevice disk = new SwapDevice(hdd);
         long lastDone = 0;
         int requests = 1_000;
@@ -223,7 +224,7 @@ class SwapDeviceClosedFormTest {
 
     @Test
     void aDisksArmCountsTheWaitFromWhenEachRequestWasMade() {
-        SwapDeviceConfig hdd = SwapDeviceModels.builtIn().device("host.swap-device.kind", "hdd");
+        SwapDeviceConfig hdd = preset("hdd");
         SwapDevice disk = new SwapDevice(hdd);
         disk.read(0, 1);
         disk.write(1_000, 1); // made 1 µs later, it waits for the arm until the read's service ends
@@ -248,12 +249,17 @@ class SwapDeviceClosedFormTest {
 
     @Test
     void aRamDeviceTakesNoDeviceTimeAndARequestNeedsAPage() {
-        SwapDevice ram = new SwapDevice(SwapDeviceModels.builtIn().device("host.swap-device.kind", "ram"));
+        SwapDevice ram = new SwapDevice(preset("ram"));
         assertEquals(5_000, ram.read(5_000, 8));
         assertEquals(7_000, ram.write(7_000, 1));
         assertEquals(8, ram.pagesRead());
         assertEquals(1, ram.readStats().requests());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ram.read(0, 0));
         assertEquals("a swap request needs at least one page, not 0", e.getMessage());
+    }
+
+    /** Returns the built-in device {@code kind} as a scenario naming it alone gets it. */
+    private static SwapDeviceConfig preset(String kind) {
+        return SwapDeviceModels.builtIn().device("host.swap-device.kind", Named.of(kind), new RandomStreams(1).stream("host/swap-device"));
     }
 }

@@ -1,14 +1,12 @@
 package org.overbook.nic.policy;
 
-import java.util.function.Supplier;
-import org.overbook.guest.ConfigurationException;
-import org.overbook.guest.Registry;
+import org.overbook.guest.PolicyRegistry;
 
 /**
  * The receive-fault policies by name ({@code nic.receive-fault-policy}), each with a line of description: the built-ins
  * ({@link BuiltinReceiveFaultPolicies}) and whatever {@link ReceiveFaultPolicyProvider}s a plug-in loader finds.
  */
-public final class ReceiveFaultPolicies extends Registry<Supplier<ReceiveFaultPolicy>> {
+public final class ReceiveFaultPolicies extends PolicyRegistry<ReceiveFaultPolicy> {
 
     /** Returns an empty registry. */
     public ReceiveFaultPolicies() {
@@ -26,15 +24,5 @@ public final class ReceiveFaultPolicies extends Registry<Supplier<ReceiveFaultPo
     public static ReceiveFaultPolicies discover(ClassLoader loader) {
         return load(new ReceiveFaultPolicies(), ReceiveFaultPolicyProvider.class, loader,
                 ReceiveFaultPolicyProvider::registerReceiveFaultPolicies);
-    }
-
-    /**
-     * Returns a new policy called {@code name}.
-     *
-     * @throws ConfigurationException naming {@code field} and the accepted names if none is, or naming the policy if its
-     *                                factory throws or returns nothing
-     */
-    public ReceiveFaultPolicy create(String field, String name) {
-        return instantiate(field, name, Supplier::get);
     }
 }

@@ -1,14 +1,12 @@
 package org.overbook.nic.tlb;
 
-import java.util.function.Supplier;
-import org.overbook.guest.ConfigurationException;
-import org.overbook.guest.Registry;
+import org.overbook.guest.PolicyRegistry;
 
 /**
  * The TLB partition policies by name ({@code nic.tlb.partition}), each with a line of description: the built-ins
  * ({@link BuiltinTlbPolicies}) and whatever {@link TlbPartitionProvider}s a plug-in loader finds.
  */
-public final class TlbPartitions extends Registry<Supplier<TlbPartitionPolicy>> {
+public final class TlbPartitions extends PolicyRegistry<TlbPartitionPolicy> {
 
     /** Returns an empty registry. */
     public TlbPartitions() {
@@ -25,15 +23,5 @@ public final class TlbPartitions extends Registry<Supplier<TlbPartitionPolicy>> 
     /** Returns every provider {@code loader} finds: the built-ins and a plug-in loader's jars. */
     public static TlbPartitions discover(ClassLoader loader) {
         return load(new TlbPartitions(), TlbPartitionProvider.class, loader, TlbPartitionProvider::registerTlbPartitions);
-    }
-
-    /**
-     * Returns the policy called {@code name}.
-     *
-     * @throws ConfigurationException naming {@code field} and the accepted names if none is, or naming the policy if its
-     *                                factory throws or returns nothing
-     */
-    public TlbPartitionPolicy create(String field, String name) {
-        return instantiate(field, name, Supplier::get);
     }
 }

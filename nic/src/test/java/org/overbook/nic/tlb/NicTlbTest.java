@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Named;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -267,18 +269,20 @@ class NicTlbTest {
 
     @Test
     void policiesAreNamedForScenarios() {
-        assertEquals(TlbReplacement.LRU, TlbReplacements.builtIn().create("nic.tlb.replacement", "lru"));
-        assertEquals(TlbReplacement.RANDOM, TlbReplacements.builtIn().create("nic.tlb.replacement", "random"));
-        assertEquals(TlbPartition.QUOTA, TlbPartitions.builtIn().create("nic.tlb.partition", "quota"));
+        assertEquals(TlbReplacement.LRU, TlbReplacements.builtIn().create("nic.tlb.replacement", Named.of("lru"), new SplittableRandom(1)));
+        assertEquals(TlbReplacement.RANDOM, TlbReplacements.builtIn().create("nic.tlb.replacement", Named.of("random"), new SplittableRandom(1)));
+        assertEquals(TlbPartition.QUOTA, TlbPartitions.builtIn().create("nic.tlb.partition", Named.of("quota"), new SplittableRandom(1)));
         assertEquals(List.of("lru", "fifo", "random"), List.copyOf(TlbReplacements.builtIn().descriptions().keySet()));
         assertEquals(List.of("shared", "static", "quota"), List.copyOf(TlbPartitions.builtIn().descriptions().keySet()));
-        var replacement = assertThrows(ConfigurationException.class, () -> TlbReplacements.builtIn().create("nic.tlb.replacement", "clock"));
+        var replacement = assertThrows(ConfigurationException.class,
+                () -> TlbReplacements.builtIn().create("nic.tlb.replacement", Named.of("clock"), new SplittableRandom(1)));
         assertEquals("nic.tlb.replacement: unknown TLB replacement policy 'clock'; accepted: lru, fifo, random; no plug-in TLB"
                 + " replacement policy is loaded: a plug-in's name is accepted once its jar is (--plugins JAR, or OVERBOOK_PLUGINS)",
                 replacement.getMessage());
-        var partition = assertThrows(ConfigurationException.class, () -> TlbPartitions.builtIn().create("nic.tlb.partition", null));
-        assertTrue(partition.getMessage().startsWith("nic.tlb.partition: unknown TLB partition policy 'null'; accepted: shared, static,"
-                + " quota; no plug-in"), partition.getMessage());
+        var partition = assertThrows(ConfigurationException.class,
+                () -> TlbPartitions.builtIn().create("nic.tlb.partition", Named.of("halves", Map.of()), new SplittableRandom(1)));
+        assertTrue(partition.getMessage().startsWith("nic.tlb.partition.name: unknown TLB partition policy 'halves'; accepted: shared,"
+                + " static, quota; no plug-in"), partition.getMessage());
     }
 
     @Test

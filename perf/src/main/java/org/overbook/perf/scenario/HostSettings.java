@@ -1,5 +1,6 @@
 package org.overbook.perf.scenario;
 
+import org.overbook.guest.Named;
 import org.overbook.hypervisor.HostResources;
 
 /**
@@ -11,8 +12,8 @@ import org.overbook.hypervisor.HostResources;
  * @param reclaimHigh free fraction reclaim frees up to ({@code host.reclaim.high})
  * @param keepSwap    keep the swap file after the run ({@code host.keep-swap})
  * @param resources   CPUs, swap device, swap path and reclaim costs ({@code host.cpus}, {@code host.swap-device}, ...)
- * @param victimSelection how reclaim picks its victims, by name ({@code host.reclaim.victim-selection})
+ * @param victimSelection how reclaim picks its victims, by name with its parameters ({@code host.reclaim.victim-selection})
  */
 public record HostSettings(long memoryBytes, long swapBytes, double reclaimLow, double reclaimHigh, boolean keepSwap,
-                           HostResources resources, String victimSelection) {
+                           HostResources resources, Named victimSelection) {
 }

@@ -1,9 +1,12 @@
 package org.overbook.perf.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Named;
 import org.overbook.nic.NicConfig;
 import org.overbook.nic.NicCosts;
 
@@ -24,32 +27,31 @@ final class NicReader {
         Section cache = nic.section("pin-down-cache", "bytes", "regions");
         Section pcie = nic.section("pcie", "bandwidth", "read-latency");
         return new NicConfig(
-                new NicConfig.Tlb(tlb.integer("sets"), tlb.integer("ways"), tlb.text("replacement", "a TLB replacement policy"),
-                        tlb.text("partition", "a TLB partition policy"), tlb.integer("quota")),
-                new NicConfig.Pinning(nic.text("memory-policy", "a memory policy"), byTenant(nic),
+                new NicConfig.Tlb(tlb.integer("sets"), tlb.integer("ways"), tlb.named("replacement", "a TLB replacement policy"),
+                        tlb.named("partition", "a TLB partition policy"), tlb.integer("quota")),
+                new NicConfig.Pinning(nic.named("memory-policy", "a memory policy"), byTenant(nic),
                         cache.bytes("bytes"), cache.integer("regions")),
-                new NicConfig.Receive(nic.text("transport", "a transport"), nic.text("receive-fault-policy", "a receive-fault policy"),
+                new NicConfig.Receive(nic.text("transport", "a transport"), nic.named("receive-fault-policy", "a receive-fault policy"),
                         nic.text("fault-path", "a fault path"), nic.integer("backup-ring-slots"),
                         nic.integer("system-buffer-credits"), nic.bytes("prefetch-window")),
                 new NicConfig.Pcie(pcie.bitsPerSecond("bandwidth"), pcie.nanos("read-latency")),
                 nic.integer("fault-workers"), costs);
     }
 
-    /** Reads {@code nic.memory-policy-by-tenant}: tenant name to policy name. */
-    private static Map<String, String> byTenant(Section nic) {
+    /** Reads {@code nic.memory-policy-by-tenant}: tenant name to memory policy, each as {@code memory-policy} is written. */
+    private static Map<String, Named> byTenant(Section nic) {
         JsonNode map = nic.raw("memory-policy-by-tenant");
         String field = nic.field("memory-policy-by-tenant");
         if (!map.isObject()) {
             throw new ConfigurationException(field, Section.describe(map) + " is of the wrong type; accepted: "
                     + "a section of tenant: memory-policy, such as {s0: pin-all}");
         }
-        Map<String, String> out = new LinkedHashMap<>();
-        for (Map.Entry<String, JsonNode> entry : map.properties()) {
-            if (!entry.getValue().isTextual()) {
-                throw new ConfigurationException(field + "." + entry.getKey(), Section.describe(entry.getValue())
-                        + " is of the wrong type; accepted: a memory policy");
-            }
-            out.put(entry.getKey(), entry.getValue().textValue());
+        List<String> tenants = new ArrayList<>();
+        map.fieldNames().forEachRemaining(tenants::add);
+        Section byTenant = Section.open(field, map, tenants.toArray(String[]::new));
+        Map<String, Named> out = new LinkedHashMap<>();
+        for (String tenant : tenants) {
+            out.put(tenant, byTenant.named(tenant, "a memory policy"));
         }
         return out;
     }

@@ -12,6 +12,8 @@ import org.overbook.guest.Units;
 import org.overbook.guest.Workload;
 import org.overbook.perf.plugin.Catalog;
 import org.overbook.hypervisor.HostConfig;
+import org.overbook.hypervisor.sim.RandomStreams;
+import org.overbook.hypervisor.spi.VictimSelections;
 import org.overbook.nic.LinkConfig;
 import org.overbook.nic.Nic;
 import org.overbook.nic.NicConfig;
@@ -56,12 +58,14 @@ final class ScenarioChecks {
         }
         HostConfig server = s.serverHostConfig(NO_DIRECTORY);
         server.validate();
-        catalog.policies().victimSelection().get("host.reclaim.victim-selection", s.host().victimSelection());
+        RandomStreams random = new RandomStreams(s.seed());
+        catalog.policies().victimSelection().check("host.reclaim.victim-selection", s.host().victimSelection(), (int) server.frames(),
+                random.stream(VictimSelections.STREAM));
         checkClientHost(s);
-        s.nic().validate("nic", catalog.policies());
-        tlb(s.nic().tlb(), s.tenants().size(), "", catalog);
+        s.nic().validate("nic", catalog.policies(), random);
+        tlb(s.nic().tlb(), s.tenants().size(), "", catalog, random);
         if (!s.clients().isEmpty()) {
-            tlb(s.nic().tlb(), s.clients().size(), " (on the client NIC, one VF per client)", catalog);
+            tlb(s.nic().tlb(), s.clients().size(), " (on the client NIC, one VF per client)", catalog, random);
         }
         for (String tenant : s.nic().pinning().byTenant().keySet()) {
             if (!s.tenantNames().contains(tenant)) {
@@ -75,13 +79,13 @@ final class ScenarioChecks {
         for (TenantSpec tenant : s.tenants()) {
             Workload created = workload(tenant, catalog, s.clientNames(), "client");
             checkTransport(s, tenant, created);
-            checkCredits(s, tenant, created, catalog);
+            checkCredits(s, tenant, created, catalog, random);
         }
         Map<String, String> verifiedBy = new HashMap<>();
         for (TenantSpec client : s.clients()) {
             Workload created = workload(client, catalog, s.tenantNames(), "server");
             checkTransport(s, client, created);
-            checkCredits(s, client, created, catalog);
+            checkCredits(s, client, created, catalog, random);
             if (created instanceof VerifiedKeys verified && verified.verifiedKeyPrefix() != null) {
                 checkKeysOwned(client, verified, verifiedBy);
             }
@@ -101,10 +105,10 @@ final class ScenarioChecks {
      * Under NetVM's system buffer a sender holds credits for a whole message before it sends it (a 4 KiB slot a packet),
      * so each workload's largest message must need no more credits than a queue pair holds, on either host's NIC.
      */
-    private static void checkCredits(Scenario s, TenantSpec tenant, Workload created, Catalog catalog) {
+    private static void checkCredits(Scenario s, TenantSpec tenant, Workload created, Catalog catalog, RandomStreams random) {
         if (!(created instanceof MessageSizes sized)
-                || !catalog.policies().receiveFault().create("nic.receive-fault-policy", s.nic().receive().policy())
-                        .creditsPerQueuePair()) {
+                || !catalog.policies().receiveFault().create("nic.receive-fault-policy", s.nic().receive().policy(),
+                        random.stream(Nic.streamName("nic", "receive-fault-policy"))).creditsPerQueuePair()) {
             return;
         }
         int credits = s.nic().receive().systemBufferCredits();
@@ -161,12 +165,13 @@ final class ScenarioChecks {
     }
 
     /** As {@code Nic}'s constructor builds its TLB, so that a geometry it would refuse is refused now. */
-    private static void tlb(NicConfig.Tlb tlb, int vfs, String where, Catalog catalog) {
-        TlbPartitionPolicy partition = catalog.policies().tlbPartition().create("nic.tlb.partition", tlb.partition());
+    private static void tlb(NicConfig.Tlb tlb, int vfs, String where, Catalog catalog, RandomStreams random) {
+        TlbPartitionPolicy partition = catalog.policies().tlbPartition().create("nic.tlb.partition", tlb.partition(),
+                random.stream(Nic.streamName("nic", "tlb/partition")));
         int quota = partition.capsEntriesPerSet() ? tlb.quota() : tlb.ways();
         try {
-            new TlbConfig(tlb.sets(), tlb.ways(), vfs, catalog.policies().tlbReplacement().create("nic.tlb.replacement", tlb.replacement()),
-                    partition, quota);
+            new TlbConfig(tlb.sets(), tlb.ways(), vfs, catalog.policies().tlbReplacement().create("nic.tlb.replacement", tlb.replacement(),
+                    random.stream(Nic.streamName("nic", "tlb/replacement"))), partition, quota);
         } catch (IllegalArgumentException e) {
             String message = e.getMessage();
             String field = message.startsWith("quota") ? "nic.tlb.quota"

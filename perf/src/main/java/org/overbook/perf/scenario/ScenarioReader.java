@@ -9,6 +9,7 @@ import org.overbook.balloon.FreeMemoryThresholds;
 import org.overbook.balloon.TenantBalloonConfig;
 import org.overbook.hypervisor.CostModel;
 import org.overbook.hypervisor.HostResources;
+import org.overbook.hypervisor.sim.RandomStreams;
 import org.overbook.hypervisor.spi.SwapDeviceModels;
 import org.overbook.hypervisor.swap.SwapDeviceConfig;
 import org.overbook.nic.LinkConfig;
@@ -31,6 +32,9 @@ final class ScenarioReader {
     static final String[] FIELDS = {"seed", "duration", "warm-up", "host", "client-host", "nic", "link", "balloon",
             "tenants", "clients", "costs", "sweep", "replications"};
 
+    /** The name of the random stream of the server host's swap device kind, derived from the scenario's seed. */
+    static final String SWAP_DEVICE_STREAM = "host/swap-device";
+
     private ScenarioReader() {
     }
 
@@ -48,7 +52,7 @@ final class ScenarioReader {
                 "host-copy-page", "notify-busy-wait", "notify-handler", "notify-block");
         CostModel hostCosts = hostCosts(costs);
         NicCosts nicCosts = nicCosts(costs);
-        HostSettings host = host(root, swapDevices);
+        HostSettings host = host(root, swapDevices, new RandomStreams(seed));
         Section client = root.section("client-host", "memory", "cpus");
         ClientHostSettings clientHost = new ClientHostSettings(client.bytes("memory"), (int) client.integer("cpus", 0, MAX_CPUS));
         var nic = NicReader.read(root, nicCosts);
@@ -59,24 +63,28 @@ final class ScenarioReader {
                 tenants.servers(), tenants.clients());
     }
 
-    private static HostSettings host(Section root, SwapDeviceModels swapDevices) {
+    private static HostSettings host(Section root, SwapDeviceModels swapDevices, RandomStreams random) {
         Section host = root.section("host", "memory", "swap", "reclaim", "keep-swap", "cpus", "cpu-slice",
                 "async-page-faults", "swap-device", "swap-path", "page-cluster");
         Section reclaim = host.section("reclaim", "min", "low", "high", "scan-cost", "evict-cost", "victim-selection");
         Section path = host.section("swap-path", "cpu", "pages-per-second");
         HostResources resources = new HostResources((int) host.integer("cpus", 0, MAX_CPUS), host.nanos("cpu-slice"),
-                host.flag("async-page-faults"), swapDevice(host, swapDevices), path.nanos("cpu"),
+                host.flag("async-page-faults"), swapDevice(host, swapDevices, random), path.nanos("cpu"),
                 path.integer("pages-per-second", 1, Long.MAX_VALUE), reclaim.nanos("scan-cost"),
                 reclaim.nanos("evict-cost"), reclaim.real("min"), (int) host.integer("page-cluster", 0, 10));
         return new HostSettings(host.bytes("memory"), host.bytes("swap"), reclaim.real("low"), reclaim.real("high"),
-                host.flag("keep-swap"), resources, reclaim.text("victim-selection", "a reclaim victim selection"));
+                host.flag("keep-swap"), resources, reclaim.named("victim-selection", "a reclaim victim selection"));
     }
 
-    /** Reads {@code host.swap-device}: a registered kind, any of whose values the file may override. */
-    private static SwapDeviceConfig swapDevice(Section host, SwapDeviceModels swapDevices) {
+    /**
+     * Reads {@code host.swap-device}: a registered kind, with its parameters, any of whose values the file may override.
+     * A kind that draws at random draws from the stream {@value #SWAP_DEVICE_STREAM} of the scenario's seed.
+     */
+    private static SwapDeviceConfig swapDevice(Section host, SwapDeviceModels swapDevices, RandomStreams random) {
         Section d = host.section("swap-device", "kind", "read-latency", "write-latency", "read-iops", "write-iops",
                 "queue-depth", "seeks", "page-transfer");
-        SwapDeviceConfig preset = swapDevices.device(d.field("kind"), d.text("kind", "a swap device"));
+        SwapDeviceConfig preset = swapDevices.device(d.field("kind"), d.named("kind", "a swap device"),
+                random.stream(SWAP_DEVICE_STREAM));
         boolean seeks = d.has("seeks") ? d.flag("seeks") : preset.seeks();
         return new SwapDeviceConfig(preset.kind(),
                 d.has("read-latency") ? d.nanos("read-latency") : preset.readLatencyNanos(),
@@ -128,7 +136,7 @@ final class ScenarioReader {
             }
             tenants.add(c);
         }
-        BalloonConfig config = new BalloonConfig(b.text("policy", "a balloon policy"), b.real("idle-tax"),
+        BalloonConfig config = new BalloonConfig(b.named("policy", "a balloon policy"), b.real("idle-tax"),
                 b.nanos("reallocation-period"), b.nanos("sampling-period"), b.integer("sample-pages"),
                 b.nanos("state-check-period"), thresholds, tenants);
         return new BalloonSettings(b.flag("enabled"), config);

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Named;
 import org.overbook.guest.Quoted;
 import org.overbook.guest.Suggestions;
 import org.overbook.guest.Units;
@@ -96,6 +97,26 @@ final class Section {
             throw new ConfigurationException(field(key), describe(value) + " is of the wrong type; accepted: " + what + yamlBoolean(value));
         }
         return value.textValue();
+    }
+
+    /**
+     * Returns the registry entry named at {@code key} (a policy, a swap device's kind): its name alone, or a section of
+     * its {@code name} and {@code params}, as a workload is written.
+     *
+     * @param what what the name names, for errors ({@code "a memory policy"})
+     */
+    Named named(String key, String what) {
+        JsonNode value = require(key, what);
+        if (value.isTextual()) {
+            return Named.of(value.textValue());
+        }
+        if (!value.isObject()) {
+            throw new ConfigurationException(field(key), describe(value) + " is of the wrong type; accepted: " + what
+                    + ", or a section of its name and params" + yamlBoolean(value));
+        }
+        Section entry = section(key, "name", "params");
+        String name = entry.text("name", what);
+        return Named.of(name, ParameterValues.values(entry.field("params"), ParameterValues.written(entry, "its")));
     }
 
     /** Returns a whole number in {@code [min, max]}. */

@@ -87,59 +87,16 @@ final class TenantReader {
         long memory = entry.bytes("memory");
         Section workload = entry.section("workload", "name", "params");
         String workloadName = workload.text("name", "a workload's name");
-        Map<String, JsonNode> params = new LinkedHashMap<>();
-        if (workload.has("params")) {
-            JsonNode raw = workload.raw("params");
-            if (!raw.isObject()) {
-                throw new ConfigurationException(workload.field("params"), Section.describe(raw)
-                        + " is of the wrong type; accepted: a section of the workload's parameters");
-            }
-            raw.properties().forEach(e -> params.put(e.getKey(), e.getValue()));
-        }
+        Map<String, JsonNode> params = ParameterValues.written(workload, "the workload's");
         return new Draft(listPath + "[" + index + "]", index, expanded, memory, workloadName, params);
     }
 
     private TenantSpec resolve(Draft d) {
         String field = d.path() + ".workload";
         Map<String, Object> params = new LinkedHashMap<>();
-        d.params().forEach((key, value) -> params.put(key, param(field + ".params." + key, value, d.index())));
+        d.params().forEach((key, value) -> params.put(key, ParameterValues.value(field + ".params." + key, value,
+                (where, text) -> fill(where, text, d.index(), true))));
         return new TenantSpec(d.name(), d.memoryBytes(), new WorkloadSpec(field, d.workload(), params));
-    }
-
-    /**
-     * Converts one parameter to what {@link org.overbook.guest.WorkloadParameters} reads: a list stays a list (of its
-     * items' text), so that a parameter of one value can say a list was given.
-     */
-    private Object param(String field, JsonNode value, int index) {
-        if (value.isTextual()) {
-            return fill(field, value.textValue(), index, true);
-        }
-        if (value.isIntegralNumber()) {
-            if (!value.canConvertToLong()) {
-                throw new ConfigurationException(field, value.asText() + " is out of range; accepted: a whole number from "
-                        + Long.MIN_VALUE + " to " + Long.MAX_VALUE);
-            }
-            return value.longValue();
-        }
-        if (value.isFloatingPointNumber()) {
-            return value.doubleValue();
-        }
-        if (value.isBoolean()) {
-            return value.booleanValue();
-        }
-        if (value.isArray()) {
-            List<String> items = new ArrayList<>();
-            for (JsonNode item : value) {
-                if (!item.isValueNode() || item.isNull()) {
-                    throw new ConfigurationException(field, Section.describe(value) + " is of the wrong type; accepted: "
-                            + "a number, text, true or false, or a list of those");
-                }
-                items.add(item.isTextual() ? fill(field, item.textValue(), index, true) : item.asText());
-            }
-            return List.copyOf(items);
-        }
-        throw new ConfigurationException(field, Section.describe(value) + " was given where one value or a list is accepted;"
-                + " accepted: a number, text, true or false, or a list of those");
     }
 
     /** Fills in the placeholders of {@code text}; names may use only {@code ${index}}. */

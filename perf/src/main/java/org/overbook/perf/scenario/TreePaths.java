@@ -20,7 +20,9 @@ import org.overbook.guest.Suggestions;
  *
  * <p>A path must name a field that the merged tree has, and the reference file has every field, so a
  * path that is not there is a typo. The exceptions are the free-form maps, whose keys are the user's:
- * a workload's {@code params} and {@code nic.memory-policy-by-tenant}.
+ * a workload's or a policy's {@code params} and {@code nic.memory-policy-by-tenant}. A path through the
+ * {@code params} or the {@code name} of a policy the tree names alone ({@code nic.memory-policy: on-demand}) turns it
+ * into the section form first ({@code {name: on-demand}}, see {@link NamedFields}).
  */
 final class TreePaths {
 
@@ -69,6 +71,9 @@ final class TreePaths {
                 }
                 node = object.get(key);
                 at = Section.child(at, key);
+                if (node.isTextual() && NamedFields.names(at) && ("params".equals(steps.get(i + 1)) || "name".equals(steps.get(i + 1)))) {
+                    node = object.putObject(key).put("name", node.textValue()); // a policy named alone, now a section of its name
+                }
             } else {
                 BigInteger written = (BigInteger) step;
                 if (!(node instanceof ArrayNode array) || written.compareTo(BigInteger.valueOf(array.size())) >= 0) {

@@ -21,9 +21,9 @@ import org.overbook.guest.ConfigurationException;
  *
  * <p>Merge rule: sections merge field by field, recursively; anything else (a value, a list) in the
  * user's file replaces the reference's whole, so a list of tenants replaces the reference's
- * {@code count} + {@code template}. One exception: a {@code workload} that names a different workload
- * replaces the reference's whole, since parameters belong to the workload they were written for. A
- * field left empty ({@code params:}) keeps the reference's value.
+ * {@code count} + {@code template}. One exception: a {@code workload}, or a policy written as a section of its name and
+ * parameters ({@link NamedFields}), that names a different one replaces the reference's whole, since parameters belong
+ * to what they were written for. A field left empty ({@code params:}) keeps the reference's value.
  */
 final class YamlTrees {
 
@@ -96,11 +96,12 @@ final class YamlTrees {
     /** Returns a new tree: {@code over} merged onto a copy of {@code base}. */
     static ObjectNode merge(ObjectNode base, ObjectNode over) {
         ObjectNode out = base.deepCopy();
-        mergeInto(out, over);
+        mergeInto(out, over, "");
         return out;
     }
 
-    private static void mergeInto(ObjectNode target, ObjectNode over) {
+    /** Merges {@code over} into {@code target}, the section at {@code path}. */
+    private static void mergeInto(ObjectNode target, ObjectNode over, String path) {
         for (Map.Entry<String, JsonNode> entry : over.properties()) {
             String key = entry.getKey();
             JsonNode value = entry.getValue();
@@ -108,16 +109,18 @@ final class YamlTrees {
             if (value.isNull() && existing != null) {
                 continue;
             }
-            if (existing instanceof ObjectNode base && value instanceof ObjectNode section && !replacesWorkload(key, base, section)) {
-                mergeInto(base, section);
+            String at = Section.child(path, key);
+            if (existing instanceof ObjectNode base && value instanceof ObjectNode section && !replacesEntry(at, key, base, section)) {
+                mergeInto(base, section, at);
             } else {
                 target.set(key, value.deepCopy());
             }
         }
     }
 
-    private static boolean replacesWorkload(String key, ObjectNode base, ObjectNode over) {
-        return "workload".equals(key) && over.hasNonNull("name") && !over.get("name").equals(base.get("name"));
+    /** Returns whether {@code over}, at {@code path}, names another workload or policy than {@code base} does. */
+    private static boolean replacesEntry(String path, String key, ObjectNode base, ObjectNode over) {
+        return ("workload".equals(key) || NamedFields.names(path)) && over.hasNonNull("name") && !over.get("name").equals(base.get("name"));
     }
 
     /** Writes {@code tree} as YAML. */

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.overbook.guest.Named;
 import org.overbook.hypervisor.spi.SwapDeviceModels;
 import org.overbook.hypervisor.swap.SwapDeviceConfig;
 import org.overbook.perf.scenario.ScenarioLoader;
@@ -58,7 +60,7 @@ class ThrashingBoundTest {
         for (SweepPoint point : loader.parse(SCENARIO, "thrashing-bound.yaml").points()) {
             RunResult result = runner.run(point, directory.resolve("p" + point.index())).result();
             String kind = i == 0 ? "nvme" : "sata-ssd";
-            SwapDeviceConfig device = devices.device("host.swap-device.kind", kind);
+            SwapDeviceConfig device = devices.device("host.swap-device.kind", Named.of(kind), new SplittableRandom(/* seed= */ 1));
             Map<String, Number> total = result.total();
             throughput[i] = total.get(Metrics.THROUGHPUT).doubleValue();
             double readPages = total.get("server_swap_read_pages_per_s").doubleValue() / throughput[i];

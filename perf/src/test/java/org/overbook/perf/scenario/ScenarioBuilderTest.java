@@ -34,8 +34,8 @@ class ScenarioBuilderTest {
             for (Tenant tenant : tenants) {
                 assertSame(deployment.workloads().get(tenant.name()), tenant.workload(), tenant.name() + " runs its own workload");
             }
-            assertEquals("pin-all", deployment.testbed().clientNic().config().pinning().memoryPolicy());
-            assertEquals("on-demand", deployment.testbed().serverNic().config().pinning().memoryPolicy());
+            assertEquals("pin-all", deployment.testbed().clientNic().config().pinning().memoryPolicy().name());
+            assertEquals("on-demand", deployment.testbed().serverNic().config().pinning().memoryPolicy().name());
             assertEquals(scenario.host().memoryBytes(), deployment.testbed().server().config().memoryBytes());
             assertFalse(deployment.balloon().isPresent());
             assertTrue(Files.isDirectory(directory.resolve(ScenarioBuilder.SERVER_HOST_DIRECTORY)));

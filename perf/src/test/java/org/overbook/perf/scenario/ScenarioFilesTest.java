@@ -62,8 +62,8 @@ class ScenarioFilesTest {
     void theDefaultScenarioSweepsTenantCountsUnderPinningAndOnDemand() {
         ScenarioFile file = ScenarioLoader.standard().defaultScenario();
         List<Scenario> points = file.points().stream().map(SweepPoint::scenario).toList();
-        List<Scenario> pinAll = points.stream().filter(s -> s.nic().pinning().memoryPolicy().equals("pin-all")).toList();
-        List<Scenario> onDemand = points.stream().filter(s -> s.nic().pinning().memoryPolicy().equals("on-demand")).toList();
+        List<Scenario> pinAll = points.stream().filter(s -> s.nic().pinning().memoryPolicy().name().equals("pin-all")).toList();
+        List<Scenario> onDemand = points.stream().filter(s -> s.nic().pinning().memoryPolicy().name().equals("on-demand")).toList();
         assertEquals(points.size(), pinAll.size() + onDemand.size(), "every point is pin-all or on-demand");
         assertTrue(pinAll.stream().allMatch(s -> s.overcommit() < 1.0), "pinned tenants fit in RAM, as pinning requires");
         assertTrue(onDemand.getLast().overcommit() > 2.5, "the on-demand curve runs well past the RAM: "

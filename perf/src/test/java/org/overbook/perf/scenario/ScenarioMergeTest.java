@@ -23,7 +23,7 @@ class ScenarioMergeTest {
     void aNestedFieldOverridesThatFieldAlone() {
         Scenario s = load("nic: {tlb: {sets: 64}}");
         NicConfig.Tlb tlb = reference.nic().tlb();
-        assertEquals(reference.nic().withTlb(64, tlb.ways(), tlb.replacement(), tlb.partition(), tlb.quota()), s.nic());
+        assertEquals(reference.nic().withTlb(64, tlb.ways(), tlb.replacement().name(), tlb.partition().name(), tlb.quota()), s.nic());
         assertEquals(new Scenario(reference.seed(), reference.durationNanos(), reference.warmUpNanos(), reference.host(),
                 reference.clientHost(), s.nic(), reference.link(), reference.balloon(), reference.costs(), reference.tenants(),
                 reference.clients()), s, "nothing but nic.tlb.sets changed");

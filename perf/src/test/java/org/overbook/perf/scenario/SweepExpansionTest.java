@@ -41,9 +41,9 @@ class SweepExpansionTest {
         for (int i = 0; i < 6; i++) {
             SweepPoint point = file.points().get(i);
             assertEquals(i, point.index());
-            assertEquals(List.of("on-demand", "prefault", "pin-down-cache").get(i / 2), point.scenario().nic().pinning().memoryPolicy());
+            assertEquals(List.of("on-demand", "prefault", "pin-down-cache").get(i / 2), point.scenario().nic().pinning().memoryPolicy().name());
             assertEquals(i % 2 == 0 ? 1 : 4, point.scenario().tenants().size());
-            assertEquals(Map.of("nic.memory-policy", point.scenario().nic().pinning().memoryPolicy(),
+            assertEquals(Map.of("nic.memory-policy", point.scenario().nic().pinning().memoryPolicy().name(),
                     "tenants.count", Integer.toString(point.scenario().tenants().size())), point.values());
         }
     }

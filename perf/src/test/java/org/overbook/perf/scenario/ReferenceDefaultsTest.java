@@ -72,7 +72,8 @@ class ReferenceDefaultsTest {
     @Test
     void hostResourcesAreHostResourcesDefaults() {
         assertEquals(HostResources.defaults(), reference.host().resources());
-        assertEquals("clock", reference.host().victimSelection());
+        assertEquals("clock", reference.host().victimSelection().name());
+        assertEquals(Map.of(), reference.host().victimSelection().params());
     }
 
     @Test

@@ -66,7 +66,7 @@ record ClientSettings(List<String> targets, String service, int connections, int
         int connections = (int) p.integer(connectionsKey, defaultConnections, 1, 4096);
         int depth = (int) p.integer("depth", 1, 1, 1024);
         boolean open = p.choice("loop", "closed", "closed", "open").equals("open");
-        double rate = p.real("rate", 0, 0, 1e10);
+        double rate = p.rate("rate", 0, 0, 1e10);
         if (open && rate == 0 && !ownArrivals) {
             throw new ConfigurationException(p.field("rate"), "an open loop needs a rate in requests per second");
         }

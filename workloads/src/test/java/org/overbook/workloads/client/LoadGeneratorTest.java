@@ -121,6 +121,21 @@ class LoadGeneratorTest {
         assertTrue(Math.abs(rate - 40_000) < 6_000, "seed " + SEED + ": offered 40k/s, measured " + rate);
     }
 
+    /** A built-in client reads its rate as a plug-in does: {@code 40k/s} is 40,000 a second, to the last figure. */
+    @Test
+    void aRateWrittenWithItsUnitIsTheSameRate() {
+        Map<String, Object> common = Map.of("concurrency", 4, "window", 100, "loop", "open", "duration", "5ms");
+        Map<String, Object> plain = new HashMap<>(common);
+        plain.put("rate", 40_000.0);
+        Map<String, Object> withUnit = new HashMap<>(common);
+        withUnit.put("rate", "40k/s");
+        assertEquals(run(LoadGenerator.MEMASLAP, plain, null), run(LoadGenerator.MEMASLAP, withUnit, null), "seed " + SEED);
+        Map<String, Object> milli = new HashMap<>(common);
+        milli.put("rate", "40m/s");
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> run(LoadGenerator.MEMASLAP, milli, null));
+        assertTrue(e.getMessage().startsWith("c.rate: '40m/s' writes m, which is milli"), e.getMessage());
+    }
+
     @ParameterizedTest(name = "workload {0}")
     @ValueSource(strings = {"a", "b", "c", "d", "e", "f"})
     void ycsbCoreWorkloads(String workload) {

@@ -8,7 +8,8 @@ import org.overbook.hypervisor.swap.SwapDeviceConfig;
  * Says what a kind of swap device can do from the parameters a scenario gives it beside its kind
  * ({@code host.swap-device.kind: {name: KIND, params: {...}}}) and a random generator of its own: a stream of the
  * scenario's seed named after the host's swap device, so that it draws the same under the same seed and differently
- * under another. Registered with {@link SwapDeviceModels#register(String, String, SwapDeviceFactory)}; a kind that reads
+ * under another. A scenario file's device is asked once, as the file is read, under the file's seed: the replications
+ * of a point, which run under seeds of their own, share its values. Registered with {@link SwapDeviceModels#register(String, String, SwapDeviceFactory)}; a kind that reads
  * no parameter and draws nothing may still be registered as a plain {@link SwapDeviceModel}.
  */
 @FunctionalInterface

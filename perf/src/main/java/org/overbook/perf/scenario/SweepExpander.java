@@ -6,6 +6,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,10 @@ import org.overbook.guest.ConfigurationException;
  * {@code "nic.memory-policy, tenants.template.memory": [[pin-all, 512MiB], [on-demand, 1GiB]]}
  * (pin-all cannot overcommit, so its point needs tenants that fit). Points come in nested-loop order:
  * the first axis varies slowest, the last fastest, each through its values in file order. A point's
- * label lists its values, {@code nic.memory-policy=on-demand, tenants.count=4}.
+ * label lists its values, {@code nic.memory-policy=on-demand, tenants.count=4}. An axis over a field inside another
+ * axis's field refines that axis's value at every point, whichever is written first:
+ * {@code host.reclaim.victim-selection: [clock, {name: clock, params: {handspread: 8MiB}}]} with
+ * {@code host.reclaim.victim-selection.params.handspread: [0, 16MiB]} gives the inner axis's handspread at every point.
  */
 final class SweepExpander {
 
@@ -113,16 +117,20 @@ final class SweepExpander {
     /** Returns every point of the cross product of {@code axes} over {@code tree}, in nested-loop order. */
     static List<Point> expand(ObjectNode tree, List<Axis> axes) {
         ObjectNode base = withoutSweep(tree);
+        List<int[]> writes = writeOrder(axes);
         List<Point> points = new ArrayList<>();
         int[] choice = new int[axes.size()];
         while (true) {
             ObjectNode point = base.deepCopy();
+            for (int[] write : writes) {
+                Axis axis = axes.get(write[0]);
+                TreePaths.set(point, axis.paths().get(write[1]), axis.values().get(choice[write[0]]).get(write[1]), field(axis.key()));
+            }
             Map<String, String> values = new LinkedHashMap<>();
             for (int a = 0; a < axes.size(); a++) {
                 Axis axis = axes.get(a);
                 List<JsonNode> tuple = axis.values().get(choice[a]);
                 for (int p = 0; p < axis.paths().size(); p++) {
-                    TreePaths.set(point, axis.paths().get(p), tuple.get(p), field(axis.key()));
                     values.put(axis.paths().get(p), text(tuple.get(p)));
                 }
             }
@@ -137,6 +145,23 @@ final class SweepExpander {
                 return List.copyOf(points);
             }
         }
+    }
+
+    /**
+     * Returns the order a point's values are written in, each as {axis, path of the axis}: the axes' order, except that a
+     * path inside another ({@code host.reclaim.victim-selection.params.handspread} inside
+     * {@code host.reclaim.victim-selection}) comes after it, so that it refines the outer value rather than being wiped by it.
+     * Fewer steps first does that, and paths of as many steps are never inside one another.
+     */
+    private static List<int[]> writeOrder(List<Axis> axes) {
+        List<int[]> writes = new ArrayList<>();
+        for (int a = 0; a < axes.size(); a++) {
+            for (int p = 0; p < axes.get(a).paths().size(); p++) {
+                writes.add(new int[] {a, p, TreePaths.parse(axes.get(a).paths().get(p), field(axes.get(a).key())).size()});
+            }
+        }
+        writes.sort(Comparator.comparingInt(write -> write[2])); // stable: otherwise the axes' order
+        return List.copyOf(writes);
     }
 
     /** Returns where an axis is written, for errors: {@code sweep.nic.memory-policy}. */

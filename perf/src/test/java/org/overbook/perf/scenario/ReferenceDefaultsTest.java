@@ -20,9 +20,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.overbook.balloon.BalloonConfig;
+import org.overbook.guest.Named;
 import org.overbook.hypervisor.CostModel;
 import org.overbook.hypervisor.HostConfig;
 import org.overbook.hypervisor.HostResources;
+import org.overbook.hypervisor.spi.VictimSelections;
 import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicConfig;
 import org.overbook.nic.NicCosts;
@@ -72,8 +74,7 @@ class ReferenceDefaultsTest {
     @Test
     void hostResourcesAreHostResourcesDefaults() {
         assertEquals(HostResources.defaults(), reference.host().resources());
-        assertEquals("clock", reference.host().victimSelection().name());
-        assertEquals(Map.of(), reference.host().victimSelection().params());
+        assertEquals(Named.of(VictimSelections.CLOCK), reference.host().victimSelection()); // the name alone: no parameter
     }
 
     @Test

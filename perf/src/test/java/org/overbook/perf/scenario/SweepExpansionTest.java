@@ -98,6 +98,27 @@ class SweepExpansionTest {
                 .map(p -> p.scenario().clients().getFirst().workload().params().get("window")).toList());
     }
 
+    /**
+     * An axis over a field inside another axis's field (a policy's parameter, a value of the swap device) refines that
+     * axis's value at every point, whichever of the two the file writes first: were the outer one applied last, it would
+     * wipe the inner one's value, and points that differ only in it would run (and be stored for --resume) as one.
+     */
+    @Test
+    void anAxisInsideAnotherAxisRefinesItWhicheverComesFirst() {
+        for (String sweep : List.of(
+                "{host.reclaim.victim-selection.params.handspread: [0, 16MiB], host.reclaim.victim-selection: [clock]}",
+                "{host.reclaim.victim-selection: [clock], host.reclaim.victim-selection.params.handspread: [0, 16MiB]}")) {
+            List<SweepPoint> points = load("sweep: " + sweep).points();
+            assertEquals(List.of(0L, "16MiB"), points.stream()
+                    .map(p -> p.scenario().host().victimSelection().params().get("handspread")).toList(), sweep);
+            assertEquals(List.of("clock", "clock"), points.stream().map(p -> p.scenario().host().victimSelection().name()).toList());
+            assertFalse(points.get(0).yaml().equals(points.get(1).yaml()), sweep);
+        }
+        List<SweepPoint> link = load("sweep: {link.latency: [1us, 2us], link: [{bandwidth: 56Gbps, latency: 5us, loss: 0, mtu: 4096}]}")
+                .points();
+        assertEquals(List.of(1_000L, 2_000L), link.stream().map(p -> p.scenario().link().latencyNanos()).toList());
+    }
+
     @Test
     void aSweepIntoAListNamesTheMissingElement() {
         for (String index : List.of("5", "99999999999")) { // the second past an int, past any list

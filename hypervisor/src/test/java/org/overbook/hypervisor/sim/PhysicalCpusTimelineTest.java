@@ -221,11 +221,7 @@ class PhysicalCpusTimelineTest {
      */
     @Test
     void aVcpuWhoseSliceEndsRequeuesAtOnceAndKeepsThePcpuWhileItIsLeftmost() {
-        PhysicalCpus one = new PhysicalCpus(sim, 1, 250_000);
-        List<String> starts = new ArrayList<>();
-        cpuBound(one, "A", 100_000, starts);
-        cpuBound(one, "B", 500_000, starts);
-        sim.runUntil(3_750_000);
+        List<String> starts = startsOnOnePcpu(250_000, 100_000, 500_000, 3_750_000);
         assertEquals(List.of("A 0", "A 100", "A 200", "B 300", "A 800", "A 900", "A 1000", "B 1100", "A 1600",
                 "A 1700", "A 1800", "A 1900", "A 2000", "A 2100", "B 2200", "A 2700", "A 2800", "A 2900", "A 3000",
                 "A 3100", "A 3200", "B 3300"), starts);
@@ -285,11 +281,7 @@ class PhysicalCpusTimelineTest {
      */
     @Test
     void aTieBetweenEqualVirtualRuntimesGoesToTheLowerIdWhenItIsTheWaiter() {
-        PhysicalCpus one = new PhysicalCpus(sim, 1, 300_000);
-        List<String> starts = new ArrayList<>();
-        cpuBound(one, "A", 100_000, starts);
-        cpuBound(one, "B", 100_000, starts);
-        sim.runUntil(1_250_000);
+        List<String> starts = startsOnOnePcpu(300_000, 100_000, 100_000, 1_250_000);
         assertEquals(List.of("A 0", "A 100", "A 200", "B 300", "B 400", "B 500", "A 600", "A 700", "A 800", "B 900",
                 "B 1000", "B 1100", "A 1200"), starts);
     }
@@ -363,6 +355,19 @@ class PhysicalCpusTimelineTest {
         sim.runUntil(1_050_000);
         assertEquals(11 * 100_000, b.busyNanos(), "B's tasks from 0 to 1,000 µs, each charged as it starts");
         assertArrayEquals(new long[] {100_000, 11 * 100_000}, two.busyNanos());
+    }
+
+    /**
+     * Runs A and B (A the lower id), each with tasks of its own length back to back from 0, on one pCPU with the slice
+     * given, until {@code until}; returns each task's start as "NAME µs".
+     */
+    private List<String> startsOnOnePcpu(long slice, long taskA, long taskB, long until) {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, slice);
+        List<String> starts = new ArrayList<>();
+        cpuBound(one, "A", taskA, starts);
+        cpuBound(one, "B", taskB, starts);
+        sim.runUntil(until);
+        return starts;
     }
 
     /** Starts a vCPU on {@code cpus} running tasks of {@code task} ns back to back from 0; logs "NAME µs" at each. */

@@ -13,7 +13,6 @@ import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.Parameters;
 import org.overbook.hypervisor.sim.RandomStreams;
-import org.overbook.hypervisor.spi.FrameView;
 import org.overbook.hypervisor.spi.VictimSelections;
 import org.overbook.hypervisor.spi.VictimSelector;
 import org.overbook.hypervisor.spi.VictimSelectorFactory;
@@ -32,49 +31,45 @@ class VictimSelectorFactoryFromJavaTest {
     @RegisterExtension
     final HostsUnderTest hosts = new HostsUnderTest();
 
-    /** What the factory was handed: its parameter {@code step} and the first draw of its generator. */
-    private final List<Long> steps = new ArrayList<>();
+    /** What the factory was handed: its parameter {@code handspread} and the first draw of its generator. */
+    private final List<Long> handspreads = new ArrayList<>();
     private final List<Long> firstDraws = new ArrayList<>();
-    private final List<Hand> made = new ArrayList<>();
+    private final List<Counted> made = new ArrayList<>();
 
-    /** A hand over frames that moves {@code step} frames at a time and takes the first used, reclaimable frame. */
-    private static final class Hand implements VictimSelector {
-        private final FrameView frames;
-        private final int step;
-        private int at;
-        private long scanned;
-        private long answered;
+    /** Counts the victims reclaim asks the built-in CLOCK it wraps for. */
+    private static final class Counted implements VictimSelector {
+        private final VictimSelector clock;
+        private long asked;
 
-        Hand(FrameView frames, int step) {
-            this.frames = frames;
-            this.step = step;
+        Counted(VictimSelector clock) {
+            this.clock = clock;
         }
 
         @Override
         public int nextVictim() {
-            answered++;
-            for (int looked = 0; looked < frames.frames(); looked++) {
-                int frame = at;
-                at = (at + step) % frames.frames();
-                scanned++;
-                if (!frames.isFree(frame) && frames.reclaimable(frame)) {
-                    return frame;
-                }
-            }
-            return -1;
+            asked++;
+            return clock.nextVictim();
+        }
+
+        @Override
+        public int nextCleanVictim(int budget) {
+            asked++;
+            return clock.nextCleanVictim(budget);
         }
 
         @Override
         public long scanned() {
-            return scanned;
+            return clock.scanned();
         }
     }
 
-    private final VictimSelectorFactory hand = (frames, parameters, random) -> {
-        long step = parameters.integer("step", 1, 1, 7);
-        steps.add(step);
+    /** The built-in CLOCK, counted, made as a plug-in makes a selection that reads a parameter and draws. */
+    private final VictimSelectorFactory countedClock = (frames, parameters, random) -> {
+        handspreads.add(parameters.bytes("handspread", 0, 0, Long.MAX_VALUE));
         firstDraws.add(random.nextLong());
-        Hand selector = new Hand(frames, (int) step);
+        VictimSelectorFactory clock = (VictimSelectorFactory) VictimSelections.builtIn().factory(VictimSelections.FIELD,
+                VictimSelections.CLOCK);
+        Counted selector = new Counted(clock.create(frames, parameters, random));
         made.add(selector);
         return selector;
     };
@@ -82,16 +77,16 @@ class VictimSelectorFactoryFromJavaTest {
     @Test
     void aFactoryIsMadeWithTheHostsStreamAndNoParametersAndReclaimTakesItsVictims() {
         Host host = hosts.create(/* frames= */ 16, /* swapPages= */ 64, /* tenants= */ 1, /* guestPages= */ 48, SEED);
-        host.memory().selectVictimsWith(hand);
+        host.memory().selectVictimsWith(countedClock);
 
-        assertEquals(List.of(1L), steps, "no parameter: the factory's default");
+        assertEquals(List.of(0L), handspreads, "no parameter: the default");
         assertEquals(List.of(new RandomStreams(SEED).stream(VictimSelections.STREAM).nextLong()), firstDraws,
                 "the stream a scenario of the host's seed gives the selection");
         GuestMemory memory = host.tenant(0).memory();
         for (int page = 0; page < 48; page++) {
             memory.writeLong((long) page * GuestMemory.PAGE_SIZE, 1_000 + page);
         }
-        assertTrue(made.getFirst().answered > 0, "reclaim asked the factory's selector for victims");
+        assertTrue(made.getFirst().asked > 0, "reclaim asked the factory's selector for victims");
         assertTrue(host.memory().swapWrites() > 0);
         for (int page = 0; page < 48; page++) {
             assertEquals(1_000 + page, memory.readLong((long) page * GuestMemory.PAGE_SIZE), "page " + page);
@@ -101,12 +96,12 @@ class VictimSelectorFactoryFromJavaTest {
     @Test
     void theParametersGivenReachTheFactoryAndOneItDoesNotReadIsRefusedNamingIt() {
         Host host = hosts.create(16, 64, 1, 48, SEED);
-        host.memory().selectVictimsWith(hand, new Parameters(PARAMS, Map.of("step", 3)));
-        assertEquals(List.of(3L), steps);
+        host.memory().selectVictimsWith(countedClock, new Parameters(PARAMS, Map.of("handspread", "16KiB")));
+        assertEquals(List.of(16_384L), handspreads);
 
         ConfigurationException e = assertThrows(ConfigurationException.class,
-                () -> host.memory().selectVictimsWith(hand, new Parameters(PARAMS, Map.of("stp", 3))));
-        assertEquals(PARAMS + ".stp", e.field(), e.getMessage());
-        assertTrue(e.getMessage().contains("unknown parameter; accepted: step (did you mean step?)"), e.getMessage());
+                () -> host.memory().selectVictimsWith(countedClock, new Parameters(PARAMS, Map.of("handsprd", "16KiB"))));
+        assertEquals(PARAMS + ".handsprd", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown parameter; accepted: handspread (did you mean handspread?)"), e.getMessage());
     }
 }

@@ -34,14 +34,18 @@ import org.overbook.nic.contract.TestbedFixtures;
  */
 class NotificationTest {
 
+    /** A server tenant s0 and a client tenant c0, their hosts' files under {@code directory}. */
+    private static Testbed testbed(Path directory) {
+        return TestbedFixtures.create(TestbedFixtures.host("s", 256, 256, new int[] {64}, directory.resolve("server")),
+                TestbedFixtures.host("c", 256, 0, new int[] {16}, directory.resolve("client")),
+                NicConfig.of("pin-on-register"), LinkConfig.fdr(), 3);
+    }
+
     @ParameterizedTest
     @EnumSource(EventCounter.Detection.class)
     void aNotifyingWriteWakesTheWaiterAfterItsDetectionLatency(EventCounter.Detection detection) throws Exception {
         Path directory = Files.createTempDirectory("overbook-notify-");
-        Testbed testbed = TestbedFixtures.create(
-                TestbedFixtures.host("s", 256, 256, new int[] {64}, directory.resolve("server")),
-                TestbedFixtures.host("c", 256, 0, new int[] {16}, directory.resolve("client")),
-                NicConfig.of("pin-on-register"), LinkConfig.fdr(), 3);
+        Testbed testbed = testbed(directory);
         try {
             long[] target = new long[2];
             long[] woke = {-1};
@@ -101,10 +105,7 @@ class NotificationTest {
     @Test
     void aBusyWaitAwaitedOutsideTheTenantsTasksIsRefusedNamingTheCall() throws Exception {
         Path directory = Files.createTempDirectory("overbook-notify-");
-        Testbed testbed = TestbedFixtures.create(
-                TestbedFixtures.host("s", 256, 256, new int[] {64}, directory.resolve("server")),
-                TestbedFixtures.host("c", 256, 0, new int[] {16}, directory.resolve("client")),
-                NicConfig.of("pin-on-register"), LinkConfig.fdr(), 3);
+        Testbed testbed = testbed(directory);
         try {
             EventCounter counter = testbed.vf("s0").eventCounter(3);
             VerbsException fromOutside = assertThrows(VerbsException.class,

@@ -13,6 +13,9 @@ import org.overbook.hypervisor.swap.SwapDeviceConfig;
  */
 public final class SwapDeviceModels extends Registry<SwapDeviceModel> {
 
+    /** The name of the random stream of the server host's swap device, derived from the seed the host is built with. */
+    public static final String STREAM = "host/swap-device";
+
     /** Returns an empty registry. */
     public SwapDeviceModels() {
         super("swap device");

@@ -59,7 +59,7 @@ final class ScenarioChecks {
         HostConfig server = s.serverHostConfig(NO_DIRECTORY, catalog.policies().swapDevices());
         server.validate();
         RandomStreams random = new RandomStreams(s.seed());
-        catalog.policies().victimSelection().check("host.reclaim.victim-selection", s.host().victimSelection(), (int) server.frames(),
+        catalog.policies().victimSelection().check(VictimSelections.FIELD, s.host().victimSelection(), (int) server.frames(),
                 random.stream(VictimSelections.STREAM));
         checkClientHost(s);
         s.nic().validate("nic", catalog.policies(), random);

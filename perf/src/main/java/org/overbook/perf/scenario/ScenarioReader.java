@@ -84,8 +84,9 @@ final class ScenarioReader {
      * reported as the file is read; a host is built with the device asked again, under the seed the host is built with.
      */
     private static SwapDeviceSettings swapDevice(Section host, SwapDeviceModels swapDevices, long seed) {
-        Section d = host.section("swap-device", "kind", "read-latency", "write-latency", "read-iops", "write-iops",
-                "queue-depth", "seeks", "page-transfer");
+        List<String> fields = new ArrayList<>(List.of("kind"));
+        fields.addAll(SwapDeviceSettings.OVERRIDES);
+        Section d = host.section("swap-device", fields.toArray(String[]::new));
         Named kind = d.named("kind", "a swap device");
         SwapDeviceSettings.of(kind).resolve(swapDevices, seed);
         return new SwapDeviceSettings(kind,

@@ -1,5 +1,6 @@
 package org.overbook.perf.scenario;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -29,8 +30,18 @@ public record SwapDeviceSettings(Named kind, OptionalLong readLatencyNanos, Opti
                                  OptionalLong readIops, OptionalLong writeIops, OptionalInt queueDepth,
                                  Optional<Boolean> seeks, OptionalLong pageTransferNanos) {
 
+    /** Where a scenario gives the device. */
+    static final String FIELD = "host.swap-device";
+
     /** Where a scenario names the kind, for errors. */
-    static final String KIND_FIELD = "host.swap-device.kind";
+    static final String KIND_FIELD = FIELD + ".kind";
+
+    /**
+     * The values a scenario may set over the kind's, beside {@code kind}. The reference file leaves them out (each kind has
+     * values of its own), so a sweep axis or an override that sets one finds no field there to replace ({@link TreePaths}).
+     */
+    static final List<String> OVERRIDES = List.of("read-latency", "write-latency", "read-iops", "write-iops", "queue-depth",
+            "seeks", "page-transfer");
 
     public SwapDeviceSettings {
         Objects.requireNonNull(kind, "kind");

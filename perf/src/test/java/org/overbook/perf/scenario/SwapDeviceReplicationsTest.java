@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.overbook.perf.scenario.ScenarioErrors.assertError;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,6 +58,26 @@ class SwapDeviceReplicationsTest {
             assertEquals(50_000, device.writeIops(), "the file's value over the kind's holds in every replication: " + device);
             assertEquals(JITTERY, device.kind());
         }
+    }
+
+    /**
+     * A sweep over a value the file sets over the kind's, and over the kind, reaches the host each point and each of its
+     * replications builds: the device is resolved from the point's own settings, never from what a scenario holds in the
+     * place of one ({@link HostSettings#UNRESOLVED_SWAP_DEVICE}, an nvme).
+     */
+    @Test
+    void aSweptValueAndASweptKindReachEveryBuiltHost() {
+        ScenarioFile file = loader.parse(SmallScenarios.MEMCACHED, """
+                host: {swap-device: {kind: optane}}
+                sweep: {host.swap-device.kind: [hdd, jittery], host.swap-device.write-latency: [3us, 700us]}
+                """, "swept.yaml");
+        List<String> built = new ArrayList<>();
+        for (SweepPoint replica : Replications.of(file.points(), 2)) {
+            SwapDeviceConfig device = builtDevice(replica.scenario(), "p" + replica.index() + "-" + replica.scenario().seed());
+            built.add(device.kind() + " " + device.writeLatencyNanos());
+        }
+        assertEquals(List.of("hdd 3000", "hdd 3000", "hdd 700000", "hdd 700000", "jittery 3000", "jittery 3000",
+                "jittery 700000", "jittery 700000"), built);
     }
 
     @Test

@@ -25,8 +25,14 @@ import org.overbook.hypervisor.swap.SwapDeviceConfig;
 public record HostSettings(long memoryBytes, long swapBytes, double reclaimLow, double reclaimHigh, boolean keepSwap,
                            HostResources resources, Named victimSelection, SwapDeviceSettings swapDevice) {
 
-    /** What {@link #resources()} holds in the place of a swap device: the default kind, never the host's own. */
-    public static final SwapDeviceConfig UNRESOLVED_SWAP_DEVICE = SwapDeviceConfig.defaults();
+    /**
+     * What {@link #resources()} holds in the place of a swap device, never the host's own: the default device's values
+     * under the kind {@value #UNRESOLVED_KIND}, so that code reading it by mistake shows it.
+     */
+    public static final SwapDeviceConfig UNRESOLVED_SWAP_DEVICE = withKind(SwapDeviceConfig.defaults(), HostSettings.UNRESOLVED_KIND);
+
+    /** The kind of {@link #UNRESOLVED_SWAP_DEVICE}: the host's device is {@link #resources(SwapDeviceModels, long)}'s. */
+    public static final String UNRESOLVED_KIND = "unresolved: see HostSettings.resources(models, seed)";
 
     public HostSettings {
         Objects.requireNonNull(victimSelection, "victimSelection");
@@ -41,5 +47,10 @@ public record HostSettings(long memoryBytes, long swapBytes, double reclaimLow, 
      */
     public HostResources resources(SwapDeviceModels models, long seed) {
         return resources.withSwapDevice(swapDevice.resolve(models, seed));
+    }
+
+    private static SwapDeviceConfig withKind(SwapDeviceConfig d, String kind) {
+        return new SwapDeviceConfig(kind, d.readLatencyNanos(), d.writeLatencyNanos(), d.readIops(), d.writeIops(),
+                d.queueDepth(), d.seeks(), d.pageTransferNanos());
     }
 }

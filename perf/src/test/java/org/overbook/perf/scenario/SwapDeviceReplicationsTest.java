@@ -54,6 +54,8 @@ class SwapDeviceReplicationsTest {
         assertNotEquals(built.get(0).readLatencyNanos(), built.get(1).readLatencyNanos(), "replications 0 and 1: " + built);
         assertNotEquals(built.get(1).readLatencyNanos(), built.get(2).readLatencyNanos(), "replications 1 and 2: " + built);
         assertEquals(built.get(1), builtDevice(replicas.get(1).scenario(), "again"), "the same seed builds the same device");
+        assertEquals(HostSettings.UNRESOLVED_KIND, point.scenario().host().resources().swapDevice().kind(),
+                "what a scenario holds in the place of its device says it is not the host's");
         for (SwapDeviceConfig device : built) {
             assertEquals(50_000, device.writeIops(), "the file's value over the kind's holds in every replication: " + device);
             assertEquals(JITTERY, device.kind());

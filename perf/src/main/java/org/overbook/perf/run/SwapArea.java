@@ -305,12 +305,12 @@ public final class SwapArea {
         try (var in = Files.newBufferedReader(candidate.resolve(OWNER), StandardCharsets.UTF_8)) {
             owner.load(in);
         } catch (IOException e) {
-            // no owner file: created by a process killed before it wrote one; trust the name alone
-            owner.setProperty("pid", candidate.getFileName().toString().substring(PREFIX.length()));
+            // no owner file: created by a process killed before it wrote one; the name alone says whose it is
         }
         long pid;
         try {
-            pid = Long.parseLong(owner.getProperty("pid", ""));
+            // an owner file without its id is one its process is writing now, or was killed writing: the name says whose
+            pid = Long.parseLong(owner.getProperty("pid", candidate.getFileName().toString().substring(PREFIX.length())));
         } catch (NumberFormatException e) {
             return false;
         }

@@ -119,4 +119,14 @@ class SwapAreaTest {
             churn.join();
         }
     }
+
+    @Test
+    void aProcessFolderWhoseOwnerFileIsStillBeingWrittenIsKept() throws Exception {
+        // a process that has just made its folder has an empty owner file until it has written it
+        long live = ProcessHandle.current().parent().orElseThrow().pid();
+        Path starting = Files.createDirectories(root.resolve("run-" + live));
+        Files.writeString(starting.resolve(SwapArea.OWNER), "");
+        assertEquals(List.of(), new SwapArea(root).removeStale());
+        assertTrue(Files.exists(starting));
+    }
 }

@@ -114,7 +114,7 @@ final class DensityCommand implements Callable<Integer> {
         int threadsAsked = parallelism.threads();
         resume.check(output);
         // claimed once nothing but the cluster (--master) can refuse the command: a refused command leaves no folder
-        Path folder = output.folder(OutputOption.nameOf(file));
+        Path folder = output.folder(OutputOption.nameOf(file), ResultsKind.DENSITY);
         KeptSwap keptSwap = KeptSwap.before(folder);
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
                 threadsAsked, "overbook density " + file.getFileName(), plugins.plugins())) {

@@ -3,8 +3,11 @@ package org.overbook.perf.run;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -239,13 +242,34 @@ public final class SwapArea {
         return removed;
     }
 
-    /** Returns the bytes the files under {@code path} take (their lengths: swap files are not sparse). */
+    /**
+     * Returns the bytes the files under {@code path} take (their lengths: swap files are not sparse). A file or folder
+     * removed while it is counted (a run beside this one that ended and closed its swap store) counts as nothing.
+     */
     public static long bytes(Path path) {
-        try (Stream<Path> files = Files.walk(path)) {
-            return files.filter(Files::isRegularFile).mapToLong(SwapArea::size).sum();
+        long[] total = {0};
+        try {
+            Files.walkFileTree(path, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    total[0] += attributes.isRegularFile() ? attributes.size() : 0;
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException gone) {
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path folder, IOException gone) {
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         } catch (IOException e) {
-            return 0;
+            return total[0];
         }
+        return total[0];
     }
 
     /** Deletes a folder and everything under it, if it exists. */
@@ -281,12 +305,12 @@ public final class SwapArea {
         try (var in = Files.newBufferedReader(candidate.resolve(OWNER), StandardCharsets.UTF_8)) {
             owner.load(in);
         } catch (IOException e) {
-            // no owner file: created by a process killed before it wrote one; trust the name alone
-            owner.setProperty("pid", candidate.getFileName().toString().substring(PREFIX.length()));
+            // no owner file: created by a process killed before it wrote one; the name alone says whose it is
         }
         long pid;
         try {
-            pid = Long.parseLong(owner.getProperty("pid", ""));
+            // an owner file without its id is one its process is writing now, or was killed writing: the name says whose
+            pid = Long.parseLong(owner.getProperty("pid", candidate.getFileName().toString().substring(PREFIX.length())));
         } catch (NumberFormatException e) {
             return false;
         }
@@ -314,14 +338,6 @@ public final class SwapArea {
             return Files.getFileStore(existing == null ? Path.of("").toAbsolutePath() : existing).getUsableSpace();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the free space of the file system of " + path, e);
-        }
-    }
-
-    private static long size(Path file) {
-        try {
-            return Files.size(file);
-        } catch (IOException e) {
-            return 0;
         }
     }
 

@@ -88,4 +88,45 @@ class SwapAreaTest {
         assertFalse(hook.isAlive());
         assertFalse(Files.exists(mine), "then the process folder goes");
     }
+
+    @Test
+    void theDiskOfARunBesideIsCountedWhileThatRunRemovesItsFilesWithoutFailing() throws Exception {
+        // reserve() counts what the runs beside it already took while those end and remove their swap stores: a 5,000-point
+        // sweep on two threads stopped with NoSuchFileException when a file went between its listing and its size
+        Path other = Files.createDirectories(root.resolve("other"));
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread churn = Thread.ofPlatform().start(() -> {
+            for (int round = 0; !done.get(); round++) {
+                Path run = other.resolve(Integer.toString(round % 4)).resolve("server-host");
+                try {
+                    Files.createDirectories(run);
+                    for (int i = 0; i < 50; i++) {
+                        Files.write(run.resolve("swap-" + i + ".cmap"), new byte[16]);
+                    }
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                SwapArea.deleteTree(run.getParent());
+            }
+        });
+        try {
+            for (int i = 0; i < 3_000; i++) {
+                long bytes = SwapArea.bytes(other);
+                assertTrue(bytes >= 0 && bytes <= 4 * 50 * 16, "at most every file of the four runs: " + bytes);
+            }
+        } finally {
+            done.set(true);
+            churn.join();
+        }
+    }
+
+    @Test
+    void aProcessFolderWhoseOwnerFileIsStillBeingWrittenIsKept() throws Exception {
+        // a process that has just made its folder has an empty owner file until it has written it
+        long live = ProcessHandle.current().parent().orElseThrow().pid();
+        Path starting = Files.createDirectories(root.resolve("run-" + live));
+        Files.writeString(starting.resolve(SwapArea.OWNER), "");
+        assertEquals(List.of(), new SwapArea(root).removeStale());
+        assertTrue(Files.exists(starting));
+    }
 }

@@ -10,8 +10,8 @@ import org.overbook.balloon.TenantBalloonConfig;
 import org.overbook.hypervisor.CostModel;
 import org.overbook.hypervisor.HostResources;
 import org.overbook.hypervisor.sim.RandomStreams;
+import org.overbook.hypervisor.spi.SwapDeviceConfig;
 import org.overbook.hypervisor.spi.SwapDeviceModels;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
 import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicCosts;
 

@@ -75,6 +75,25 @@ class AuthoringMistakesTest {
                 error("duration: \"" + "1".repeat(97) + "s s\"").getMessage());
     }
 
+    /** A whole number too long for a field is given by its ends and its digits; so is a long name in a field's path. */
+    @Test
+    void aHugeWholeNumberIsGivenByItsEndsAndItsLength() {
+        String digits = "9".repeat(500);
+        assertEquals("tenants.count: 9999…9999 (500 digits) is out of range; accepted: a whole number from 1 to 32768",
+                error("tenants: {count: " + digits + "}").getMessage());
+        assertEquals("seed: 9999…9999 (500 digits) is out of range; accepted: a whole number from -9223372036854775808 to"
+                + " 9223372036854775807", error("seed: " + digits).getMessage());
+        assertEquals("clients[0].workload.params.concurrency: 9999…9999 (500 digits) is out of range; accepted: a whole number"
+                + " from -9223372036854775808 to 9223372036854775807", error(CLIENT.formatted("concurrency: " + digits)).getMessage());
+        assertEquals("tenants.count: 99999999999999999999999 is out of range; accepted: a whole number from 1 to 32768",
+                error("tenants: {count: 99999999999999999999999}").getMessage(), "23 digits read whole");
+        String name = "x".repeat(500);
+        String field = "nic.memory-policy-by-tenant." + name;
+        assertEquals(field.substring(0, 40) + "…" + "x".repeat(40) + " (528 characters): no server tenant called '"
+                + "x".repeat(39) + "…" + "x".repeat(39) + "' (502 characters); server tenants: s0",
+                error("nic: {memory-policy-by-tenant: {" + name + ": pin-all}}").getMessage());
+    }
+
     @Test
     void memoryInAUnitOfPowersOfTenIsReadAsWrittenWithAWarningNamingTheBinarySize() {
         ScenarioFile file = loader.parse("""

@@ -3,11 +3,13 @@ package org.overbook.perf.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.overbook.perf.scenario.ScenarioErrors.assertError;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -211,10 +213,39 @@ class AuthoringMistakesTest {
     }
 
     @Test
-    void aFileThatIsAnEndlessStreamIsRefusedOnceMoreThanAScenarioCanHoldHasCome() {
-        Path zeros = Path.of("/dev/zero"); // before, read until the heap ran out: OutOfMemoryError
+    void aDeviceOrANamedPipeIsRefusedBeforeItIsOpened() throws Exception {
+        Path zeros = Path.of("/dev/zero"); // once read until the heap ran out: OutOfMemoryError
         assumeTrue(Files.isReadable(zeros), "a system without /dev/zero");
-        assertError(assertThrows(ConfigurationException.class, () -> loader.load(zeros)), zeros.toString(),
+        String refused = "cannot read the scenario file: it is not a regular file but a named pipe, a device or a socket, which"
+                + " is not read (a pipe would wait for a writer); save the scenario to a file; accepted: a readable YAML file,"
+                + " UTF-8 text";
+        assertEquals(zeros + ": " + refused, assertThrows(ConfigurationException.class, () -> loader.load(zeros)).getMessage());
+        Path pipe = NamedPipe.at(directory.resolve("scenario.yaml"));
+        // a guard, not a measure: before, opening the pipe waited for a writer that never comes
+        ConfigurationException e = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                () -> assertThrows(ConfigurationException.class, () -> loader.load(pipe)));
+        assertEquals(pipe + ": " + refused, e.getMessage());
+        Path link = Files.createSymbolicLink(directory.resolve("link.yaml"), pipe);
+        assertEquals(link + ": " + refused, assertThrows(ConfigurationException.class, () -> loader.load(link)).getMessage());
+    }
+
+    @Test
+    void aSymbolicLinkToARegularFileIsReadAsTheFile() throws Exception {
+        Path file = Files.writeString(directory.resolve("real.yaml"), "seed: 7\n");
+        Path link = Files.createSymbolicLink(directory.resolve("link.yaml"), file);
+        assertEquals(7, loader.load(link).scenario().seed());
+    }
+
+    @Test
+    void aRegularFileLargerThanAScenarioCanHoldIsRefusedOnceThatMuchHasBeenRead() throws Exception {
+        Path huge = directory.resolve("huge.yaml");
+        try (var out = Files.newOutputStream(huge)) {
+            byte[] comment = ("#".repeat(1023) + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            for (int i = 0; i < 12 * 1024 + 1; i++) {
+                out.write(comment);
+            }
+        }
+        assertError(assertThrows(ConfigurationException.class, () -> loader.load(huge)), huge.toString(),
                 "it has more than 12582912 bytes, and a scenario has at most 3145728 characters");
     }
 

@@ -79,7 +79,7 @@ public final class Host implements AutoCloseable {
                 config.swapBytes() / GuestMemory.PAGE_SIZE, config.swapLimitPages(), config.keepSwap());
         HostMemory memory;
         try {
-            memory = new HostMemory(frames, guestPages, min, low, high, swap, io);
+            memory = new HostMemory(frames, guestPages, min, low, high, swap, io, simulation.random());
         } catch (RuntimeException e) {
             swap.close();
             throw e;

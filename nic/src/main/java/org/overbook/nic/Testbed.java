@@ -29,7 +29,7 @@ import org.overbook.nic.vf.VirtualFunction;
  */
 public final class Testbed implements AutoCloseable {
 
-    private static final String VICTIM_SELECTION = "host.reclaim.victim-selection";
+    private static final String VICTIM_SELECTION = VictimSelections.FIELD;
     private static final int SERVER_SIDE = 0;
     private static final int CLIENT_SIDE = 1;
 

@@ -12,6 +12,9 @@ import org.overbook.hypervisor.swap.BuiltinSwapDevices;
  */
 public final class SwapDeviceModels extends Registry<SwapDeviceModel> {
 
+    /** The name of the random stream of the server host's swap device, derived from the seed the host is built with. */
+    public static final String STREAM = "host/swap-device";
+
     /** Returns an empty registry. */
     public SwapDeviceModels() {
         super("swap device");

@@ -2,7 +2,6 @@ package org.overbook.hypervisor.spi;
 
 import java.util.random.RandomGenerator;
 import org.overbook.guest.Parameters;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
 
 /**
  * Says what a kind of swap device can do from the parameters a scenario gives it beside its kind

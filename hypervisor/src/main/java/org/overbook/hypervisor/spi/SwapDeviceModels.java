@@ -5,7 +5,6 @@ import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.Named;
 import org.overbook.guest.Registry;
 import org.overbook.hypervisor.swap.BuiltinSwapDevices;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
 
 /**
  * Swap device kinds by name ({@code host.swap-device.kind}); the built-ins are {@code nvme} (the default),

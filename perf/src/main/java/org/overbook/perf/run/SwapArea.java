@@ -2,11 +2,15 @@ package org.overbook.perf.run;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,6 +20,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.overbook.guest.ConfigurationException;
 
@@ -37,12 +42,23 @@ import org.overbook.guest.ConfigurationException;
  * owner is no longer alive (no process with that id, or one started at another time: ids are reused) and
  * remove them, saying what they removed. A kept swap file ({@code host.keep-swap}) is moved into the results
  * folder after its run, where the user looks.
+ *
+ * <p>Disk: a run reserves the most its swap files may take before it starts ({@link #reserve}), against the free space
+ * of the root's file system less what the other reservations may still write: this process's, and those of every other
+ * live process under the same root, which each process keeps in a {@value #RESERVED} file of its folder. A lock file in
+ * the root makes one process's check and reservation one step for the others. Not counted: results folders, and swap
+ * folders under another root on the same file system; a swap file checks the free space again each time it grows, so a
+ * disk filled by them stops a run with a line saying so rather than with a damaged store.
  */
 public final class SwapArea {
 
     /** The environment variable that moves the root of every process's swap folder. */
     public static final String ENVIRONMENT = "OVERBOOK_SWAP_DIR";
     static final String OWNER = "owner";
+    /** The file of a process folder that holds the bytes its open reservations may take in all. */
+    static final String RESERVED = "reserved";
+    /** The file of the root that one process at a time locks to check and reserve disk; it stays. */
+    static final String LOCK = "reserve.lock";
     private static final String PREFIX = "run-";
     /** How long the shutdown hook waits for the runs still going to stop before it removes their files anyway. */
     static final long STOP_WAIT_MILLIS = 5_000;
@@ -166,22 +182,26 @@ public final class SwapArea {
      * @throws ConfigurationException naming {@code host.swap} when it is not
      */
     public synchronized Reservation reserve(Path runFolder, long maxBytes) {
-        long free = usableSpace(runFolder);
-        long others = 0;
-        for (Reservation r : reservations) {
-            others += Math.max(0, r.maxBytes - bytes(r.folder));
-        }
-        if (others + maxBytes > free) {
-            throw new ConfigurationException("host.swap", "the swap of this point may take up to " + (maxBytes >> 20)
-                    + " MiB of disk" + (reservations.isEmpty() ? "" : " and the " + reservations.size()
-                    + " point(s) running beside it up to " + (others >> 20) + " MiB more") + ", but the file system of "
-                    + root + " has " + (free >> 20) + " MiB free; lower host.swap or the tenants' memory (swap holds what"
-                    + " they do not fit in RAM), run fewer points at once (--threads), or set " + ENVIRONMENT
-                    + " to a folder on a larger file system");
-        }
-        Reservation reservation = new Reservation(runFolder, maxBytes);
-        reservations.add(reservation);
-        return reservation;
+        return acrossProcesses(() -> {
+            long free = usableSpace(runFolder);
+            long others = 0;
+            for (Reservation r : reservations) {
+                others += Math.max(0, r.maxBytes - bytes(r.folder));
+            }
+            long elsewhere = otherProcessesMayWrite();
+            if (others + elsewhere + maxBytes > free) {
+                throw new ConfigurationException("host.swap", "the swap of this point may take up to " + (maxBytes >> 20)
+                        + " MiB of disk" + (reservations.isEmpty() ? "" : " and the " + reservations.size()
+                        + " point(s) running beside it up to " + (others >> 20) + " MiB more") + elsewhere(elsewhere)
+                        + ", but the file system of " + root + " has " + (free >> 20) + " MiB free; lower host.swap or the"
+                        + " tenants' memory (swap holds what they do not fit in RAM), run fewer points at once (--threads),"
+                        + " or set " + ENVIRONMENT + " to a folder on a larger file system");
+            }
+            Reservation reservation = new Reservation(runFolder, maxBytes);
+            reservations.add(reservation);
+            publishReserved();
+            return reservation;
+        });
     }
 
     /**
@@ -194,11 +214,12 @@ public final class SwapArea {
         List<Long> largest = maxBytes.stream().sorted(Comparator.reverseOrder()).limit(Math.max(1, parallel)).toList();
         long need = largest.stream().mapToLong(Long::longValue).sum();
         long free = usableSpace(root);
-        if (need > free) {
+        long elsewhere = otherProcessesMayWrite();
+        if (need + elsewhere > free) {
             throw new ConfigurationException("host.swap", (largest.size() == 1 ? "the swap of a point" : "the swap of the "
-                    + largest.size() + " points that may run at once") + " may take up to " + (need >> 20) + " MiB of disk, but the"
-                    + " file system of " + root + " has " + (free >> 20) + " MiB free; lower host.swap or the tenants' memory (swap"
-                    + " holds what they do not fit in RAM)"
+                    + largest.size() + " points that may run at once") + " may take up to " + (need >> 20) + " MiB of disk"
+                    + elsewhere(elsewhere) + ", but the file system of " + root + " has " + (free >> 20) + " MiB free; lower"
+                    + " host.swap or the tenants' memory (swap holds what they do not fit in RAM)"
                     + (largest.size() == 1 ? "" : ", run fewer points at once (--threads)") + ", or set " + ENVIRONMENT
                     + " to a folder on a larger file system");
         }
@@ -218,6 +239,101 @@ public final class SwapArea {
         public void close() {
             synchronized (SwapArea.this) {
                 reservations.remove(this);
+                publishReserved();
+            }
+        }
+    }
+
+    /** Says what the other processes under the root may still write, if anything: {@code  and other ... 300 MiB more}. */
+    private String elsewhere(long bytes) {
+        return bytes == 0 ? "" : " and other overbook processes swapping under " + root + " up to " + (bytes >> 20) + " MiB more";
+    }
+
+    /**
+     * Returns what the live processes other than this one under the root may still write into their swap folders: what
+     * each has reserved, less what its folder holds already.
+     */
+    private long otherProcessesMayWrite() {
+        if (!Files.isDirectory(root)) {
+            return 0;
+        }
+        long bytes = 0;
+        try (Stream<Path> folders = Files.list(root)) {
+            for (Path other : folders.filter(p -> p.getFileName().toString().startsWith(PREFIX) && !p.equals(folder)).toList()) {
+                long reserved = reservedBy(other);
+                if (reserved > 0 && ownerAlive(other)) {
+                    bytes += Math.max(0, reserved - bytes(other));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot look for the swap reservations of other processes under " + root, e);
+        }
+        return bytes;
+    }
+
+    /** Returns the bytes the process of {@code processFolder} has reserved, 0 if it says nothing (gone, or older). */
+    private static long reservedBy(Path processFolder) {
+        Properties reserved = new Properties();
+        try (var in = Files.newBufferedReader(processFolder.resolve(RESERVED), StandardCharsets.UTF_8)) {
+            reserved.load(in);
+            return Long.parseLong(reserved.getProperty("bytes", "0"));
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * Writes what this process's open reservations may take, for the other processes, replaced whole, never half-written;
+     * with none open, removes the file.
+     */
+    private void publishReserved() {
+        if (folder == null) {
+            return;
+        }
+        long total = reservations.stream().mapToLong(r -> r.maxBytes).sum();
+        if (total == 0) {
+            try {
+                Files.deleteIfExists(folder.resolve(RESERVED));
+                return;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot remove " + folder.resolve(RESERVED), e);
+            }
+        }
+        Properties reserved = new Properties();
+        reserved.setProperty("bytes", Long.toString(total));
+        Path written = folder.resolve(RESERVED + ".new");
+        try (var out = Files.newBufferedWriter(written, StandardCharsets.UTF_8)) {
+            reserved.store(out, "the most this process's running points may still add to their swap files, with what they hold");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + written, e);
+        }
+        try {
+            Files.move(written, folder.resolve(RESERVED), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + folder.resolve(RESERVED), e);
+        }
+    }
+
+    /**
+     * Runs {@code step} holding the root's lock file, so that no other process checks and reserves disk meanwhile; where
+     * the file system cannot lock, runs it anyway (the check is then this process's alone at that instant).
+     */
+    private <T> T acrossProcesses(Supplier<T> step) {
+        createDirectories(root);
+        // a JVM may hold one lock on a file: two areas of one root in this JVM (tests) take turns here first
+        synchronized (SwapArea.class) {
+            try (FileChannel channel = FileChannel.open(root.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                FileLock lock;
+                try {
+                    lock = channel.lock();
+                } catch (IOException unsupported) {
+                    return step.get();
+                }
+                try (lock) {
+                    return step.get();
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot open " + root.resolve(LOCK), e);
             }
         }
     }

@@ -3,8 +3,8 @@ package org.overbook.perf.scenario;
 import java.util.Objects;
 import org.overbook.guest.Named;
 import org.overbook.hypervisor.HostResources;
+import org.overbook.hypervisor.spi.SwapDeviceConfig;
 import org.overbook.hypervisor.spi.SwapDeviceModels;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
 
 /**
  * The server host as a scenario gives it ({@code host}). Its swap device is kept as the file names it ({@code swapDevice})

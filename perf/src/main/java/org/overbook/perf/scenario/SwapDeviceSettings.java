@@ -7,8 +7,8 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.overbook.guest.Named;
 import org.overbook.hypervisor.sim.RandomStreams;
+import org.overbook.hypervisor.spi.SwapDeviceConfig;
 import org.overbook.hypervisor.spi.SwapDeviceModels;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
 
 /**
  * The server host's swap device as a scenario gives it ({@code host.swap-device}): a registered kind with its parameters,

@@ -72,6 +72,34 @@ class SwapAreaTest {
         assertTrue(e.getMessage().contains("2 points that may run at once") && e.getMessage().contains(SwapArea.ENVIRONMENT), e.getMessage());
     }
 
+    /**
+     * Another live process swapping under the same root (here the parent of this JVM, as the area of that process sees
+     * itself) has reserved disk: this process counts what it may still write, before a point and before a command.
+     */
+    @Test
+    void diskAnotherProcessUnderTheSameRootHasReservedIsNotCountedFree() throws Exception {
+        SwapArea mine = new SwapArea(root);
+        SwapArea other = new SwapArea(root, ProcessHandle.current().parent().orElseThrow());
+        long free = root.toFile().getUsableSpace();
+        Path theirs = other.newRunFolder();
+        Files.write(theirs.resolve("swap.cmap"), new byte[1 << 20]); // of its reservation, 1 MiB is written already
+        try (SwapArea.Reservation reserved = other.reserve(theirs, free / 2)) {
+            assertTrue(Files.exists(theirs.getParent().resolve(SwapArea.RESERVED)), "what the other process reserved, for others");
+            ConfigurationException point = assertThrows(ConfigurationException.class,
+                    () -> mine.reserve(mine.newRunFolder(), free / 2 + (1L << 30)));
+            assertEquals("host.swap", point.field());
+            assertTrue(point.getMessage().contains(" and other overbook processes swapping under " + root + " up to "
+                    + ((free / 2 - (1 << 20)) >> 20) + " MiB more, but "), point.getMessage());
+            ConfigurationException command = assertThrows(ConfigurationException.class,
+                    () -> mine.requireRoom(List.of(free / 2 + (1L << 30)), 1));
+            assertTrue(command.getMessage().contains(" and other overbook processes swapping under " + root), command.getMessage());
+            mine.reserve(mine.newRunFolder(), free / 4).close(); // what both may write fits
+        }
+        assertFalse(Files.exists(theirs.getParent().resolve(SwapArea.RESERVED)), "no reservation open, no file");
+        mine.reserve(mine.newRunFolder(), free / 2 + (1L << 30)).close(); // handed back: fits
+        mine.requireRoom(List.of(free / 2 + (1L << 30)), 1);
+    }
+
     @Test
     void onExitTheHookWaitsForTheRunsStillGoingRefusesNewOnesThenRemovesTheProcessFolder() throws Exception {
         SwapArea area = new SwapArea(root);

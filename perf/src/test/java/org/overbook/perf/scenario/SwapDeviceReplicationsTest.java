@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.guest.ConfigurationException;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
+import org.overbook.hypervisor.spi.SwapDeviceConfig;
 import org.overbook.perf.plugin.Catalog;
 import org.overbook.perf.run.Replications;
 import org.overbook.perf.run.SmallScenarios;

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * <p>{@link #line} holds a whole message to the same rule, whatever its parts: a whole number of more than
  * {@value #LONGEST_NUMBER} digits keeps its first and last {@value #NUMBER_ENDS} ({@code 9999…9999 (500 digits)}), and a
  * word (a path, a field path, a value quoted whole) of more than {@value #LONGEST_WORD} characters its first and last
- * {@value #WORD_ENDS} ({@code /tmp/aaaa…aaaa.yaml (517 characters)}).
+ * {@value #WORD_ENDS} ({@code runs/aaaa…aaaa.yaml (517 characters)}).
  */
 public final class Quoted {
 

@@ -2,15 +2,11 @@ package org.overbook.perf.run;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,7 +16,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.overbook.guest.ConfigurationException;
 
@@ -45,7 +40,7 @@ import org.overbook.guest.ConfigurationException;
  *
  * <p>Disk: a run reserves the most its swap files may take before it starts ({@link #reserve}), against the free space
  * of the root's file system less what the other reservations may still write: this process's, and those of every other
- * live process under the same root, which each process keeps in a {@value #RESERVED} file of its folder. A lock file in
+ * live process under the same root, which each process keeps in a {@value DiskReservations#RESERVED} file of its folder. A lock file in
  * the root makes one process's check and reservation one step for the others. Not counted: results folders, and swap
  * folders under another root on the same file system; a swap file checks the free space again each time it grows, so a
  * disk filled by them stops a run with a line saying so rather than with a damaged store.
@@ -55,10 +50,6 @@ public final class SwapArea {
     /** The environment variable that moves the root of every process's swap folder. */
     public static final String ENVIRONMENT = "OVERBOOK_SWAP_DIR";
     static final String OWNER = "owner";
-    /** The file of a process folder that holds the bytes its open reservations may take in all. */
-    static final String RESERVED = "reserved";
-    /** The file of the root that one process at a time locks to check and reserve disk; it stays. */
-    static final String LOCK = "reserve.lock";
     private static final String PREFIX = "run-";
     /** How long the shutdown hook waits for the runs still going to stop before it removes their files anyway. */
     static final long STOP_WAIT_MILLIS = 5_000;
@@ -182,8 +173,8 @@ public final class SwapArea {
      * @throws ConfigurationException naming {@code host.swap} when it is not
      */
     public synchronized Reservation reserve(Path runFolder, long maxBytes) {
-        return acrossProcesses(() -> {
-            long free = usableSpace(runFolder);
+        return DiskReservations.acrossProcesses(root, () -> {
+            long free = DiskReservations.usableSpace(runFolder);
             long others = 0;
             for (Reservation r : reservations) {
                 others += Math.max(0, r.maxBytes - bytes(r.folder));
@@ -213,7 +204,7 @@ public final class SwapArea {
     public void requireRoom(List<Long> maxBytes, int parallel) {
         List<Long> largest = maxBytes.stream().sorted(Comparator.reverseOrder()).limit(Math.max(1, parallel)).toList();
         long need = largest.stream().mapToLong(Long::longValue).sum();
-        long free = usableSpace(root);
+        long free = DiskReservations.usableSpace(root);
         long elsewhere = otherProcessesMayWrite();
         if (need + elsewhere > free) {
             throw new ConfigurationException("host.swap", (largest.size() == 1 ? "the swap of a point" : "the swap of the "
@@ -260,7 +251,7 @@ public final class SwapArea {
         long bytes = 0;
         try (Stream<Path> folders = Files.list(root)) {
             for (Path other : folders.filter(p -> p.getFileName().toString().startsWith(PREFIX) && !p.equals(folder)).toList()) {
-                long reserved = reservedBy(other);
+                long reserved = DiskReservations.reservedBy(other);
                 if (reserved > 0 && ownerAlive(other)) {
                     bytes += Math.max(0, reserved - bytes(other));
                 }
@@ -271,71 +262,9 @@ public final class SwapArea {
         return bytes;
     }
 
-    /** Returns the bytes the process of {@code processFolder} has reserved, 0 if it says nothing (gone, or older). */
-    private static long reservedBy(Path processFolder) {
-        Properties reserved = new Properties();
-        try (var in = Files.newBufferedReader(processFolder.resolve(RESERVED), StandardCharsets.UTF_8)) {
-            reserved.load(in);
-            return Long.parseLong(reserved.getProperty("bytes", "0"));
-        } catch (IOException | NumberFormatException e) {
-            return 0;
-        }
-    }
-
-    /**
-     * Writes what this process's open reservations may take, for the other processes, replaced whole, never half-written;
-     * with none open, removes the file.
-     */
+    /** Writes what this process's open reservations may take, for the other processes under the root. */
     private void publishReserved() {
-        if (folder == null) {
-            return;
-        }
-        long total = reservations.stream().mapToLong(r -> r.maxBytes).sum();
-        if (total == 0) {
-            try {
-                Files.deleteIfExists(folder.resolve(RESERVED));
-                return;
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot remove " + folder.resolve(RESERVED), e);
-            }
-        }
-        Properties reserved = new Properties();
-        reserved.setProperty("bytes", Long.toString(total));
-        Path written = folder.resolve(RESERVED + ".new");
-        try (var out = Files.newBufferedWriter(written, StandardCharsets.UTF_8)) {
-            reserved.store(out, "the most this process's running points may still add to their swap files, with what they hold");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + written, e);
-        }
-        try {
-            Files.move(written, folder.resolve(RESERVED), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + folder.resolve(RESERVED), e);
-        }
-    }
-
-    /**
-     * Runs {@code step} holding the root's lock file, so that no other process checks and reserves disk meanwhile; where
-     * the file system cannot lock, runs it anyway (the check is then this process's alone at that instant).
-     */
-    private <T> T acrossProcesses(Supplier<T> step) {
-        createDirectories(root);
-        // a JVM may hold one lock on a file: two areas of one root in this JVM (tests) take turns here first
-        synchronized (SwapArea.class) {
-            try (FileChannel channel = FileChannel.open(root.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-                FileLock lock;
-                try {
-                    lock = channel.lock();
-                } catch (IOException unsupported) {
-                    return step.get();
-                }
-                try (lock) {
-                    return step.get();
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot open " + root.resolve(LOCK), e);
-            }
-        }
+        DiskReservations.publish(folder, reservations.stream().mapToLong(r -> r.maxBytes).sum());
     }
 
     /** Removes every process folder under the root whose owner is gone; returns what it removed. */
@@ -445,19 +374,7 @@ public final class SwapArea {
         return process.info().startInstant();
     }
 
-    private static long usableSpace(Path path) {
-        Path existing = path.toAbsolutePath();
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        try {
-            return Files.getFileStore(existing == null ? Path.of("").toAbsolutePath() : existing).getUsableSpace();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the free space of the file system of " + path, e);
-        }
-    }
-
-    private static Path createDirectories(Path path) {
+    static Path createDirectories(Path path) {
         try {
             return Files.createDirectories(path);
         } catch (IOException e) {

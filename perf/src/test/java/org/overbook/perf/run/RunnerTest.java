@@ -91,7 +91,7 @@ class RunnerTest {
         assertTrue(Files.exists(directory.resolve("b").resolve("server-host").resolve("swap.cmap")), "kept where the results are");
         try (var left = Files.walk(swapRoot)) {
             assertEquals(List.of(), left.filter(Files::isRegularFile).filter(p -> !p.endsWith(SwapArea.OWNER))
-                    .filter(p -> !p.equals(swapRoot.resolve(SwapArea.LOCK))).toList(), "no swap file, and no reservation, left");
+                    .filter(p -> !p.equals(swapRoot.resolve(DiskReservations.LOCK))).toList(), "no swap file, and no reservation, left");
         }
     }
 

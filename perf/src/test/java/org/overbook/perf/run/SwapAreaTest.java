@@ -84,7 +84,7 @@ class SwapAreaTest {
         Path theirs = other.newRunFolder();
         Files.write(theirs.resolve("swap.cmap"), new byte[1 << 20]); // of its reservation, 1 MiB is written already
         try (SwapArea.Reservation reserved = other.reserve(theirs, free / 2)) {
-            assertTrue(Files.exists(theirs.getParent().resolve(SwapArea.RESERVED)), "what the other process reserved, for others");
+            assertTrue(Files.exists(theirs.getParent().resolve(DiskReservations.RESERVED)), "what the other process reserved, for others");
             ConfigurationException point = assertThrows(ConfigurationException.class,
                     () -> mine.reserve(mine.newRunFolder(), free / 2 + (1L << 30)));
             assertEquals("host.swap", point.field());
@@ -95,7 +95,7 @@ class SwapAreaTest {
             assertTrue(command.getMessage().contains(" and other overbook processes swapping under " + root), command.getMessage());
             mine.reserve(mine.newRunFolder(), free / 4).close(); // what both may write fits
         }
-        assertFalse(Files.exists(theirs.getParent().resolve(SwapArea.RESERVED)), "no reservation open, no file");
+        assertFalse(Files.exists(theirs.getParent().resolve(DiskReservations.RESERVED)), "no reservation open, no file");
         mine.reserve(mine.newRunFolder(), free / 2 + (1L << 30)).close(); // handed back: fits
         mine.requireRoom(List.of(free / 2 + (1L << 30)), 1);
     }

@@ -2,9 +2,14 @@
  * The SR-IOV NIC: virtual functions, verbs, the DMA engine, the NIC TLB, network page faults, pinning,
  * the link. Its plug-in families (memory and receive-fault policies in {@code policy}, TLB replacement
  * and partitioning in {@code tlb}) are found by {@link java.util.ServiceLoader}; see docs/PLUGINS.md.
- * Every package but {@code transport} (the RNR timer and retry counter, which the VF alone uses) is exported:
- * each appears in the public signatures of {@code Nic} and {@code Testbed} (a VF exposes its translator, its
- * staging area, its pin-down cache).
+ *
+ * <p>Exported to every module, the API: the NIC, its configuration and the two-host {@code Testbed} that a program
+ * builds by hand ({@code org.overbook.nic}), and the plug-in SPI ({@code policy}; {@code tlb}, which holds the NIC
+ * TLB itself, {@code NicTlb}, and its statistics beside the SPI types). Exported to the siblings that read them: the
+ * DMA engine with its PCIe link and fault-service workers ({@code dma}, to perf's resource report) and the virtual
+ * functions ({@code vf}, to perf and live, which read their counters); {@code Nic.vf()}, {@code Nic.pcie()} and
+ * {@code Nic.faultService()} hand them out. Not exported: the link, the pin-down cache and the RNR transport rules
+ * ({@code link}, {@code pin}, {@code transport}), which the VFs alone use.
  */
 module org.overbook.nic {
     requires transitive org.overbook.guest;
@@ -14,12 +19,11 @@ module org.overbook.nic {
     requires transitive HdrHistogram;
 
     exports org.overbook.nic;
-    exports org.overbook.nic.dma;
-    exports org.overbook.nic.link;
-    exports org.overbook.nic.pin;
     exports org.overbook.nic.policy;
     exports org.overbook.nic.tlb;
-    exports org.overbook.nic.vf;
+
+    exports org.overbook.nic.dma to org.overbook.perf;
+    exports org.overbook.nic.vf to org.overbook.perf, org.overbook.live;
 
     uses org.overbook.nic.policy.MemoryPolicyProvider;
     uses org.overbook.nic.policy.ReceiveFaultPolicyProvider;

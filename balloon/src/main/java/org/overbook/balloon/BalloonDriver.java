@@ -52,7 +52,7 @@ public final class BalloonDriver {
     private long pressureRequests;
     private long bytesReleased;
 
-    public BalloonDriver(Tenant tenant, HostMemory memory, CostModel costs) {
+    BalloonDriver(Tenant tenant, HostMemory memory, CostModel costs) {
         this.tenant = tenant;
         this.memory = memory;
         this.table = tenant.table();

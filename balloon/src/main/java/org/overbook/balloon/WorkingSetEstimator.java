@@ -43,7 +43,7 @@ public final class WorkingSetEstimator {
      * @param random      this estimator's own random stream
      * @param samplePages pages sampled per period; all of them if the tenant has fewer
      */
-    public WorkingSetEstimator(HostMemory memory, SecondLevelTable table, RandomGenerator random, int samplePages) {
+    WorkingSetEstimator(HostMemory memory, SecondLevelTable table, RandomGenerator random, int samplePages) {
         this.memory = memory;
         this.table = table;
         this.random = random;

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.overbook.guest.GuestMemory;
 import org.overbook.hypervisor.Host;
 import org.overbook.hypervisor.HostResources;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
+import org.overbook.hypervisor.spi.SwapDeviceConfig;
 import org.overbook.hypervisor.Tenant;
 import org.overbook.hypervisor.testing.HostsUnderTest;
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
+import org.overbook.guest.Quoted;
 
 /**
  * {@code ./overbook spark-cluster [WORKERS]}: starts a Spark standalone cluster on this machine's loopback (a master
@@ -62,7 +63,7 @@ public final class OneMachineCluster {
         } catch (NumberFormatException e) {
             // reported below
         }
-        System.err.println("overbook: configuration error: WORKERS: " + text + "; accepted: 1 to 64");
+        System.err.println("overbook: configuration error: WORKERS: " + Quoted.line(text) + "; accepted: 1 to 64");
         System.exit(2);
         return 0;
     }

@@ -1,8 +1,8 @@
 package org.overbook.examples;
 
+import org.overbook.hypervisor.spi.SwapDeviceConfig;
 import org.overbook.hypervisor.spi.SwapDeviceModelProvider;
 import org.overbook.hypervisor.spi.SwapDeviceModels;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
 
 /**
  * An example swap device ({@code host.swap-device.kind: nvme-raid0}): two of the default {@code nvme}

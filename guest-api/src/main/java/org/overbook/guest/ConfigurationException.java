@@ -4,6 +4,10 @@ package org.overbook.guest;
  * A configuration that cannot run, naming the field at fault, the value it had and what is accepted.
  *
  * <p>Field paths read like the scenario file: {@code host.memory}, {@code tenants[2].workload}.
+ *
+ * <p>The message is one readable line whatever was given ({@link Quoted#line}): a whole number of more than 40 digits
+ * reads {@code 9999…9999 (500 digits)}, and a word of more than 120 characters (a path, a pasted name) keeps its ends and
+ * says its length. {@link #field()} and {@link #problem()} keep them whole.
  */
 public final class ConfigurationException extends RuntimeException {
 
@@ -18,7 +22,7 @@ public final class ConfigurationException extends RuntimeException {
      * @param problem what is wrong and what is accepted ({@code "0 is out of range; accepted: 1 to 64"})
      */
     public ConfigurationException(String field, String problem) {
-        super(field + ": " + problem);
+        super(Quoted.line(field + ": " + problem));
         this.field = field;
         this.problem = problem;
     }

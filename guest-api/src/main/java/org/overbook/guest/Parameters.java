@@ -16,7 +16,8 @@ import java.util.TreeSet;
  *
  * <p>Each accessor records the key it read; after the factory has run, the registry calls
  * {@link #rejectUnread()} so that a misspelt parameter, or one given to a factory that reads none, is an error,
- * never silently ignored.
+ * never silently ignored. A factory that reads a parameter only in some configurations (one that matters in one mode
+ * alone) declares it with {@link #accepts(String...)}: given and left unread, it is then no error.
  *
  * <p>An accessor with a default returns it when the scenario leaves the parameter out; the {@code require} forms
  * ({@link #requireBytes}, {@link #requireString}, ...) have none, and a parameter left out is an error naming it
@@ -35,6 +36,7 @@ public sealed class Parameters permits WorkloadParameters {
     private final String path;
     private final Map<String, Object> values;
     private final Set<String> read = new TreeSet<>();
+    private final Set<String> accepted = new TreeSet<>();
 
     /**
      * @param path   where these parameters sit in the scenario ({@code nic.memory-policy.params}), for error messages
@@ -219,14 +221,26 @@ public sealed class Parameters permits WorkloadParameters {
         return raw == null ? defaultValue : raw.toString();
     }
 
-    /** Fails naming every key that no accessor has read, with the keys that were read. */
+    /**
+     * Declares {@code keys} parameters the factory accepts whether or not it reads them: one it reads only in some
+     * configurations ({@code burst} when {@code mode} is {@code bursty}, say). Given and left unread, such a parameter is
+     * no error; a parameter neither read nor declared still is, and the error lists the declared ones among those
+     * accepted.
+     */
+    public void accepts(String... keys) {
+        accepted.addAll(List.of(keys));
+    }
+
+    /** Fails naming the first key that no accessor has read and {@link #accepts} does not declare, with the keys accepted. */
     public void rejectUnread() {
-        Set<String> unread = new TreeSet<>(values.keySet());
-        unread.removeAll(read);
-        if (!unread.isEmpty()) {
-            String unknown = unread.iterator().next();
-            throw new ConfigurationException(field(unknown), "unknown parameter; accepted: "
-                    + (read.isEmpty() ? "none" : String.join(", ", read)) + Suggestions.didYouMean(unknown, read));
+        Set<String> known = new TreeSet<>(read);
+        known.addAll(accepted);
+        Set<String> unknown = new TreeSet<>(values.keySet());
+        unknown.removeAll(known);
+        if (!unknown.isEmpty()) {
+            String first = unknown.iterator().next();
+            throw new ConfigurationException(field(first), "unknown parameter; accepted: "
+                    + (known.isEmpty() ? "none" : String.join(", ", known)) + Suggestions.didYouMean(first, known));
         }
     }
 

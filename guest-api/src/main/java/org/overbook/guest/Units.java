@@ -115,9 +115,12 @@ public final class Units {
     private static long bitsPerSecond(String field, String text, String written) {
         String accepted = "a rate in bits per second such as 10Gbps, 56Gbps or 100Mbps";
         Matcher m = QUANTITY.matcher(text == null ? "" : text);
-        if (m.matches() && m.group(2).matches("[kKMGT]?Bps")) {
+        if (m.matches() && m.group(2).matches("[kKmMgGtT]?B[pP][sS]")) {
+            // an upper-case B is bytes, whatever the case of the rest (7GBps, 7GBPS); a lower-case b is bits (7gbps)
+            String prefix = m.group(2).substring(0, m.group(2).indexOf('B'));
+            String bits = (prefix.equalsIgnoreCase("k") ? "k" : prefix.toUpperCase(Locale.ROOT)) + "bps";
             throw new ConfigurationException(field, Quoted.of(written) + " is in bytes per second (B); accepted: " + accepted
-                    + " (b), so " + m.group(1) + m.group(2) + " is " + bitsOf(m.group(1)) + m.group(2).replace("B", "b"));
+                    + " (b), so " + m.group(1) + m.group(2) + " is " + bitsOf(m.group(1)) + bits);
         }
         String units = "bps, kbps, Mbps, Gbps";
         return Math.round(parse(field, text, written, accepted, "bits per second", units, /* bareAccepted= */ false, unit -> switch (unit) {

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A registry of policies takes factories of both shapes, a plain {@link java.util.function.Supplier} and a
  * {@link PolicyFactory}; the second gets the scenario's parameters and the generator it is handed, and a parameter a
- * factory does not read, all of them for the first shape, is refused naming it.
+ * factory does not read, all of them for the first shape, is refused naming it, unless the factory declares that it
+ * accepts it (a parameter it reads in one mode alone).
  */
 class PolicyRegistryTest {
 
@@ -24,6 +25,12 @@ class PolicyRegistryTest {
             register("repeat", "says a word some times, and a number it draws", (parameters, random) -> String.join(" ",
                     Collections.nCopies((int) parameters.integer("times", 1, 1, 9), parameters.string("word", "hi")))
                     + " " + random.nextInt(100));
+            register("pace", "a pause between words: a fixed one, or one drawn around a mean", (parameters, random) -> {
+                parameters.accepts("every", "mean"); // each read in one mode only
+                return parameters.choice("mode", "fixed", "fixed", "drawn").equals("fixed")
+                        ? "every " + parameters.nanos("every", 1_000, 1, 1_000_000)
+                        : "about " + parameters.nanos("mean", 1_000, 1, 1_000_000);
+            });
         }
     }
 
@@ -47,6 +54,21 @@ class PolicyRegistryTest {
                         new SplittableRandom(1))).getMessage());
         assertEquals(FIELD + ".params.times: 10 is out of range; accepted: 1 to 9", assertThrows(ConfigurationException.class,
                 () -> greetings.create(FIELD, Named.of("repeat", Map.of("times", 10L)), new SplittableRandom(1))).getMessage());
+    }
+
+    @Test
+    void aParameterTheFactoryAcceptsButDoesNotReadInThisConfigurationIsNoError() {
+        assertEquals("about 2000", greetings.create(FIELD, Named.of("pace", Map.of("mode", "drawn", "every", "5us", "mean", "2us")),
+                new SplittableRandom(1)));
+        assertEquals("every 5000", greetings.create(FIELD, Named.of("pace", Map.of("every", "5us", "mean", "2us")),
+                new SplittableRandom(1)));
+    }
+
+    @Test
+    void aMisspeltParameterIsStillRefusedNamingItAndTheAcceptedOnes() {
+        assertEquals(FIELD + ".params.evry: unknown parameter; accepted: every, mean, mode (did you mean every?)",
+                assertThrows(ConfigurationException.class, () -> greetings.create(FIELD,
+                        Named.of("pace", Map.of("mode", "drawn", "evry", "5us")), new SplittableRandom(1))).getMessage());
     }
 
     @Test

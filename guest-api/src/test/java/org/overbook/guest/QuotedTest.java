@@ -30,6 +30,49 @@ class QuotedTest {
     }
 
     @Test
+    void aLineCutsAWholeNumberPastFortyDigitsToItsEndsAndItsLength() {
+        String forty = "9".repeat(40);
+        assertEquals("f: " + forty + " is out of range", Quoted.line("f: " + forty + " is out of range"), "40 digits are given whole");
+        assertEquals("f: 1234…7890 (41 digits) is out of range", Quoted.line("f: 1234" + "5".repeat(33) + "7890 is out of range"));
+        assertEquals("f: -9999…9999 (500 digits) is out of range; accepted: a whole number from -9223372036854775808 to"
+                + " 9223372036854775807", Quoted.line("f: -" + "9".repeat(500) + " is out of range; accepted: a whole number"
+                + " from -9223372036854775808 to 9223372036854775807"));
+        assertEquals("(at sweep point tenants.count=9999…9999 (50 digits), seed 1)",
+                Quoted.line("(at sweep point tenants.count=" + "9".repeat(50) + ", seed 1)"), "a number inside a word");
+        String excerpt = Quoted.of("9".repeat(400));
+        assertEquals("f: " + excerpt + " is too large", Quoted.line("f: " + excerpt + " is too large"),
+                "a value Quoted.of has cut already is left as it is");
+        assertEquals("1.0E300 is out of range", Quoted.line("1.0E300 is out of range"));
+        assertEquals(null, Quoted.line(null));
+    }
+
+    @Test
+    void aLineCutsAWordPastOneHundredTwentyCharactersToItsEndsAndItsLength() {
+        String path = "/tmp/" + "d".repeat(115) + ".yaml";
+        assertEquals(path.length(), 125);
+        assertEquals("/tmp/" + "d".repeat(35) + "…" + "d".repeat(35) + ".yaml (125 characters): cannot read the scenario file",
+                Quoted.line(path + ": cannot read the scenario file"));
+        String fits = "/tmp/" + "d".repeat(110) + ".yaml";
+        assertEquals(fits + " is not a folder", Quoted.line(fits + " is not a folder"), "120 characters are kept whole");
+        assertEquals("unknown metric 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' (502 characters)",
+                Quoted.line("unknown metric '" + "x".repeat(500) + "'"));
+        String emoji = "\uD83D\uDE00";
+        assertEquals(emoji.repeat(120), Quoted.line(emoji.repeat(120)), "120 characters, each of two chars, are kept whole");
+        assertEquals(emoji.repeat(40) + "…" + emoji.repeat(40) + " (200 characters)", Quoted.line(emoji.repeat(200)),
+                "no surrogate pair is split, and each counts once");
+        assertEquals("a short line stays as it is", Quoted.line("a short line stays as it is"));
+    }
+
+    @Test
+    void aConfigurationErrorIsOneReadableLineAndKeepsItsPartsWhole() {
+        String digits = "9".repeat(500);
+        ConfigurationException e = new ConfigurationException("tenants.count", digits + " is out of range; accepted: 1 to 64");
+        assertEquals("tenants.count: 9999…9999 (500 digits) is out of range; accepted: 1 to 64", e.getMessage());
+        assertEquals(digits + " is out of range; accepted: 1 to 64", e.problem(), "the problem as it was given");
+        assertEquals("tenants.count", e.field());
+    }
+
+    @Test
     void aUnitsErrorQuotesALongTextShortAndAnOrdinaryOneAsBefore() {
         assertEquals("f: '" + "9".repeat(60) + "…' (400 characters) is too large; accepted: a size such as 4096, 64KiB, 4GiB or"
                 + " 1.5MB, less than 2^63 bytes", refused(() -> Units.bytes("f", "9".repeat(400))));

@@ -67,6 +67,14 @@ class UnitsTest {
         assertTrue(bytes.getMessage().contains("bytes per second") && bytes.getMessage().contains("7GBps is 56Gbps"),
                 bytes.getMessage());
         assertEquals(7_000_000_000L, Units.bitsPerSecond("f", "7gbps"), "a lower-case b is bits, whatever the prefix's case");
+        for (String written : new String[] {"7GBPS", "7gBps", "7GBpS"}) {
+            ConfigurationException capital = assertThrows(ConfigurationException.class, () -> Units.bitsPerSecond("link.bandwidth", written),
+                    written + " has an upper-case B, bytes, whatever the case of the rest");
+            assertTrue(capital.getMessage().contains("bytes per second") && capital.getMessage().contains(written + " is 56Gbps"),
+                    capital.getMessage());
+        }
+        assertTrue(assertThrows(ConfigurationException.class, () -> Units.bitsPerSecond("f", "1.5kBps")).getMessage()
+                .contains("1.5kBps is 12kbps"));
         assertEquals(500, Units.bytes("f", "0.5KB"));
         ConfigurationException fraction = assertThrows(ConfigurationException.class, () -> Units.bytes("value-size", "0.3KiB"));
         assertTrue(fraction.getMessage().contains("'0.3KiB' is 307.2 bytes, not a whole number of bytes"), fraction.getMessage());

@@ -9,6 +9,7 @@ import org.overbook.guest.GuestMemory;
 import org.overbook.guest.Units;
 import org.overbook.hypervisor.guest.TenantGuest;
 import org.overbook.hypervisor.guest.TenantMemory;
+import org.overbook.hypervisor.memory.FaultCharges;
 import org.overbook.hypervisor.memory.HostMemory;
 import org.overbook.hypervisor.memory.SwapIo;
 import org.overbook.hypervisor.sim.PhysicalCpus;
@@ -78,7 +79,7 @@ public final class Host implements AutoCloseable {
                 config.swapBytes() / GuestMemory.PAGE_SIZE, config.swapLimitPages(), config.keepSwap());
         HostMemory memory;
         try {
-            memory = new HostMemory(frames, guestPages, min, low, high, swap, io);
+            memory = new HostMemory(frames, guestPages, min, low, high, swap, io, simulation.random());
         } catch (RuntimeException e) {
             swap.close();
             throw e;
@@ -103,6 +104,8 @@ public final class Host implements AutoCloseable {
         return simulation;
     }
 
+    /** Returns the host's memory, for the modules its package is exported to (nic, balloon, perf). */
+    @SuppressWarnings("exports")
     public HostMemory memory() {
         return memory;
     }
@@ -112,7 +115,8 @@ public final class Host implements AutoCloseable {
         return memory.io().cpus();
     }
 
-    /** Returns the host's swap device. */
+    /** Returns the host's swap device, for the modules its package is exported to (balloon, perf). */
+    @SuppressWarnings("exports")
     public SwapDevice swapDevice() {
         return memory.io().device();
     }

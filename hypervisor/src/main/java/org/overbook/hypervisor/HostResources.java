@@ -1,7 +1,7 @@
 package org.overbook.hypervisor;
 
 import org.overbook.guest.ConfigurationException;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
+import org.overbook.hypervisor.spi.SwapDeviceConfig;
 
 /**
  * The host's contended resources and what their work costs: physical CPUs, the swap device, the

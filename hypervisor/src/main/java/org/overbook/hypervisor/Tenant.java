@@ -6,6 +6,7 @@ import org.overbook.guest.Workload;
 import org.overbook.guest.verbs.Verbs;
 import org.overbook.hypervisor.guest.TenantGuest;
 import org.overbook.hypervisor.guest.TenantMemory;
+import org.overbook.hypervisor.memory.FaultCharges;
 import org.overbook.hypervisor.memory.FaultKind;
 import org.overbook.hypervisor.memory.SecondLevelTable;
 import org.overbook.hypervisor.sim.Vcpu;
@@ -57,7 +58,8 @@ public final class Tenant {
         return memory;
     }
 
-    /** Returns the host's second-level table for this tenant. */
+    /** Returns the host's second-level table for this tenant, for the modules its package is exported to. */
+    @SuppressWarnings("exports")
     public SecondLevelTable table() {
         return memory.table();
     }
@@ -108,8 +110,9 @@ public final class Tenant {
     /**
      * Charges this tenant's vCPU for a host fault of {@code kind} its own work took outside the guest's
      * memory accesses (pinning a region), which the kernel resolves without a trap
-     * ({@link FaultCharges#chargeWithoutTrap}); returns the time its clock moved.
+     * ({@link FaultCharges#chargeWithoutTrap}); returns the time its clock moved. For the NIC's pinning.
      */
+    @SuppressWarnings("exports")
     public long chargeFaultWithoutTrap(FaultKind kind) {
         return faults.chargeWithoutTrap(vcpu, kind);
     }

@@ -156,24 +156,32 @@ public final class Nic {
         return tlb;
     }
 
-    /** Returns the PCIe link all VFs' DMA crosses (its busy time per direction gives its utilisation). */
+    /**
+     * Returns the PCIe link all VFs' DMA crosses (its busy time per direction gives its utilisation), for perf's
+     * resource report ({@code dma} is exported to it alone).
+     */
+    @SuppressWarnings("exports")
     public PcieLink pcie() {
         return pcie;
     }
 
     /**
      * Returns the driver's fault-service workers (queue waits for the report); their service time is the
-     * contended host's ({@link HostFaultService}).
+     * contended host's ({@link HostFaultService}), for perf's resource report ({@code dma} is exported to it alone).
      */
+    @SuppressWarnings("exports")
     public FaultServicePool faultService() {
         return faultService;
     }
 
-    /** Returns the VFs, one per tenant, in tenant order. */
+    /** Returns the VFs, one per tenant, in tenant order, for perf ({@code vf} is exported to it alone). */
+    @SuppressWarnings("exports")
     public List<VirtualFunction> vfs() {
         return vfs;
     }
 
+    /** Returns the VF of tenant {@code tenantId}, for perf ({@code vf} is exported to it alone). */
+    @SuppressWarnings("exports")
     public VirtualFunction vf(int tenantId) {
         return vfs.get(tenantId);
     }

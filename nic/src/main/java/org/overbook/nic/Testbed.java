@@ -29,7 +29,7 @@ import org.overbook.nic.vf.VirtualFunction;
  */
 public final class Testbed implements AutoCloseable {
 
-    private static final String VICTIM_SELECTION = "host.reclaim.victim-selection";
+    private static final String VICTIM_SELECTION = VictimSelections.FIELD;
     private static final int SERVER_SIDE = 0;
     private static final int CLIENT_SIDE = 1;
 
@@ -153,11 +153,14 @@ public final class Testbed implements AutoCloseable {
         return clientNic;
     }
 
+    /** Returns the wire between the two hosts, for this module's tests ({@code link} is not exported). */
+    @SuppressWarnings("exports")
     public Link link() {
         return link;
     }
 
-    /** Returns the VF of the tenant called {@code name}, on either host. */
+    /** Returns the VF of the tenant called {@code name}, on either host, for perf ({@code vf} is exported to it alone). */
+    @SuppressWarnings("exports")
     public VirtualFunction vf(String name) {
         VirtualFunction vf = byName.get(name);
         if (vf == null) {

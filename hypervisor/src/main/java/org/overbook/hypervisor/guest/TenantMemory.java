@@ -5,7 +5,7 @@ import java.util.Objects;
 import org.overbook.guest.GuestMemory;
 import org.overbook.guest.GuestOutOfMemoryException;
 import org.overbook.guest.Units;
-import org.overbook.hypervisor.FaultCharges;
+import org.overbook.hypervisor.memory.FaultCharges;
 import org.overbook.hypervisor.memory.FaultKind;
 import org.overbook.hypervisor.memory.FrameBytes;
 import org.overbook.hypervisor.memory.HostMemory;

@@ -3,7 +3,13 @@ package org.overbook.hypervisor.memory;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import org.overbook.guest.Parameters;
+import org.overbook.hypervisor.sim.RandomStreams;
 import org.overbook.hypervisor.spi.VictimSelection;
+import org.overbook.hypervisor.spi.VictimSelections;
+import org.overbook.hypervisor.spi.VictimSelector;
+import org.overbook.hypervisor.spi.VictimSelectorFactory;
 import org.overbook.hypervisor.swap.SwapStore;
 
 /**
@@ -47,6 +53,8 @@ public final class HostMemory implements AutoCloseable {
     private final WatermarkReclaim reclaim;
     private final SwapReadahead readahead;
     private final FrameBytes bytes;
+    /** The host's random streams, for a victim selection's generator. */
+    private final RandomStreams random;
     private int lastSwapInPages;
 
     /**
@@ -55,9 +63,10 @@ public final class HostMemory implements AutoCloseable {
      * @param lowWatermark  reclaim starts when free frames fall under this
      * @param highWatermark reclaim stops when free frames reach this
      * @param swap          the swap store; owned (closed) by this object
+     * @param random        the host's random streams (its simulation's), for a victim selection's generator
      */
     public HostMemory(int frames, int[] guestPages, int minWatermark, int lowWatermark, int highWatermark, SwapStore swap,
-                      SwapIo io) {
+                      SwapIo io, RandomStreams random) {
         if (minWatermark < 0 || lowWatermark < minWatermark || highWatermark <= lowWatermark || highWatermark > frames) {
             throw new IllegalArgumentException("watermarks must satisfy 0 <= min <= low < high <= frames; got min "
                     + minWatermark + ", low " + lowWatermark + ", high " + highWatermark + ", frames " + frames);
@@ -73,6 +82,7 @@ public final class HostMemory implements AutoCloseable {
         this.lowWatermark = lowWatermark;
         this.minWatermark = minWatermark;
         this.io = io;
+        this.random = random;
         this.reclaim = new WatermarkReclaim(this.frames, evictor, swap, io,
                 new ClockReclaimer(new HostFrames(this.frames, tables)), minWatermark, highWatermark);
         this.bytes = new FrameBytes(this.frames);
@@ -374,10 +384,39 @@ public final class HostMemory implements AutoCloseable {
         return new MemoryInvariants(frames, tables, swap).check();
     }
 
-    /** Picks reclaim victims with {@code selection} from now on (set before anything runs; the CLOCK by default). */
+    /**
+     * Picks reclaim victims with {@code selection} from now on (set before anything runs; the CLOCK by default). A
+     * {@link VictimSelectorFactory} is made as a scenario that names it alone makes it: with no parameters, and the stream
+     * {@value VictimSelections#STREAM} of the host's seed.
+     */
     public void selectVictimsWith(VictimSelection selection) {
+        if (selection instanceof VictimSelectorFactory factory) {
+            selectVictimsWith(factory, Parameters.empty(VictimSelections.FIELD + ".params"));
+            return;
+        }
         HostFrames view = new HostFrames(frames, tables);
-        reclaim.selectWith(new CheckedVictimSelector(selection.create(view), view));
+        reclaim.selectWith(new CheckedVictimSelector(made(selection.create(view), selection), view));
+    }
+
+    /**
+     * Picks reclaim victims from now on with the selector {@code factory} makes from {@code parameters} and the stream
+     * {@value VictimSelections#STREAM} of the host's seed, as a scenario naming it with those parameters makes it
+     * ({@code host.reclaim.victim-selection: {name: ..., params: {...}}}); a parameter it does not read is refused, as a
+     * scenario's is.
+     *
+     * @throws org.overbook.guest.ConfigurationException naming a parameter that is wrong or that the factory did not read
+     */
+    public void selectVictimsWith(VictimSelectorFactory factory, Parameters parameters) {
+        HostFrames view = new HostFrames(frames, tables);
+        VictimSelector selector = factory.create(view, parameters, random.stream(VictimSelections.STREAM));
+        parameters.rejectUnread();
+        reclaim.selectWith(new CheckedVictimSelector(made(selector, factory), view));
+    }
+
+    /** Returns {@code selector}, which {@code selection} made, unless it is null. */
+    private static VictimSelector made(VictimSelector selector, VictimSelection selection) {
+        return Objects.requireNonNull(selector, () -> "reclaim victim selection " + selection.getClass().getName()
+                + " made no selector (null); accepted: a factory that returns a new VictimSelector");
     }
 
     @Override

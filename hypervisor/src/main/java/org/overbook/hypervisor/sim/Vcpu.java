@@ -205,14 +205,24 @@ public final class Vcpu {
         });
     }
 
+    /** Returns whether one of this vCPU's tasks is running now: the code that asks runs inside it. */
+    public boolean inTask() {
+        return running;
+    }
+
     /**
-     * Starts a busy-wait: from the end of the current task (or from now, outside a task) the vCPU spins,
-     * running nothing else, until {@link #endSpin(long)}. Nested spins end with the last one.
+     * Starts a busy-wait, from inside one of this vCPU's tasks: from the end of that task the vCPU spins on the pCPU
+     * it ran on, running nothing else, until {@link #endSpin(long)}. Nested spins end with the last one.
+     *
+     * @throws IllegalStateException outside a task of this vCPU, which then holds no pCPU of its own to spin on: the one
+     *                               it ran on last may be another vCPU's by now, or yielded and about to be handed on
      */
     public void beginSpin() {
-        if (spinners++ == 0 && !running) {
-            startSpinning(now());
+        if (!running) {
+            throw new IllegalStateException("Vcpu.beginSpin() outside a task of this vCPU: a busy-wait spins from the end"
+                    + " of the task that begins it, and none is running; accepted: a call from inside one of its tasks");
         }
+        spinners++;
     }
 
     /** Ends a busy-wait at {@code time}: the spin is charged and queued work resumes from there. */

@@ -4,5 +4,9 @@
  *
  * <p>One simulation runs on one thread; nothing here is shared between simulations, so any number of
  * them can run side by side in one JVM (a sweep) and each gives the same answer it gives alone.
+ *
+ * <p>Exported to every module for {@link org.overbook.hypervisor.sim.Simulation}, which a program that builds a
+ * testbed by hand runs; the vCPU, the physical CPUs, the random streams and {@code Action} are the machinery the
+ * nic, balloon and perf modules use.
  */
 package org.overbook.hypervisor.sim;

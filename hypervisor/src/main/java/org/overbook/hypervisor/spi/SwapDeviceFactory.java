@@ -2,14 +2,15 @@ package org.overbook.hypervisor.spi;
 
 import java.util.random.RandomGenerator;
 import org.overbook.guest.Parameters;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
 
 /**
  * Says what a kind of swap device can do from the parameters a scenario gives it beside its kind
  * ({@code host.swap-device.kind: {name: KIND, params: {...}}}) and a random generator of its own: a stream of the
- * scenario's seed named after the host's swap device, so that it draws the same under the same seed and differently
- * under another. A scenario file's device is asked once, as the file is read, under the file's seed: the replications
- * of a point, which run under seeds of their own, share its values. Registered with {@link SwapDeviceModels#register(String, String, SwapDeviceFactory)}; a kind that reads
+ * scenario's seed named after the host's swap device ({@value SwapDeviceModels#STREAM}), so that it draws the same under
+ * the same seed and differently under another. A scenario's device is asked once as the file is read, under its seed, to
+ * check it, and again as each host is built, under the seed the host is built with: each replication of a point, under a
+ * seed of its own, draws a device of its own. Registered with
+ * {@link SwapDeviceModels#register(String, String, SwapDeviceFactory)}; a kind that reads
  * no parameter and draws nothing may still be registered as a plain {@link SwapDeviceModel}.
  */
 @FunctionalInterface

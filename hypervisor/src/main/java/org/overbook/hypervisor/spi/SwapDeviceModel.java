@@ -1,6 +1,5 @@
 package org.overbook.hypervisor.spi;
 
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
 
 /**
  * A kind of swap device ({@code host.swap-device.kind}): what it can do, as the values a scenario's

@@ -5,13 +5,15 @@ import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.Named;
 import org.overbook.guest.Registry;
 import org.overbook.hypervisor.swap.BuiltinSwapDevices;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
 
 /**
  * Swap device kinds by name ({@code host.swap-device.kind}); the built-ins are {@code nvme} (the default),
  * {@code optane}, {@code sata-ssd}, {@code hdd} and {@code ram}.
  */
 public final class SwapDeviceModels extends Registry<SwapDeviceModel> {
+
+    /** The name of the random stream of the server host's swap device, derived from the seed the host is built with. */
+    public static final String STREAM = "host/swap-device";
 
     /** Returns an empty registry. */
     public SwapDeviceModels() {

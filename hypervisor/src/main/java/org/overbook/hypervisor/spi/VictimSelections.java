@@ -14,6 +14,9 @@ public final class VictimSelections extends Registry<VictimSelection> {
     /** The name of the random stream of the server host's selection, derived from the scenario's seed. */
     public static final String STREAM = "host/reclaim/victim-selection";
 
+    /** The scenario field that names the server host's selection. */
+    public static final String FIELD = "host.reclaim.victim-selection";
+
     /** Returns an empty registry. */
     public VictimSelections() {
         super("reclaim victim selection");

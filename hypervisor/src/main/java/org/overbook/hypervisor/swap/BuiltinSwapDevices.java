@@ -1,5 +1,6 @@
 package org.overbook.hypervisor.swap;
 
+import org.overbook.hypervisor.spi.SwapDeviceConfig;
 import org.overbook.hypervisor.spi.SwapDeviceModelProvider;
 import org.overbook.hypervisor.spi.SwapDeviceModels;
 

@@ -3,6 +3,7 @@ package org.overbook.hypervisor.swap;
 import java.util.PriorityQueue;
 import org.overbook.hypervisor.resource.BusyTimeline;
 import org.overbook.hypervisor.resource.ResourceStats;
+import org.overbook.hypervisor.spi.SwapDeviceConfig;
 
 /**
  * The swap device as a queue: every tenant's swap-ins and every write-back of a dirty victim wait for it.
@@ -159,7 +160,7 @@ public final class SwapDevice {
 
         /** Serves a request made at {@code at} that entered the device at {@code enter}; returns its completion. */
         long serve(long at, long enter, int count) {
-            long further = config.furtherPagesNanos(servicePerPage, count);
+            long further = furtherPagesNanos(count);
             long service = servicePerPage + further;
             long start = timeline.book(enter, service);
             stats.record(start - at, service);
@@ -167,6 +168,11 @@ public final class SwapDevice {
                 shared.record(start - at, service);
             }
             return start + further + latency;
+        }
+
+        /** Returns the time a request of {@code pages} contiguous pages holds the bottleneck beyond its first page's service. */
+        private long furtherPagesNanos(int pages) {
+            return (pages - 1) * (config.seeks() ? config.pageTransferNanos() : servicePerPage);
         }
     }
 }

@@ -83,6 +83,33 @@ class VcpuTest {
         assertEquals(100 + 1_900, vcpu.busyNanos());
     }
 
+    /**
+     * One pCPU, a 300 ns slice. A runs 200 ns tasks back to back; B wakes at 50 and waits. A's second task (200 to 400)
+     * ends its slice, so A yields the pCPU, which goes to B at 400. A spin A began at 300 from outside its tasks would
+     * spin on that yielded pCPU (the one A ran on last) and hold it from B, though A runs nothing; it is refused.
+     */
+    @Test
+    void aSpinBegunOutsideATaskOfTheVcpuIsRefused() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, 300);
+        Vcpu a = new Vcpu(sim, one, false);
+        Vcpu b = new Vcpu(sim, one, false);
+        Runnable[] busy = new Runnable[1];
+        busy[0] = () -> {
+            a.charge(200);
+            a.submit(busy[0]);
+        };
+        sim.schedule(0, () -> a.submit(busy[0]));
+        sim.schedule(50, () -> b.submit(() -> log.add("B ran at " + b.now())));
+        sim.schedule(300, () -> {
+            assertFalse(a.inTask());
+            a.beginSpin();
+        });
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> sim.runUntil(1_000));
+        assertTrue(refused.getMessage().startsWith("Vcpu.beginSpin() outside a task of this vCPU"), refused.getMessage());
+        sim.runUntil(1_000);
+        assertEquals(List.of("B ran at 400"), log, "B takes the pCPU A yielded");
+    }
+
     @Test
     void hostWorkPreemptsASpinHoldingTheOnlyPcpu() {
         PhysicalCpus one = new PhysicalCpus(sim, 1, 3_000_000);

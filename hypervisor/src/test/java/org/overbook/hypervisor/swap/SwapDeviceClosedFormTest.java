@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.overbook.guest.Named;
 import org.overbook.hypervisor.resource.ResourceSnapshot;
 import org.overbook.hypervisor.resource.ResourceStats;
+import org.overbook.hypervisor.spi.SwapDeviceConfig;
 import org.overbook.hypervisor.spi.SwapDeviceModels;
 import org.overbook.hypervisor.sim.RandomStreams;
 

@@ -6,6 +6,7 @@ import org.overbook.guest.ConfigurationException;
 import java.util.concurrent.Callable;
 import org.overbook.live.session.Replay;
 import org.overbook.perf.cli.OutputOption;
+import org.overbook.perf.cli.ResultsKind;
 import org.overbook.perf.cli.ScenarioWarnings;
 import org.overbook.perf.cli.Subcommand;
 import org.overbook.perf.cli.SummaryTable;
@@ -47,7 +48,7 @@ public final class ReplayCommand implements Callable<Integer>, Subcommand {
         Replay replay = Replay.of(log);
         ScenarioWarnings.printed(replay.scenario(), spec.commandLine().getErr());
         // claimed once the log is read: a log refused leaves no folder behind
-        Path folder = output.folder("replay");
+        Path folder = output.folder("replay", ResultsKind.POINTS);
         TimedResult result = replay.run(folder);
         SummaryTable.print(out, result);
         out.printf("%nresults: %s%n", folder.toAbsolutePath());

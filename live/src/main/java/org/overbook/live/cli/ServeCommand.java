@@ -12,6 +12,7 @@ import org.overbook.guest.Units;
 import org.overbook.live.edge.GatewayServer;
 import org.overbook.live.session.LiveSession;
 import org.overbook.perf.cli.OutputOption;
+import org.overbook.perf.cli.ResultsKind;
 import org.overbook.perf.cli.ScenarioWarnings;
 import org.overbook.perf.cli.Subcommand;
 import org.overbook.perf.cli.SummaryTable;
@@ -104,7 +105,7 @@ public final class ServeCommand implements Callable<Integer>, Subcommand {
         }
         SweepPoint chosen = points.get(index);
         List<InetSocketAddress> addresses = listens.isEmpty() ? List.of(ListenAddress.parse(ListenAddress.DEFAULT)) : listens;
-        Path folder = output.folder(folderName(file));
+        Path folder = output.folder(folderName(file), ResultsKind.POINTS);
         String source = SessionSource.of(file, points, index);
         LiveSession session = LiveSession.start(new LiveSession.Options(chosen, source, addresses, speed, durationNanos,
                 maxConnections, (int) pending, GatewayServer.DEFAULT_UNREAD_BUDGET, logMaxBytes, folder), out);

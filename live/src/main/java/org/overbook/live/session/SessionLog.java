@@ -178,6 +178,12 @@ public final class SessionLog {
      * @throws ConfigurationException if it is not a session log, or is cut short (a session that did not end cleanly)
      */
     public static Contents read(Path file) {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // opening a named pipe waits for a writer, forever if none comes
+            String what = Files.isDirectory(file) ? "a folder" : "a named pipe, a device or a socket, which is not read";
+            throw new ConfigurationException(file.toString(), "not a regular file but " + what
+                    + "; accepted: a session log (session.log in a serve results folder)");
+        }
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
             byte[] magic = in.readNBytes(MAGIC.length());
             if (!MAGIC.equals(new String(magic, StandardCharsets.US_ASCII)) || in.readInt() != VERSION) {

@@ -2,7 +2,9 @@ package org.overbook.live.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,6 +15,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -59,6 +62,27 @@ class CommandsTest {
         assertEquals(2, replay.execute("replay", notALog.toString(), "--out", results.resolve("replay").toString()));
         assertTrue(replay.err.toString().contains("not an Overbook session log"), replay.err.toString());
         assertFalse(Files.exists(results), "replay was refused, and yet made " + results);
+    }
+
+    /** A named pipe is refused before it is opened: opening it would wait for a writer, forever if none comes. */
+    @Test
+    void aNamedPipeIsNoSessionLog() throws Exception {
+        Path pipe = directory.resolve("session.log");
+        int made;
+        try {
+            made = new ProcessBuilder("mkfifo", pipe.toString()).inheritIO().start().waitFor();
+        } catch (IOException e) {
+            made = -1;
+        }
+        assumeTrue(made == 0, "a system without mkfifo");
+        Run replay = new Run();
+        // a guard, not a measure: before, replay waited for a writer that never comes
+        int exit = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> replay.execute("replay", pipe.toString(), "--out",
+                directory.resolve("never").toString()));
+        assertEquals(2, exit, replay.err.toString());
+        assertEquals("overbook: configuration error: " + pipe + ": not a regular file but a named pipe, a device or a socket,"
+                + " which is not read; accepted: a session log (session.log in a serve results folder)\n",
+                replay.err.toString().replace("\r\n", "\n"));
     }
 
     @Test

@@ -6,6 +6,6 @@
  * is told of each region that leaves it, so the caller can deregister and unpin it.
  *
  * <p>Callers: the {@code pin-down-cache} memory policy of the NIC ({@code org.overbook.nic}), on behalf of
- * one tenant; reports read its counters. Not thread-safe: one simulation, one thread.
+ * one tenant; reports read its counters. Not exported. Not thread-safe: one simulation, one thread.
  */
 package org.overbook.nic.pin;

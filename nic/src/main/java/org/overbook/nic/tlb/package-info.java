@@ -10,5 +10,9 @@
  * <p>Callers: the NIC's DMA engine and translation path in {@code org.overbook.nic}, scenario
  * configuration in {@code perf} (by policy name) and the JMH benchmarks. Everything here runs on the
  * one simulation thread and is not thread-safe.
+ *
+ * <p>Exported to every module for its plug-in SPI ({@link org.overbook.nic.tlb.TlbReplacementPolicy},
+ * {@link org.overbook.nic.tlb.TlbPartitionPolicy}, {@link org.overbook.nic.tlb.TlbCandidates}, their providers and
+ * registries), which shares the package with the cache it plugs into.
  */
 package org.overbook.nic.tlb;

@@ -3,7 +3,7 @@
  * timer encoding ({@link org.overbook.nic.transport.RnrTimer}) and the requester's RNR retry budget
  * ({@link org.overbook.nic.transport.RnrRetryCounter}).
  *
- * <p>Callers: the {@code rnr-nack} receive-fault policy and the queue pairs of {@code org.overbook.nic},
- * and scenario validation in {@code perf}. Pure values and one small per-queue-pair counter; no clock.
+ * <p>Callers: the {@code rnr-nack} receive-fault policy and the queue pairs of {@code org.overbook.nic}; not
+ * exported. Pure values and one small per-queue-pair counter; no clock.
  */
 package org.overbook.nic.transport;

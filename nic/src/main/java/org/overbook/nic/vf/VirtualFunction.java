@@ -248,7 +248,7 @@ public final class VirtualFunction implements Verbs, PinningContext {
         if (id < 0) {
             throw new VerbsException("event_counter(tenant " + tenant.name() + ")", "counter id " + id + " is negative");
         }
-        return eventCounters.getIfAbsentPut(id, () -> new EventCounterImpl(simulation, vcpu(), costs));
+        return eventCounters.getIfAbsentPut(id, () -> new EventCounterImpl(simulation, vcpu(), costs, tenant.name(), id));
     }
 
     /** Applies one notification to counter {@code id} (in the sender's order). */

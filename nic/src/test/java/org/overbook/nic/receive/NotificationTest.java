@@ -1,12 +1,14 @@
 package org.overbook.nic.receive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.overbook.guest.verbs.Access;
@@ -16,6 +18,7 @@ import org.overbook.guest.verbs.MemoryRegion;
 import org.overbook.guest.verbs.QueuePair;
 import org.overbook.guest.verbs.QueuePairConfig;
 import org.overbook.guest.verbs.Verbs;
+import org.overbook.guest.verbs.VerbsException;
 import org.overbook.guest.verbs.WorkRequest;
 import org.overbook.hypervisor.testing.HostsUnderTest;
 import org.overbook.nic.LinkConfig;
@@ -31,14 +34,18 @@ import org.overbook.nic.contract.TestbedFixtures;
  */
 class NotificationTest {
 
+    /** A server tenant s0 and a client tenant c0, their hosts' files under {@code directory}. */
+    private static Testbed testbed(Path directory) {
+        return TestbedFixtures.create(TestbedFixtures.host("s", 256, 256, new int[] {64}, directory.resolve("server")),
+                TestbedFixtures.host("c", 256, 0, new int[] {16}, directory.resolve("client")),
+                NicConfig.of("pin-on-register"), LinkConfig.fdr(), 3);
+    }
+
     @ParameterizedTest
     @EnumSource(EventCounter.Detection.class)
     void aNotifyingWriteWakesTheWaiterAfterItsDetectionLatency(EventCounter.Detection detection) throws Exception {
         Path directory = Files.createTempDirectory("overbook-notify-");
-        Testbed testbed = TestbedFixtures.create(
-                TestbedFixtures.host("s", 256, 256, new int[] {64}, directory.resolve("server")),
-                TestbedFixtures.host("c", 256, 0, new int[] {16}, directory.resolve("client")),
-                NicConfig.of("pin-on-register"), LinkConfig.fdr(), 3);
+        Testbed testbed = testbed(directory);
         try {
             long[] target = new long[2];
             long[] woke = {-1};
@@ -84,6 +91,39 @@ class NotificationTest {
             } else {
                 assertTrue(charged < 100_000, "blocking or a handler costs no spinning: " + charged);
             }
+        } finally {
+            TestbedFixtures.checkAndClose(testbed);
+            HostsUnderTest.deleteTree(directory);
+        }
+    }
+
+    /**
+     * A busy-wait spins the vCPU from the end of the task that waits, so it is awaited from one of the tenant's tasks: from
+     * anywhere else (a library user's code between events, another tenant's task) the call is refused, naming it, and
+     * nothing is waiting; blocking there is fine.
+     */
+    @Test
+    void aBusyWaitAwaitedOutsideTheTenantsTasksIsRefusedNamingTheCall() throws Exception {
+        Path directory = Files.createTempDirectory("overbook-notify-");
+        Testbed testbed = testbed(directory);
+        try {
+            EventCounter counter = testbed.vf("s0").eventCounter(3);
+            VerbsException fromOutside = assertThrows(VerbsException.class,
+                    () -> counter.await(0, EventCounter.Detection.BUSY_WAIT, () -> { }));
+            assertEquals("await(tenant s0, counter 3, BUSY_WAIT): called outside a task of s0's vCPU, which a busy-wait spins"
+                    + " from the end of the task that waits; accepted: a call from one of s0's tasks (its workload's start, a"
+                    + " task it scheduled, a handler), or BLOCK or HANDLER", fromOutside.getMessage());
+
+            VerbsException[] fromAnotherTenant = new VerbsException[1];
+            testbed.client().tenant(0).boot(guest -> fromAnotherTenant[0] = assertThrows(VerbsException.class,
+                    () -> counter.await(0, EventCounter.Detection.BUSY_WAIT, () -> { })));
+            long[] woke = {-1};
+            counter.await(0, EventCounter.Detection.BLOCK, () -> woke[0] = testbed.server().tenant(0).vcpu().now());
+            testbed.simulation().run();
+
+            assertEquals(fromOutside.getMessage(), fromAnotherTenant[0].getMessage());
+            assertEquals(testbed.serverNic().config().costs().notifyBlockNanos(), woke[0], "blocking outside a task is fine");
+            assertEquals(0, testbed.server().tenant(0).vcpu().busyNanos(), "no spin was charged");
         } finally {
             TestbedFixtures.checkAndClose(testbed);
             HostsUnderTest.deleteTree(directory);

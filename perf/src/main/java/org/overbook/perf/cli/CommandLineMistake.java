@@ -1,6 +1,7 @@
 package org.overbook.perf.cli;
 
 import java.io.PrintWriter;
+import org.overbook.guest.Quoted;
 import org.overbook.guest.Suggestions;
 import picocli.CommandLine;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -10,7 +11,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 /**
  * Reports a command line picocli cannot read (an unknown option, {@code --threads abc}, a missing parameter) as a
  * configuration error is reported: one line naming the verb and what is wrong, then one line saying where the usage
- * is, exit code 2; never the whole usage, which would bury the line that matters.
+ * is, exit code 2; never the whole usage, which would bury the line that matters. A value echoed back is cut as a
+ * configuration error cuts it ({@link Quoted#line}).
  */
 final class CommandLineMistake implements IParameterExceptionHandler {
 
@@ -19,7 +21,7 @@ final class CommandLineMistake implements IParameterExceptionHandler {
         CommandLine command = e.getCommandLine();
         String verb = command.getCommandSpec().qualifiedName();
         PrintWriter err = command.getErr();
-        err.println(verb + ": " + e.getMessage() + suggestion(e));
+        err.println(verb + ": " + Quoted.line(e.getMessage()) + suggestion(e));
         err.println("try: " + verb + " --help");
         err.flush();
         return ErrorReporter.CONFIGURATION_ERROR;

@@ -114,11 +114,12 @@ final class DensityCommand implements Callable<Integer> {
         int threadsAsked = parallelism.threads();
         resume.check(output);
         // claimed once nothing but the cluster (--master) can refuse the command: a refused command leaves no folder
-        Path folder = output.folder(OutputOption.nameOf(file));
+        Path folder = output.folder(OutputOption.nameOf(file), ResultsKind.DENSITY);
         KeptSwap keptSwap = KeptSwap.before(folder);
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
                 threadsAsked, "overbook density " + file.getFileName(), plugins.plugins())) {
-            StoredPoints stored = StoredPoints.open(resume.given(), folder, executor, plugins.plugins().jars(), stdout,
+            ProbeRuns runs = new ProbeRuns(executor);
+            StoredPoints stored = StoredPoints.open(resume.given(), folder, runs, plugins.plugins().jars(), stdout,
                     spec.commandLine().getErr());
             int threads = executor.parallelism();
             stdout.printf("density of %s: %s from %d to %d, %s%nobjective: %s for every tenant that records latency,"
@@ -142,10 +143,8 @@ final class DensityCommand implements Callable<Integer> {
             }
             stored.completed(stdout);
             stdout.printf("%d probes, %d simulations started (%d speculative), %s%nresults: %s%n", curve.points().size(),
-                    cache.runs(), Math.max(0, cache.runs() - (long) curve.points().stream().mapToInt(p -> 1 + p.retries().size()).sum()
-                            * scenarios.replications()),
-                    executor.describe(),
-                    folder.toAbsolutePath());
+                    runs.started(), runs.startedExcept(curve.points().stream().map(CurvePoint::tenants).toList()),
+                    executor.describe(), folder.toAbsolutePath());
             keptSwap.print(stdout);
             stdout.flush();
             return IntegrityVerdict.of(curve.results(), plugins.plugins().catalog().workloads().origins(), spec.commandLine().getErr());

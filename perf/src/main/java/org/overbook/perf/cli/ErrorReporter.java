@@ -2,6 +2,7 @@ package org.overbook.perf.cli;
 
 import java.io.PrintStream;
 import org.overbook.guest.ConfigurationException;
+import org.overbook.guest.Quoted;
 import org.overbook.perf.run.ProcessExit;
 import org.overbook.perf.run.RunFailure;
 import picocli.CommandLine;
@@ -10,7 +11,8 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Turns a failure into one clear line on standard error: exit code 2 for a configuration the user can
- * fix (naming the field), 1 for anything else. Set {@code OVERBOOK_DEBUG=1} to see the stack trace.
+ * fix (naming the field), 1 for anything else. Set {@code OVERBOOK_DEBUG=1} to see the stack trace. What a failure
+ * echoes (a path, a plug-in's message) is cut as a configuration error cuts it ({@link Quoted#line}).
  */
 final class ErrorReporter implements IExecutionExceptionHandler {
 
@@ -70,7 +72,7 @@ final class ErrorReporter implements IExecutionExceptionHandler {
         if (exiting()) {
             return INTERRUPTED;
         }
-        err.println("overbook: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+        err.println("overbook: " + e.getClass().getSimpleName() + ": " + Quoted.line(e.getMessage()));
         return FAILURE;
     }
 
@@ -87,7 +89,7 @@ final class ErrorReporter implements IExecutionExceptionHandler {
             return CONFIGURATION_ERROR;
         }
         if (e instanceof RunFailure) {
-            commandLine.getErr().println("overbook: " + e.getMessage());
+            commandLine.getErr().println("overbook: " + Quoted.line(e.getMessage()));
             return FAILURE;
         }
         String message = e.getMessage();
@@ -96,7 +98,7 @@ final class ErrorReporter implements IExecutionExceptionHandler {
             // "cannot write X" alone hides why: no space left on the device, a permission, ...
             message += ": " + e.getCause().getMessage();
         }
-        commandLine.getErr().println("overbook: " + e.getClass().getSimpleName() + ": " + message);
+        commandLine.getErr().println("overbook: " + e.getClass().getSimpleName() + ": " + Quoted.line(message));
         return FAILURE;
     }
 }

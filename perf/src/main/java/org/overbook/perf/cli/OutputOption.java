@@ -37,6 +37,20 @@ public final class OutputOption {
     }
 
     /**
+     * Returns the folder as {@link #folder(String)} does, for a command whose results are of {@code kind}: a folder given
+     * with {@code --out} that holds the results of another kind is refused before anything runs.
+     *
+     * @throws ConfigurationException naming {@code --out} as {@link #folder(String)} does, and when the folder holds
+     *         another command's results
+     */
+    public Path folder(String name, ResultsKind kind) {
+        if (lock == null && out != null) {
+            kind.requireNotAnother(checked(out), OPTION);
+        }
+        return folder(name);
+    }
+
+    /**
      * Returns the name a command's default results folder takes from scenario file {@code file} ({@code default} for the
      * embedded scenario, null): the file's name without {@code .yaml}, each character but a letter, a digit, {@code .},
      * {@code _} and {@code -} made a {@code -}, so that no folder name holds a space.

@@ -86,7 +86,7 @@ final class ReproduceCommand implements Callable<Integer> {
         List<Preset> presets = presets();
         int threads = parallelism.threads();
         resume.check(output);
-        Path folder = output.folder(quick ? "reproduce-quick" : "reproduce");
+        Path folder = output.folder(quick ? "reproduce-quick" : "reproduce", ResultsKind.REPRODUCTION);
         KeptSwap keptSwap = KeptSwap.before(folder);
         ScenarioLoader loader = plugins.loader();
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,

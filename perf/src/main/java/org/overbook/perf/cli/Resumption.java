@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.resume.BuildStamp;
 import org.overbook.perf.resume.Lookup;
@@ -53,14 +54,22 @@ final class Resumption {
         }
         Map<Integer, TimedResult> found = new HashMap<>();
         int otherBuild = 0;
+        int absent = 0;
         for (int i = 0; i < runs.size(); i++) {
             switch (store.find(runs.get(i))) {
                 case Lookup.Found stored -> found.put(i, stored.result());
-                case Lookup.Absent absent -> { }
+                case Lookup.Absent none -> absent++;
                 case Lookup.OtherBuild other -> otherBuild++;
                 case Lookup.Unusable unusable -> ResumeLines.unusable(err, name(runs.get(i), runs.size() / replications, replications),
                         unusable.reason());
             }
+        }
+        if (absent == runs.size()) {
+            throw new ConfigurationException("--resume", "'" + folder + "' stores " + store.size() + " finished point"
+                    + (store.size() == 1 ? "" : "s") + " of an interrupted run, none of them a point of this scenario (that run"
+                    + " was of another scenario file, or of this one before its points were edited), and resuming would replace"
+                    + " them; accepted: the interrupted command with its scenario as it was, or the command without --resume to"
+                    + " replace that run");
         }
         ResumeLines.otherBuild(err, otherBuild);
         ResumeLines.reused(out, found.size(), runs.size());

@@ -77,7 +77,7 @@ final class RunCommand implements Callable<Integer> {
         SwapArea.standard().requireRoom(points.stream().map(Runner::maxSwapBytesOnDisk).toList(), threads);
         resume.check(output);
         // claimed once nothing more can refuse the command: a refused command leaves no folder behind
-        Path folder = output.folder(OutputOption.nameOf(file));
+        Path folder = output.folder(OutputOption.nameOf(file), ResultsKind.POINTS);
         KeptSwap keptSwap = KeptSwap.before(folder);
         ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
         Resumption resumption = Resumption.of(resume.given(), folder, runs, n, BuildStamp.ofThisProcess(plugins.plugins().jars()),

@@ -1,6 +1,7 @@
 package org.overbook.perf.cli;
 
 import java.io.PrintWriter;
+import org.overbook.guest.Quoted;
 import org.overbook.perf.scenario.ScenarioFile;
 
 /**
@@ -16,7 +17,7 @@ public final class ScenarioWarnings {
     /** Prints {@code file}'s warnings on {@code err} and returns {@code file}. */
     public static ScenarioFile printed(ScenarioFile file, PrintWriter err) {
         for (String warning : file.warnings()) {
-            err.println("overbook: warning: " + warning);
+            err.println("overbook: warning: " + Quoted.line(warning));
         }
         err.flush();
         return file;

@@ -101,7 +101,7 @@ final class SensitivityCommand implements Callable<Integer> {
         int threads = parallelism.threads();
         resume.check(output);
         // claimed once nothing but the cluster (--master) can refuse the command: a refused command leaves no folder
-        Path folder = output.folder("sensitivity");
+        Path folder = output.folder("sensitivity", ResultsKind.SENSITIVITY);
         KeptSwap keptSwap = KeptSwap.before(folder);
         String setting = "Each input marked as Overbook's estimate in the reference file, at -50 % and +50 % of its value, one "
                 + "at a time, " + replications + " replications a variant under the same seeds" + (quick ? "; presets at "

@@ -73,7 +73,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         resume.check(output);
         // claimed once nothing but the cluster (--master) can refuse the command: a refused command leaves no folder
-        Path folder = output.folder(OutputOption.nameOf(file));
+        Path folder = output.folder(OutputOption.nameOf(file), ResultsKind.POINTS);
         KeptSwap keptSwap = KeptSwap.before(folder);
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
                 "overbook sweep " + file.getFileName(), plugins.plugins())) {

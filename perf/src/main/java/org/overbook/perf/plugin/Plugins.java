@@ -197,6 +197,10 @@ public final class Plugins implements AutoCloseable {
                     throw new ConfigurationException("--plugins", path + " is not a jar; accepted: a .jar file or a directory of them");
                 }
                 out.add(readableJar(path));
+            } else if (Files.exists(path)) {
+                // a named pipe would make the zip reader wait for a writer
+                throw new ConfigurationException("--plugins", path + " is not a regular file but a named pipe, a device or a"
+                        + " socket; accepted: a .jar file or a directory of them");
             } else {
                 throw new ConfigurationException("--plugins", path + " does not exist; accepted: a .jar file or a directory of them"
                         + " (also from " + ENVIRONMENT + ", separated by '" + File.pathSeparator + "')");

@@ -134,10 +134,12 @@ public final class Finding {
     /**
      * Says why no point has a throughput to compare: none completed a request; or requests completed, yet no point reports
      * an ops/s figure (an RDMA write or MPI benchmark, a user's own workload that counts its requests), or those that
-     * report one report 0, which the tables show as such (a user's workload that counts no request in the window).
+     * report one report 0, which the tables show as such (a user's workload that counts no request in the window). A point
+     * whose workloads count no request at all (neither a request count, nor latencies, nor ops/s: tenants touching memory,
+     * a user's workload with figures of its own) is not said to have completed none: nothing says how many it did.
      */
     private static String noThroughput(List<PointFigures> points) {
-        if (points.stream().noneMatch(Finding::completedRequests)) {
+        if (points.stream().noneMatch(Finding::completedRequests) && points.stream().anyMatch(Finding::countsRequests)) {
             return "No point completed a request, so there is no throughput or latency to compare.";
         }
         String own = "the workloads report their own figures: see each point's table and summary.csv";
@@ -293,6 +295,11 @@ public final class Finding {
     /** Returns whether some request completed at {@code p} in the measured window (a latency recorded, or a request counted). */
     private static boolean completedRequests(PointFigures p) {
         return p.value(Metrics.LATENCY_COUNT) > 0 || p.value(Metrics.REQUESTS) > 0;
+    }
+
+    private static boolean countsRequests(PointFigures p) {
+        return p.total().containsKey(Metrics.LATENCY_COUNT) || p.total().containsKey(Metrics.REQUESTS)
+                || p.total().containsKey(Metrics.THROUGHPUT);
     }
 
     private static String name(PointFigures p) {

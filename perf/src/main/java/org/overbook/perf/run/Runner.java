@@ -98,9 +98,7 @@ public final class Runner {
 
     /** Returns the most disk the swap stores of {@code point}'s hosts may take. */
     public static long maxSwapBytesOnDisk(SweepPoint point) {
-        Path nowhere = Path.of("");
-        return point.scenario().serverHostConfig(nowhere).maxSwapBytesOnDisk()
-                + point.scenario().clientHostConfig(nowhere).maxSwapBytesOnDisk();
+        return point.scenario().maxSwapBytesOnDisk();
     }
 
     /**

@@ -3,8 +3,11 @@ package org.overbook.perf.run;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -34,6 +37,13 @@ import org.overbook.guest.ConfigurationException;
  * owner is no longer alive (no process with that id, or one started at another time: ids are reused) and
  * remove them, saying what they removed. A kept swap file ({@code host.keep-swap}) is moved into the results
  * folder after its run, where the user looks.
+ *
+ * <p>Disk: a run reserves the most its swap files may take before it starts ({@link #reserve}), against the free space
+ * of the root's file system less what the other reservations may still write: this process's, and those of every other
+ * live process under the same root, which each process keeps in a {@value DiskReservations#RESERVED} file of its folder. A lock file in
+ * the root makes one process's check and reservation one step for the others. Not counted: results folders, and swap
+ * folders under another root on the same file system; a swap file checks the free space again each time it grows, so a
+ * disk filled by them stops a run with a line saying so rather than with a damaged store.
  */
 public final class SwapArea {
 
@@ -163,22 +173,26 @@ public final class SwapArea {
      * @throws ConfigurationException naming {@code host.swap} when it is not
      */
     public synchronized Reservation reserve(Path runFolder, long maxBytes) {
-        long free = usableSpace(runFolder);
-        long others = 0;
-        for (Reservation r : reservations) {
-            others += Math.max(0, r.maxBytes - bytes(r.folder));
-        }
-        if (others + maxBytes > free) {
-            throw new ConfigurationException("host.swap", "the swap of this point may take up to " + (maxBytes >> 20)
-                    + " MiB of disk" + (reservations.isEmpty() ? "" : " and the " + reservations.size()
-                    + " point(s) running beside it up to " + (others >> 20) + " MiB more") + ", but the file system of "
-                    + root + " has " + (free >> 20) + " MiB free; lower host.swap or the tenants' memory (swap holds what"
-                    + " they do not fit in RAM), run fewer points at once (--threads), or set " + ENVIRONMENT
-                    + " to a folder on a larger file system");
-        }
-        Reservation reservation = new Reservation(runFolder, maxBytes);
-        reservations.add(reservation);
-        return reservation;
+        return DiskReservations.acrossProcesses(root, () -> {
+            long free = DiskReservations.usableSpace(runFolder);
+            long others = 0;
+            for (Reservation r : reservations) {
+                others += Math.max(0, r.maxBytes - bytes(r.folder));
+            }
+            long elsewhere = otherProcessesMayWrite();
+            if (others + elsewhere + maxBytes > free) {
+                throw new ConfigurationException("host.swap", "the swap of this point may take up to " + (maxBytes >> 20)
+                        + " MiB of disk" + (reservations.isEmpty() ? "" : " and the " + reservations.size()
+                        + " point(s) running beside it up to " + (others >> 20) + " MiB more") + elsewhere(elsewhere)
+                        + ", but the file system of " + root + " has " + (free >> 20) + " MiB free; lower host.swap or the"
+                        + " tenants' memory (swap holds what they do not fit in RAM), run fewer points at once (--threads),"
+                        + " or set " + ENVIRONMENT + " to a folder on a larger file system");
+            }
+            Reservation reservation = new Reservation(runFolder, maxBytes);
+            reservations.add(reservation);
+            publishReserved();
+            return reservation;
+        });
     }
 
     /**
@@ -190,12 +204,13 @@ public final class SwapArea {
     public void requireRoom(List<Long> maxBytes, int parallel) {
         List<Long> largest = maxBytes.stream().sorted(Comparator.reverseOrder()).limit(Math.max(1, parallel)).toList();
         long need = largest.stream().mapToLong(Long::longValue).sum();
-        long free = usableSpace(root);
-        if (need > free) {
+        long free = DiskReservations.usableSpace(root);
+        long elsewhere = otherProcessesMayWrite();
+        if (need + elsewhere > free) {
             throw new ConfigurationException("host.swap", (largest.size() == 1 ? "the swap of a point" : "the swap of the "
-                    + largest.size() + " points that may run at once") + " may take up to " + (need >> 20) + " MiB of disk, but the"
-                    + " file system of " + root + " has " + (free >> 20) + " MiB free; lower host.swap or the tenants' memory (swap"
-                    + " holds what they do not fit in RAM)"
+                    + largest.size() + " points that may run at once") + " may take up to " + (need >> 20) + " MiB of disk"
+                    + elsewhere(elsewhere) + ", but the file system of " + root + " has " + (free >> 20) + " MiB free; lower"
+                    + " host.swap or the tenants' memory (swap holds what they do not fit in RAM)"
                     + (largest.size() == 1 ? "" : ", run fewer points at once (--threads)") + ", or set " + ENVIRONMENT
                     + " to a folder on a larger file system");
         }
@@ -215,8 +230,41 @@ public final class SwapArea {
         public void close() {
             synchronized (SwapArea.this) {
                 reservations.remove(this);
+                publishReserved();
             }
         }
+    }
+
+    /** Says what the other processes under the root may still write, if anything: {@code  and other ... 300 MiB more}. */
+    private String elsewhere(long bytes) {
+        return bytes == 0 ? "" : " and other overbook processes swapping under " + root + " up to " + (bytes >> 20) + " MiB more";
+    }
+
+    /**
+     * Returns what the live processes other than this one under the root may still write into their swap folders: what
+     * each has reserved, less what its folder holds already.
+     */
+    private long otherProcessesMayWrite() {
+        if (!Files.isDirectory(root)) {
+            return 0;
+        }
+        long bytes = 0;
+        try (Stream<Path> folders = Files.list(root)) {
+            for (Path other : folders.filter(p -> p.getFileName().toString().startsWith(PREFIX) && !p.equals(folder)).toList()) {
+                long reserved = DiskReservations.reservedBy(other);
+                if (reserved > 0 && ownerAlive(other)) {
+                    bytes += Math.max(0, reserved - bytes(other));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot look for the swap reservations of other processes under " + root, e);
+        }
+        return bytes;
+    }
+
+    /** Writes what this process's open reservations may take, for the other processes under the root. */
+    private void publishReserved() {
+        DiskReservations.publish(folder, reservations.stream().mapToLong(r -> r.maxBytes).sum());
     }
 
     /** Removes every process folder under the root whose owner is gone; returns what it removed. */
@@ -239,13 +287,34 @@ public final class SwapArea {
         return removed;
     }
 
-    /** Returns the bytes the files under {@code path} take (their lengths: swap files are not sparse). */
+    /**
+     * Returns the bytes the files under {@code path} take (their lengths: swap files are not sparse). A file or folder
+     * removed while it is counted (a run beside this one that ended and closed its swap store) counts as nothing.
+     */
     public static long bytes(Path path) {
-        try (Stream<Path> files = Files.walk(path)) {
-            return files.filter(Files::isRegularFile).mapToLong(SwapArea::size).sum();
+        long[] total = {0};
+        try {
+            Files.walkFileTree(path, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    total[0] += attributes.isRegularFile() ? attributes.size() : 0;
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException gone) {
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path folder, IOException gone) {
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         } catch (IOException e) {
-            return 0;
+            return total[0];
         }
+        return total[0];
     }
 
     /** Deletes a folder and everything under it, if it exists. */
@@ -281,12 +350,12 @@ public final class SwapArea {
         try (var in = Files.newBufferedReader(candidate.resolve(OWNER), StandardCharsets.UTF_8)) {
             owner.load(in);
         } catch (IOException e) {
-            // no owner file: created by a process killed before it wrote one; trust the name alone
-            owner.setProperty("pid", candidate.getFileName().toString().substring(PREFIX.length()));
+            // no owner file: created by a process killed before it wrote one; the name alone says whose it is
         }
         long pid;
         try {
-            pid = Long.parseLong(owner.getProperty("pid", ""));
+            // an owner file without its id is one its process is writing now, or was killed writing: the name says whose
+            pid = Long.parseLong(owner.getProperty("pid", candidate.getFileName().toString().substring(PREFIX.length())));
         } catch (NumberFormatException e) {
             return false;
         }
@@ -305,27 +374,7 @@ public final class SwapArea {
         return process.info().startInstant();
     }
 
-    private static long usableSpace(Path path) {
-        Path existing = path.toAbsolutePath();
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        try {
-            return Files.getFileStore(existing == null ? Path.of("").toAbsolutePath() : existing).getUsableSpace();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the free space of the file system of " + path, e);
-        }
-    }
-
-    private static long size(Path file) {
-        try {
-            return Files.size(file);
-        } catch (IOException e) {
-            return 0;
-        }
-    }
-
-    private static Path createDirectories(Path path) {
+    static Path createDirectories(Path path) {
         try {
             return Files.createDirectories(path);
         } catch (IOException e) {

@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.overbook.hypervisor.CostModel;
 import org.overbook.hypervisor.HostConfig;
 import org.overbook.hypervisor.HostResources;
+import org.overbook.hypervisor.spi.SwapDeviceModels;
 import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicConfig;
 
@@ -55,10 +56,25 @@ public record Scenario(long seed, long durationNanos, long warmUpNanos, HostSett
         return (double) tenants.stream().mapToLong(TenantSpec::memoryBytes).sum() / host.memoryBytes();
     }
 
-    /** Returns the server host's configuration, with its swap file under {@code directory}. */
-    public HostConfig serverHostConfig(Path directory) {
+    /**
+     * Returns the server host's configuration, with its swap file under {@code directory} and its swap device resolved in
+     * {@code swapDevices} under this scenario's seed ({@link HostSettings#resources(SwapDeviceModels, long)}).
+     *
+     * @throws org.overbook.guest.ConfigurationException naming {@code host.swap-device} if the device cannot be resolved
+     */
+    public HostConfig serverHostConfig(Path directory, SwapDeviceModels swapDevices) {
+        return serverHostConfig(directory, host.resources(swapDevices, seed));
+    }
+
+    private HostConfig serverHostConfig(Path directory, HostResources resources) {
         return new HostConfig(host.memoryBytes(), host.swapBytes(), host.reclaimLow(), host.reclaimHigh(), directory,
-                host.keepSwap(), seed, costs, tenants.stream().map(TenantSpec::config).toList(), host.resources());
+                host.keepSwap(), seed, costs, tenants.stream().map(TenantSpec::config).toList(), resources);
+    }
+
+    /** Returns the most disk the swap stores of both hosts may take (the swap device does not change it). */
+    public long maxSwapBytesOnDisk() {
+        Path nowhere = Path.of("");
+        return serverHostConfig(nowhere, host.resources()).maxSwapBytesOnDisk() + clientHostConfig(nowhere).maxSwapBytesOnDisk();
     }
 
     /** Returns the client host's configuration: no swap (its memory is pinned), default watermarks. */

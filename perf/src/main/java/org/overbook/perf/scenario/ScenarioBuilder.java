@@ -43,13 +43,16 @@ public final class ScenarioBuilder {
      * ({@value #SERVER_HOST_DIRECTORY}, {@value #CLIENT_HOST_DIRECTORY}), created if needed. Workloads
      * are booted at virtual time zero, in tenant order, server tenants first, each told when the scenario's
      * measured window opens (its warm-up), so a load generator measures the window the host is measured over.
+     * The server host's swap device is resolved here, under the scenario's seed (a replication's own), as the testbed's
+     * policies are.
      *
      * @throws org.overbook.guest.ConfigurationException naming the field at fault; nothing is left open
      */
     public Deployment build(Scenario scenario, Path directory) {
         Path serverDirectory = directory(directory.resolve(SERVER_HOST_DIRECTORY));
         Path clientDirectory = directory(directory.resolve(CLIENT_HOST_DIRECTORY));
-        Testbed testbed = Testbed.create(scenario.serverHostConfig(serverDirectory), scenario.clientHostConfig(clientDirectory),
+        Testbed testbed = Testbed.create(scenario.serverHostConfig(serverDirectory, catalog.policies().swapDevices()),
+                scenario.clientHostConfig(clientDirectory),
                 scenario.nic(), scenario.link(), scenario.seed(), catalog.policies(), scenario.host().victimSelection());
         try {
             List<Workload> servers = boot(testbed.server(), scenario.tenants(), scenario.warmUpNanos());

@@ -56,10 +56,10 @@ final class ScenarioChecks {
             throw new ConfigurationException("warm-up", s.warmUpNanos() + " ns plus the duration overflows virtual time; accepted: "
                     + "a warm-up and duration under 292 years together");
         }
-        HostConfig server = s.serverHostConfig(NO_DIRECTORY);
+        HostConfig server = s.serverHostConfig(NO_DIRECTORY, catalog.policies().swapDevices());
         server.validate();
         RandomStreams random = new RandomStreams(s.seed());
-        catalog.policies().victimSelection().check("host.reclaim.victim-selection", s.host().victimSelection(), (int) server.frames(),
+        catalog.policies().victimSelection().check(VictimSelections.FIELD, s.host().victimSelection(), (int) server.frames(),
                 random.stream(VictimSelections.STREAM));
         checkClientHost(s);
         s.nic().validate("nic", catalog.policies(), random);

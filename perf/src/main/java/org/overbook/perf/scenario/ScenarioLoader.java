@@ -83,9 +83,10 @@ public final class ScenarioLoader {
     }
 
     /**
-     * Reads a scenario file's text, saying in words why it cannot be read (the JDK's message is often the path alone). It
-     * reads no more than a scenario can hold, so that a device or a stream that never ends ({@code /dev/zero}, a pipe
-     * that is never closed) is refused once that much has come, not read until the heap runs out.
+     * Reads a scenario file's text, saying in words why it cannot be read (the JDK's message is often the path alone). A
+     * file that is not a regular file (a named pipe, a device, a socket) is refused before it is opened: opening a pipe
+     * waits for a writer, forever if none comes, and a device may never end ({@code /dev/zero}). Standard input is no
+     * scenario. It reads no more than a scenario can hold, so that a huge file is refused once that much has come.
      */
     private static String read(Path file) {
         if (file.toString().isEmpty()) {
@@ -93,16 +94,21 @@ public final class ScenarioLoader {
             throw new ConfigurationException("FILE", "'' is an empty path; accepted: a readable YAML file, UTF-8 text");
         }
         String why;
-        try (InputStream in = Files.isDirectory(file) ? null : Files.newInputStream(file)) {
-            if (in == null) {
+        boolean folder = Files.isDirectory(file);
+        boolean other = !folder && Files.exists(file) && !Files.isRegularFile(file);
+        try (InputStream in = folder || other ? null : Files.newInputStream(file)) {
+            if (folder) {
                 why = "it is a folder";
+            } else if (other) {
+                why = "it is not a regular file but a named pipe, a device or a socket, which is not read (a pipe would wait"
+                        + " for a writer); save the scenario to a file";
             } else {
                 byte[] bytes = in.readNBytes(MAX_BYTES + 1);
                 if (bytes.length <= MAX_BYTES) {
                     return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
                 }
                 why = "it has more than " + MAX_BYTES + " bytes, and a scenario has at most " + YamlTrees.MAX_CHARACTERS
-                        + " characters (a device, or a stream that does not end?)";
+                        + " characters";
             }
         } catch (NoSuchFileException e) {
             why = "no such file";

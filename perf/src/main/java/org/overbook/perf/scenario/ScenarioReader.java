@@ -4,14 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.overbook.balloon.BalloonConfig;
 import org.overbook.balloon.FreeMemoryThresholds;
 import org.overbook.balloon.TenantBalloonConfig;
 import org.overbook.hypervisor.CostModel;
+import org.overbook.guest.Named;
 import org.overbook.hypervisor.HostResources;
-import org.overbook.hypervisor.sim.RandomStreams;
 import org.overbook.hypervisor.spi.SwapDeviceModels;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
 import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicCosts;
 
@@ -32,9 +34,6 @@ final class ScenarioReader {
     static final String[] FIELDS = {"seed", "duration", "warm-up", "host", "client-host", "nic", "link", "balloon",
             "tenants", "clients", "costs", "sweep", "replications"};
 
-    /** The name of the random stream of the server host's swap device kind, derived from the scenario's seed. */
-    static final String SWAP_DEVICE_STREAM = "host/swap-device";
-
     private ScenarioReader() {
     }
 
@@ -52,7 +51,7 @@ final class ScenarioReader {
                 "host-copy-page", "notify-busy-wait", "notify-handler", "notify-block");
         CostModel hostCosts = hostCosts(costs);
         NicCosts nicCosts = nicCosts(costs);
-        HostSettings host = host(root, swapDevices, new RandomStreams(seed));
+        HostSettings host = host(root, swapDevices, seed);
         Section client = root.section("client-host", "memory", "cpus");
         ClientHostSettings clientHost = new ClientHostSettings(client.bytes("memory"), (int) client.integer("cpus", 0, MAX_CPUS));
         var nic = NicReader.read(root, nicCosts);
@@ -63,36 +62,41 @@ final class ScenarioReader {
                 tenants.servers(), tenants.clients());
     }
 
-    private static HostSettings host(Section root, SwapDeviceModels swapDevices, RandomStreams random) {
+    private static HostSettings host(Section root, SwapDeviceModels swapDevices, long seed) {
         Section host = root.section("host", "memory", "swap", "reclaim", "keep-swap", "cpus", "cpu-slice",
                 "async-page-faults", "swap-device", "swap-path", "page-cluster");
         Section reclaim = host.section("reclaim", "min", "low", "high", "scan-cost", "evict-cost", "victim-selection");
         Section path = host.section("swap-path", "cpu", "pages-per-second");
-        HostResources resources = new HostResources((int) host.integer("cpus", 0, MAX_CPUS), host.nanos("cpu-slice"),
-                host.flag("async-page-faults"), swapDevice(host, swapDevices, random), path.nanos("cpu"),
-                path.integer("pages-per-second", 1, Long.MAX_VALUE), reclaim.nanos("scan-cost"),
+        int cpus = (int) host.integer("cpus", 0, MAX_CPUS);
+        long slice = host.nanos("cpu-slice");
+        boolean asyncPageFaults = host.flag("async-page-faults");
+        SwapDeviceSettings swapDevice = swapDevice(host, swapDevices, seed);
+        HostResources resources = new HostResources(cpus, slice, asyncPageFaults, HostSettings.UNRESOLVED_SWAP_DEVICE,
+                path.nanos("cpu"), path.integer("pages-per-second", 1, Long.MAX_VALUE), reclaim.nanos("scan-cost"),
                 reclaim.nanos("evict-cost"), reclaim.real("min"), (int) host.integer("page-cluster", 0, 10));
         return new HostSettings(host.bytes("memory"), host.bytes("swap"), reclaim.real("low"), reclaim.real("high"),
-                host.flag("keep-swap"), resources, reclaim.named("victim-selection", "a reclaim victim selection"));
+                host.flag("keep-swap"), resources, reclaim.named("victim-selection", "a reclaim victim selection"), swapDevice);
     }
 
     /**
-     * Reads {@code host.swap-device}: a registered kind, with its parameters, any of whose values the file may override.
-     * A kind that draws at random draws from the stream {@value #SWAP_DEVICE_STREAM} of the scenario's seed.
+     * Reads {@code host.swap-device}: a registered kind, with its parameters, and the values the file sets over the kind's.
+     * The kind is asked for its device once, under {@code seed}, so that an unknown kind or a parameter it refuses is
+     * reported as the file is read; a host is built with the device asked again, under the seed the host is built with.
      */
-    private static SwapDeviceConfig swapDevice(Section host, SwapDeviceModels swapDevices, RandomStreams random) {
-        Section d = host.section("swap-device", "kind", "read-latency", "write-latency", "read-iops", "write-iops",
-                "queue-depth", "seeks", "page-transfer");
-        SwapDeviceConfig preset = swapDevices.device(d.field("kind"), d.named("kind", "a swap device"),
-                random.stream(SWAP_DEVICE_STREAM));
-        boolean seeks = d.has("seeks") ? d.flag("seeks") : preset.seeks();
-        return new SwapDeviceConfig(preset.kind(),
-                d.has("read-latency") ? d.nanos("read-latency") : preset.readLatencyNanos(),
-                d.has("write-latency") ? d.nanos("write-latency") : preset.writeLatencyNanos(),
-                d.has("read-iops") ? d.integer("read-iops", 1, Long.MAX_VALUE) : preset.readIops(),
-                d.has("write-iops") ? d.integer("write-iops", 1, Long.MAX_VALUE) : preset.writeIops(),
-                d.has("queue-depth") ? (int) d.integer("queue-depth", 1, 1 << 16) : preset.queueDepth(),
-                seeks, d.has("page-transfer") ? d.nanos("page-transfer") : seeks ? preset.pageTransferNanos() : 0);
+    private static SwapDeviceSettings swapDevice(Section host, SwapDeviceModels swapDevices, long seed) {
+        List<String> fields = new ArrayList<>(List.of("kind"));
+        fields.addAll(SwapDeviceSettings.OVERRIDES);
+        Section d = host.section("swap-device", fields.toArray(String[]::new));
+        Named kind = d.named("kind", "a swap device");
+        SwapDeviceSettings.of(kind).resolve(swapDevices, seed);
+        return new SwapDeviceSettings(kind,
+                d.has("read-latency") ? OptionalLong.of(d.nanos("read-latency")) : OptionalLong.empty(),
+                d.has("write-latency") ? OptionalLong.of(d.nanos("write-latency")) : OptionalLong.empty(),
+                d.has("read-iops") ? OptionalLong.of(d.integer("read-iops", 1, Long.MAX_VALUE)) : OptionalLong.empty(),
+                d.has("write-iops") ? OptionalLong.of(d.integer("write-iops", 1, Long.MAX_VALUE)) : OptionalLong.empty(),
+                d.has("queue-depth") ? OptionalInt.of((int) d.integer("queue-depth", 1, 1 << 16)) : OptionalInt.empty(),
+                d.has("seeks") ? Optional.of(d.flag("seeks")) : Optional.empty(),
+                d.has("page-transfer") ? OptionalLong.of(d.nanos("page-transfer")) : OptionalLong.empty());
     }
 
     private static LinkConfig link(Section root) {

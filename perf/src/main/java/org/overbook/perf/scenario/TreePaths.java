@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -20,7 +21,9 @@ import org.overbook.guest.Suggestions;
  *
  * <p>A path must name a field that the merged tree has, and the reference file has every field, so a
  * path that is not there is a typo. The exceptions are the free-form maps, whose keys are the user's:
- * a workload's or a policy's {@code params} and {@code nic.memory-policy-by-tenant}. A path through the
+ * a workload's or a policy's {@code params} and {@code nic.memory-policy-by-tenant}; and the values a scenario may set
+ * over its swap device kind's ({@code host.swap-device.read-latency}, ...), which the reference leaves out, as each kind
+ * has its own. A path through the
  * {@code params} or the {@code name} of a policy the tree names alone ({@code nic.memory-policy: on-demand}) turns it
  * into the section form first ({@code {name: on-demand}}, see {@link NamedFields}).
  */
@@ -28,6 +31,9 @@ final class TreePaths {
 
     /** Maps whose keys are not fields of the format but the user's own. */
     static final Set<String> FREE_FORM = Set.of("params", "memory-policy-by-tenant");
+
+    /** Fields of the format that the reference file leaves out, having no value of their own, by the section they sit in. */
+    private static final Map<String, List<String>> OPTIONAL = Map.of(SwapDeviceSettings.FIELD, SwapDeviceSettings.OVERRIDES);
 
     private static final Pattern SEGMENT = Pattern.compile("([A-Za-z0-9_-]+)((?:\\[[0-9]+])*)");
     private static final Pattern INDEX = Pattern.compile("\\[([0-9]+)]");
@@ -55,9 +61,11 @@ final class TreePaths {
                 if (!(node instanceof ObjectNode object)) {
                     throw unknown(field, path, at + " is " + Section.describe(node) + ", which has no field '" + key + "'");
                 }
-                boolean free = FREE_FORM.contains(lastKey(steps, i)) || (!last && FREE_FORM.contains(key));
+                List<String> optional = OPTIONAL.getOrDefault(at, List.of());
+                boolean free = FREE_FORM.contains(lastKey(steps, i)) || (!last && FREE_FORM.contains(key))
+                        || (last && optional.contains(key));
                 if (!object.has(key) && !free) {
-                    Set<String> accepted = new TreeSet<>();
+                    Set<String> accepted = new TreeSet<>(optional);
                     object.fieldNames().forEachRemaining(accepted::add);
                     throw unknown(field, path, "no field '" + key + "'" + (at.isEmpty() ? "" : " under " + at) + "; accepted: "
                             + String.join(", ", accepted) + Suggestions.didYouMean(key, accepted));

@@ -100,10 +100,22 @@ final class YamlTrees {
         return out;
     }
 
+    /**
+     * A workload parameter spelt for one value or for several: the same parameter, so a file's {@code target} replaces
+     * the {@code targets} of what it merges over (the reference's clients load {@code targets: ${servers}}), and the
+     * converse; a section giving both is left for the workload to refuse.
+     */
+    private static final Map<String, String> ONE_AND_MANY = Map.of("target", "targets", "targets", "target",
+            "peer", "peers", "peers", "peer");
+
     /** Merges {@code over} into {@code target}, the section at {@code path}. */
     private static void mergeInto(ObjectNode target, ObjectNode over, String path) {
         for (Map.Entry<String, JsonNode> entry : over.properties()) {
             String key = entry.getKey();
+            String otherSpelling = path.endsWith("params") ? ONE_AND_MANY.get(key) : null;
+            if (otherSpelling != null && !over.has(otherSpelling)) {
+                target.remove(otherSpelling); // "target: s0" over a default "targets: ${servers}" means one target
+            }
             JsonNode value = entry.getValue();
             JsonNode existing = target.get(key);
             if (value.isNull() && existing != null) {

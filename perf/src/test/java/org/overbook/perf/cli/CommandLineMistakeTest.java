@@ -21,6 +21,16 @@ class CommandLineMistakeTest {
     }
 
     @Test
+    void aLongValueIsEchoedByItsEndsAndItsLength() {
+        String digits = "9".repeat(500);
+        assertEquals("overbook run: Invalid value for option '--threads': '9999…9999 (500 digits)' is not an int\ntry: overbook"
+                + " run --help", refused("run", "--threads", digits));
+        String quoted = "'--bogus" + "x".repeat(500) + "'";
+        assertEquals("overbook run: Unknown option: " + quoted.substring(0, 40) + "…" + quoted.substring(quoted.length() - 40)
+                + " (509 characters)\ntry: overbook run --help", refused("run", "--bogus" + "x".repeat(500)));
+    }
+
+    @Test
     void aMissingParameterOfAnotherVerbIsReportedTheSameWay() {
         assertEquals("overbook show: Missing required parameter: 'DIR'\ntry: overbook show --help", refused("show"));
     }

@@ -42,10 +42,12 @@ class DensityHonestyTest {
         List<Map<String, String>> probes = rows(folder.resolve(DensityWriter.PROBES).resolve(ResultsWriter.SUMMARY_CSV));
         int scored = 0;
         boolean retried = false;
+        int consultedRuns = 0;
         for (int i = 0; i < curve.size(); i++) {
             Map<String, String> p = curve.get(i);
             String verdict = p.get("verdict");
             retried |= !p.get("auto_window").isEmpty();
+            consultedRuns += 1 + (p.get("auto_window").isEmpty() ? 0 : p.get("auto_window").split(" \\| ").length);
             if (verdict.equals("not measured")) {
                 if (!p.get("auto_window").isEmpty()) {
                     int reruns = p.get("auto_window").split(" \\| ").length;
@@ -79,6 +81,12 @@ class DensityHonestyTest {
         }
         assertTrue(scored >= 3, "the search scored probes: " + curve);
         assertTrue(retried, "some probe's load phase overran the 40 ms warm-up and was re-run: " + out);
+        Matcher counts = Pattern.compile("(?m)^(\\d+) probes, (\\d+) simulations started \\((\\d+) speculative\\), 2 threads$")
+                .matcher(out);
+        assertTrue(counts.find(), out);
+        assertEquals(curve.size(), Integer.parseInt(counts.group(1)), counts.group());
+        assertEquals(consultedRuns, Integer.parseInt(counts.group(2)) - Integer.parseInt(counts.group(3)),
+                "the probes consulted started a simulation each, and one per --auto-window re-run: " + counts.group());
         String answer = out.lines().filter(l -> l.startsWith("answer: ")).findFirst().orElseThrow();
         assertTrue(answer.matches("answer: \\d+ tenants \\(.*\\) meet p99 <= 500us; \\d+ do not \\(c\\d+: p99 .*us > 500us\\)"),
                 "the first probe past the answer is measured and fails: " + answer);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,6 +52,13 @@ abstract class ResumeContract {
     /** Returns two points the {@link #small()} command asks for, resolved as it resolves them. */
     abstract List<SweepPoint> pointsOfSmall(ScenarioLoader loader) throws Exception;
 
+    /**
+     * Checks what a resumed command printed beyond what every command prints, {@code reused} of the {@code asked}
+     * points taken from the store; nothing by default.
+     */
+    void checkResumed(String printed, int reused, int asked) {
+    }
+
     /** Returns the scenario file {@code name} in the test's directory, holding {@code yaml}: written on the first call. */
     Path scenario(String name, String yaml) throws Exception {
         Path file = directory.resolve(name);
@@ -92,9 +100,11 @@ abstract class ResumeContract {
                     printed);
             assertTrue(Pattern.compile("(?m)^overbook: warning: --resume: the stored result of " + POINT
                     + " cannot be used \\(its checksum does not match\\); it runs again$").matcher(printed).find(), printed);
-            assertTrue(Pattern.compile("(?m)^reused " + (stored - 1) + " of \\d+ points from an interrupted run$").matcher(printed)
-                    .find(), printed);
+            Matcher reused = Pattern.compile("(?m)^reused " + (stored - 1) + " of (\\d+) points from an interrupted run$")
+                    .matcher(printed);
+            assertTrue(reused.find(), printed);
             assertFalse(printed.contains("Exception"), printed);
+            checkResumed(printed, stored - 1, Integer.parseInt(reused.group(1)));
         }
         Path uninterrupted = directory.resolve("uninterrupted");
         CommandRun whole = new CommandRun();

@@ -78,6 +78,25 @@ class ResumeOptionTest {
     }
 
     @Test
+    void aResumeWithAnotherScenarioThanTheInterruptedRunsIsRefusedAndKeepsWhatItStored() throws Exception {
+        // the folder stores a point of two.yaml; resuming it with another file would reuse nothing and replace them all
+        Path other = Files.writeString(directory.resolve("other.yaml"), SmallScenarios.SWEEP.replace("[lru, fifo]", "[fifo]"));
+        Path results = directory.resolve("interrupted");
+        storeFirstPoint(results);
+        List<Path> stored = StoredResults.in(results);
+        for (String verb : List.of("run", "sweep")) {
+            CommandRun command = new CommandRun();
+            assertEquals(2, command.execute(verb, other.toString(), "--out", results.toString(), "--resume"), command.err.toString());
+            assertEquals("overbook: configuration error: --resume: '" + results + "' stores 1 finished point of an interrupted"
+                    + " run, none of them a point of this scenario (that run was of another scenario file, or of this one before"
+                    + " its points were edited), and resuming would replace them; accepted: the interrupted command with its"
+                    + " scenario as it was, or the command without --resume to replace that run", command.err.toString().strip());
+            assertEquals(stored, StoredResults.in(results), "what the interrupted run stored is kept");
+            assertFalse(Files.exists(results.resolve("summary.json")), "nothing ran");
+        }
+    }
+
+    @Test
     void aSweepResumedOnAFolderStoringNothingRunsEveryPointAndSaysSo() throws Exception {
         Path file = Files.writeString(directory.resolve("two.yaml"), SmallScenarios.SWEEP);
         Path results = directory.resolve("new");

@@ -1,5 +1,7 @@
 package org.overbook.perf.cli;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,13 @@ class ResumedDensityTest extends ResumeContract {
     @Override
     List<String> interruptible() throws Exception {
         return List.of("density", file().toString(), "--slo", "p99=500us", "--max", "3", "--threads", "1");
+    }
+
+    /** With one thread nothing is speculative, and a probe reused from the store starts no simulation. */
+    @Override
+    void checkResumed(String printed, int reused, int asked) {
+        assertTrue(printed.contains("\n" + asked + " probes, " + (asked - reused) + " simulations started (0 speculative), 1 thread\n"),
+                printed);
     }
 
     @Override

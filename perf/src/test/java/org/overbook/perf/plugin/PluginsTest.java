@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.Registry;
 import org.overbook.guest.WorkloadProvider;
+import org.overbook.perf.scenario.NamedPipe;
 
 /** Paths from the environment and the option; what is not a jar; the built-ins' origins. */
 class PluginsTest {
@@ -37,6 +38,14 @@ class PluginsTest {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> Plugins.load(List.of(text)));
         assertEquals("--plugins", e.field());
         assertTrue(e.getMessage().contains("notes.txt is not a jar"), e.getMessage());
+    }
+
+    @Test
+    void aNamedPipeIsRefusedAsNoRegularFile() throws Exception {
+        Path pipe = NamedPipe.at(directory.resolve("plugins.jar"));
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> Plugins.load(List.of(pipe)));
+        assertEquals("--plugins: " + pipe + " is not a regular file but a named pipe, a device or a socket; accepted: a .jar file"
+                + " or a directory of them", e.getMessage());
     }
 
     @Test

@@ -267,6 +267,17 @@ class FindingTest {
     }
 
     @Test
+    void workloadsThatCountNoRequestAreNotSaidToHaveCompletedNone() {
+        // tenants touching memory, or a user's workload reporting figures of its own (touches, not requests): nothing
+        // says how many requests completed, so the finding says that no point reports a throughput
+        Map<String, Number> own = Map.of("workload.touches", 5176L, Metrics.MISMATCHES, 0L);
+        List<TenantRow> rows = List.of(new TenantRow("s0", "server", "strider", own));
+        String first = Finding.sentences(List.of(new PointFigures(0, "host.memory=48MiB", Map.of("host.memory", "48MiB"), 3, 1000,
+                rows, own, "none", "server CPUs", "", "", Map.of()))).getFirst();
+        assertTrue(first.startsWith("No point reports a throughput in ops/s (a workload's throughput_ops_per_s;"), first);
+    }
+
+    @Test
     void aThroughputOfZeroThatTheTableShowsIsSaidToBeZeroNotMissing() {
         // a user's workload that counts its requests and reports its ops/s over the window, where none of them fell
         Map<String, Number> counted = new LinkedHashMap<>();

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.overbook.hypervisor.sim.PhysicalCpus;
 import org.overbook.hypervisor.sim.Simulation;
 import org.overbook.hypervisor.sim.Vcpu;
+import org.overbook.hypervisor.spi.SwapDeviceConfig;
 import org.overbook.hypervisor.swap.SwapDevice;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
 
 /**
  * The resource sampler on the real model: three CPU-bound vCPUs on two pCPUs (the CPUs saturate) and a swap device

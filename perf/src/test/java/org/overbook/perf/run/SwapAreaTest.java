@@ -72,6 +72,34 @@ class SwapAreaTest {
         assertTrue(e.getMessage().contains("2 points that may run at once") && e.getMessage().contains(SwapArea.ENVIRONMENT), e.getMessage());
     }
 
+    /**
+     * Another live process swapping under the same root (here the parent of this JVM, as the area of that process sees
+     * itself) has reserved disk: this process counts what it may still write, before a point and before a command.
+     */
+    @Test
+    void diskAnotherProcessUnderTheSameRootHasReservedIsNotCountedFree() throws Exception {
+        SwapArea mine = new SwapArea(root);
+        SwapArea other = new SwapArea(root, ProcessHandle.current().parent().orElseThrow());
+        long free = root.toFile().getUsableSpace();
+        Path theirs = other.newRunFolder();
+        Files.write(theirs.resolve("swap.cmap"), new byte[1 << 20]); // of its reservation, 1 MiB is written already
+        try (SwapArea.Reservation reserved = other.reserve(theirs, free / 2)) {
+            assertTrue(Files.exists(theirs.getParent().resolve(DiskReservations.RESERVED)), "what the other process reserved, for others");
+            ConfigurationException point = assertThrows(ConfigurationException.class,
+                    () -> mine.reserve(mine.newRunFolder(), free / 2 + (1L << 30)));
+            assertEquals("host.swap", point.field());
+            assertTrue(point.getMessage().contains(" and other overbook processes swapping under " + root + " up to "
+                    + ((free / 2 - (1 << 20)) >> 20) + " MiB more, but "), point.getMessage());
+            ConfigurationException command = assertThrows(ConfigurationException.class,
+                    () -> mine.requireRoom(List.of(free / 2 + (1L << 30)), 1));
+            assertTrue(command.getMessage().contains(" and other overbook processes swapping under " + root), command.getMessage());
+            mine.reserve(mine.newRunFolder(), free / 4).close(); // what both may write fits
+        }
+        assertFalse(Files.exists(theirs.getParent().resolve(DiskReservations.RESERVED)), "no reservation open, no file");
+        mine.reserve(mine.newRunFolder(), free / 2 + (1L << 30)).close(); // handed back: fits
+        mine.requireRoom(List.of(free / 2 + (1L << 30)), 1);
+    }
+
     @Test
     void onExitTheHookWaitsForTheRunsStillGoingRefusesNewOnesThenRemovesTheProcessFolder() throws Exception {
         SwapArea area = new SwapArea(root);
@@ -87,5 +115,46 @@ class SwapAreaTest {
         hook.join(5_000);
         assertFalse(hook.isAlive());
         assertFalse(Files.exists(mine), "then the process folder goes");
+    }
+
+    @Test
+    void theDiskOfARunBesideIsCountedWhileThatRunRemovesItsFilesWithoutFailing() throws Exception {
+        // reserve() counts what the runs beside it already took while those end and remove their swap stores: a 5,000-point
+        // sweep on two threads stopped with NoSuchFileException when a file went between its listing and its size
+        Path other = Files.createDirectories(root.resolve("other"));
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread churn = Thread.ofPlatform().start(() -> {
+            for (int round = 0; !done.get(); round++) {
+                Path run = other.resolve(Integer.toString(round % 4)).resolve("server-host");
+                try {
+                    Files.createDirectories(run);
+                    for (int i = 0; i < 50; i++) {
+                        Files.write(run.resolve("swap-" + i + ".cmap"), new byte[16]);
+                    }
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                SwapArea.deleteTree(run.getParent());
+            }
+        });
+        try {
+            for (int i = 0; i < 3_000; i++) {
+                long bytes = SwapArea.bytes(other);
+                assertTrue(bytes >= 0 && bytes <= 4 * 50 * 16, "at most every file of the four runs: " + bytes);
+            }
+        } finally {
+            done.set(true);
+            churn.join();
+        }
+    }
+
+    @Test
+    void aProcessFolderWhoseOwnerFileIsStillBeingWrittenIsKept() throws Exception {
+        // a process that has just made its folder has an empty owner file until it has written it
+        long live = ProcessHandle.current().parent().orElseThrow().pid();
+        Path starting = Files.createDirectories(root.resolve("run-" + live));
+        Files.writeString(starting.resolve(SwapArea.OWNER), "");
+        assertEquals(List.of(), new SwapArea(root).removeStale());
+        assertTrue(Files.exists(starting));
     }
 }

@@ -9,8 +9,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbook.guest.Named;
+import org.overbook.hypervisor.spi.SwapDeviceConfig;
 import org.overbook.hypervisor.spi.SwapDeviceModels;
-import org.overbook.hypervisor.swap.SwapDeviceConfig;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;
 

@@ -3,11 +3,13 @@ package org.overbook.perf.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.overbook.perf.scenario.ScenarioErrors.assertError;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,6 +75,25 @@ class AuthoringMistakesTest {
                 + " 40 decimals", error("duration: 1.0e-50").getMessage());
         assertEquals("duration: '" + "1".repeat(60) + "…' (100 characters) is not a duration such as 500ns, 60us, 200ms or 2s",
                 error("duration: \"" + "1".repeat(97) + "s s\"").getMessage());
+    }
+
+    /** A whole number too long for a field is given by its ends and its digits; so is a long name in a field's path. */
+    @Test
+    void aHugeWholeNumberIsGivenByItsEndsAndItsLength() {
+        String digits = "9".repeat(500);
+        assertEquals("tenants.count: 9999…9999 (500 digits) is out of range; accepted: a whole number from 1 to 32768",
+                error("tenants: {count: " + digits + "}").getMessage());
+        assertEquals("seed: 9999…9999 (500 digits) is out of range; accepted: a whole number from -9223372036854775808 to"
+                + " 9223372036854775807", error("seed: " + digits).getMessage());
+        assertEquals("clients[0].workload.params.concurrency: 9999…9999 (500 digits) is out of range; accepted: a whole number"
+                + " from -9223372036854775808 to 9223372036854775807", error(CLIENT.formatted("concurrency: " + digits)).getMessage());
+        assertEquals("tenants.count: 99999999999999999999999 is out of range; accepted: a whole number from 1 to 32768",
+                error("tenants: {count: 99999999999999999999999}").getMessage(), "23 digits read whole");
+        String name = "x".repeat(500);
+        String field = "nic.memory-policy-by-tenant." + name;
+        assertEquals(field.substring(0, 40) + "…" + "x".repeat(40) + " (528 characters): no server tenant called '"
+                + "x".repeat(39) + "…" + "x".repeat(39) + "' (502 characters); server tenants: s0",
+                error("nic: {memory-policy-by-tenant: {" + name + ": pin-all}}").getMessage());
     }
 
     @Test
@@ -192,10 +213,39 @@ class AuthoringMistakesTest {
     }
 
     @Test
-    void aFileThatIsAnEndlessStreamIsRefusedOnceMoreThanAScenarioCanHoldHasCome() {
-        Path zeros = Path.of("/dev/zero"); // before, read until the heap ran out: OutOfMemoryError
+    void aDeviceOrANamedPipeIsRefusedBeforeItIsOpened() throws Exception {
+        Path zeros = Path.of("/dev/zero"); // once read until the heap ran out: OutOfMemoryError
         assumeTrue(Files.isReadable(zeros), "a system without /dev/zero");
-        assertError(assertThrows(ConfigurationException.class, () -> loader.load(zeros)), zeros.toString(),
+        String refused = "cannot read the scenario file: it is not a regular file but a named pipe, a device or a socket, which"
+                + " is not read (a pipe would wait for a writer); save the scenario to a file; accepted: a readable YAML file,"
+                + " UTF-8 text";
+        assertEquals(zeros + ": " + refused, assertThrows(ConfigurationException.class, () -> loader.load(zeros)).getMessage());
+        Path pipe = NamedPipe.at(directory.resolve("scenario.yaml"));
+        // a guard, not a measure: before, opening the pipe waited for a writer that never comes
+        ConfigurationException e = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                () -> assertThrows(ConfigurationException.class, () -> loader.load(pipe)));
+        assertEquals(pipe + ": " + refused, e.getMessage());
+        Path link = Files.createSymbolicLink(directory.resolve("link.yaml"), pipe);
+        assertEquals(link + ": " + refused, assertThrows(ConfigurationException.class, () -> loader.load(link)).getMessage());
+    }
+
+    @Test
+    void aSymbolicLinkToARegularFileIsReadAsTheFile() throws Exception {
+        Path file = Files.writeString(directory.resolve("real.yaml"), "seed: 7\n");
+        Path link = Files.createSymbolicLink(directory.resolve("link.yaml"), file);
+        assertEquals(7, loader.load(link).scenario().seed());
+    }
+
+    @Test
+    void aRegularFileLargerThanAScenarioCanHoldIsRefusedOnceThatMuchHasBeenRead() throws Exception {
+        Path huge = directory.resolve("huge.yaml");
+        try (var out = Files.newOutputStream(huge)) {
+            byte[] comment = ("#".repeat(1023) + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            for (int i = 0; i < 12 * 1024 + 1; i++) {
+                out.write(comment);
+            }
+        }
+        assertError(assertThrows(ConfigurationException.class, () -> loader.load(huge)), huge.toString(),
                 "it has more than 12582912 bytes, and a scenario has at most 3145728 characters");
     }
 

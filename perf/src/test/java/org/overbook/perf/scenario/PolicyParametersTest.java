@@ -12,6 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.Named;
+import org.overbook.hypervisor.spi.VictimSelector;
+import org.overbook.perf.plugin.Catalog;
 
 /**
  * A policy is named as a workload is, by its name alone or as a section of its name and parameters, in every field that
@@ -122,6 +124,44 @@ class PolicyParametersTest {
         assertError(assertThrows(ConfigurationException.class,
                 () -> loader.parse("nic: {memory-policy: on-demand}", "test.yaml").with("nic.memory-policy.params.size", "4")),
                 "nic.memory-policy.params.size", "unknown parameter; accepted: none");
+    }
+
+    /**
+     * A plug-in's selection that reads {@code samples} in its sampled mode alone declares that it accepts it: a scenario may
+     * keep it while it tries the other mode (a sweep over the mode, say), and a misspelt parameter is still refused.
+     */
+    @Test
+    void aParameterAPolicyReadsInOneModeAloneIsAcceptedInTheOtherAndAMisspeltOneIsRefused() {
+        Catalog catalog = Catalog.builtIn();
+        catalog.policies().victimSelection().register("moded", "the first reclaimable frame, or a sampled one",
+                (frames, parameters, random) -> {
+                    parameters.accepts("samples");
+                    int samples = parameters.choice("mode", "first", "first", "sampled").equals("sampled")
+                            ? (int) parameters.integer("samples", 4, 1, 64) : 1;
+                    return new NoVictims(samples);
+                });
+        ScenarioLoader plugged = new ScenarioLoader(catalog);
+        ScenarioFile sweep = plugged.parse("""
+                host: {reclaim: {victim-selection: {name: moded, params: {samples: 8}}}}
+                sweep: {host.reclaim.victim-selection.params.mode: [first, sampled]}
+                """, "test.yaml");
+        assertEquals(2, sweep.points().size());
+        assertError(assertThrows(ConfigurationException.class, () -> plugged.parse(
+                        "host: {reclaim: {victim-selection: {name: moded, params: {mode: first, sample: 8}}}}", "test.yaml")),
+                "host.reclaim.victim-selection.params.sample", "unknown parameter; accepted: mode, samples (did you mean samples?)");
+    }
+
+    /** A selector that finds no victim: enough for a scenario to be checked. */
+    private record NoVictims(int samples) implements VictimSelector {
+        @Override
+        public int nextVictim() {
+            return -1;
+        }
+
+        @Override
+        public long scanned() {
+            return 0;
+        }
     }
 
     @Test

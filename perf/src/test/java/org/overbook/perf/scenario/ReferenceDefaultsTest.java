@@ -24,6 +24,7 @@ import org.overbook.guest.Named;
 import org.overbook.hypervisor.CostModel;
 import org.overbook.hypervisor.HostConfig;
 import org.overbook.hypervisor.HostResources;
+import org.overbook.hypervisor.spi.SwapDeviceModels;
 import org.overbook.hypervisor.spi.VictimSelections;
 import org.overbook.nic.LinkConfig;
 import org.overbook.nic.NicConfig;
@@ -73,7 +74,8 @@ class ReferenceDefaultsTest {
 
     @Test
     void hostResourcesAreHostResourcesDefaults() {
-        assertEquals(HostResources.defaults(), reference.host().resources());
+        assertEquals(HostResources.defaults(), reference.host().resources(SwapDeviceModels.builtIn(), reference.seed()));
+        assertEquals(SwapDeviceSettings.of(Named.of("nvme")), reference.host().swapDevice()); // the kind alone: no value over it
         assertEquals(Named.of(VictimSelections.CLOCK), reference.host().victimSelection()); // the name alone: no parameter
     }
 

@@ -1,6 +1,7 @@
 package org.overbook.perf.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.util.LinkedHashMap;
@@ -88,6 +89,20 @@ class ScenarioMergeTest {
         assertEquals(100L, params.get("window"));
         assertEquals(false, params.get("verify"));
         assertEquals(0.5, params.get("get-proportion"));
+    }
+
+    @Test
+    void aFilesTargetReplacesTheReferencesTargetsAndTheConverse() {
+        Scenario one = load("tenants: {count: 2}\nclients: {count: 1, template: {workload: {params: {target: s1}}}}");
+        Map<String, Object> params = one.clients().getFirst().workload().params();
+        assertEquals("s1", params.get("target"));
+        assertFalse(params.containsKey("targets"), "the reference's targets give way to the file's target: " + params);
+
+        Scenario many = loader.parse("clients: {count: 1, template: {workload: {params: {target: s0}}}}",
+                "clients: {template: {workload: {params: {targets: s0}}}}", "overlaid.yaml").scenario();
+        params = many.clients().getFirst().workload().params();
+        assertEquals("s0", params.get("targets"));
+        assertFalse(params.containsKey("target"), "an overlay's targets replace the file's target: " + params);
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -213,5 +214,22 @@ class SweepExpansionTest {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> load(yaml));
         assertEquals("sweep", e.field(), e.getMessage());
         assertTrue(e.getMessage().contains("1000000 points"), e.getMessage());
+    }
+
+    /**
+     * The values a file may set over its swap device kind's are absent from the reference (each kind has its own), yet a
+     * sweep may vary one the file leaves out; a misspelt one is refused, naming every field the device accepts.
+     */
+    @Test
+    void aSweepMayVaryASwapDeviceValueTheFileLeavesToItsKind() {
+        ScenarioFile file = load("sweep: {host.swap-device.read-latency: [10us, 200us]}");
+        assertEquals(List.of(OptionalLong.of(10_000), OptionalLong.of(200_000)),
+                file.points().stream().map(p -> p.scenario().host().swapDevice().readLatencyNanos()).toList());
+
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> load("sweep: {host.swap-device.read-latncy: [10us, 200us]}"));
+        assertEquals("sweep.host.swap-device.read-latncy: unknown field path 'host.swap-device.read-latncy': no field"
+                + " 'read-latncy' under host.swap-device; accepted: kind, page-transfer, queue-depth, read-iops, read-latency,"
+                + " seeks, write-iops, write-latency (did you mean read-latency?)", e.getMessage());
     }
 }

@@ -1,13 +1,14 @@
-package org.overbook.hypervisor.swap;
+package org.overbook.hypervisor.spi;
 
 import org.overbook.guest.ConfigurationException;
 
 /**
  * What the swap device can do: its latency at queue depth 1, its IOPS at depth, and its queue depth.
- * A kind ({@code host.swap-device.kind}, a {@link org.overbook.hypervisor.spi.SwapDeviceModel} registered
- * in {@link org.overbook.hypervisor.spi.SwapDeviceModels}; the built-ins and their sources are in
- * {@link BuiltinSwapDevices}) gives every value; a scenario may override any of them. A device with no
- * IOPS either way is CPU-only, in host memory (zram): it has no queue and takes no device time.
+ * A kind ({@code host.swap-device.kind}, a {@link SwapDeviceModel} registered in {@link SwapDeviceModels};
+ * the built-ins and their sources are in {@link org.overbook.hypervisor.swap.BuiltinSwapDevices}) gives every
+ * value; a scenario may override any of them. A device with no IOPS either way is CPU-only, in host memory
+ * (zram): it has no queue and takes no device time. The host serves every kind with one queueing model,
+ * {@link org.overbook.hypervisor.swap.SwapDevice}.
  *
  * @param kind              the preset the values started from
  * @param readLatencyNanos  a 4 KiB read alone on the device (queue depth 1)
@@ -30,7 +31,7 @@ public record SwapDeviceConfig(String kind, long readLatencyNanos, long writeLat
         this(kind, readLatencyNanos, writeLatencyNanos, readIops, writeIops, queueDepth, false, 0);
     }
 
-    /** The default device: NVMe flash, Intel SSD DC P4500 (see {@link BuiltinSwapDevices}). */
+    /** The default device: NVMe flash, Intel SSD DC P4500 (see {@link org.overbook.hypervisor.swap.BuiltinSwapDevices}). */
     public static final SwapDeviceConfig NVME = new SwapDeviceConfig("nvme", 85_000, 20_000, 490_000, 38_000, 128);
 
     /** Returns the default device, {@code nvme}. */
@@ -69,11 +70,6 @@ public record SwapDeviceConfig(String kind, long readLatencyNanos, long writeLat
                     + "does not (seeks: false), so every page costs a whole service time; accepted: page-transfer with "
                     + "seeks: true");
         }
-    }
-
-    /** Returns the time a request of {@code pages} contiguous pages holds its bottleneck beyond its first page's service. */
-    long furtherPagesNanos(long servicePerPage, int pages) {
-        return (pages - 1) * (seeks ? pageTransferNanos : servicePerPage);
     }
 
     /** Returns the time the device's bottleneck is busy with one 4 KiB read: one over the read IOPS. */

@@ -1,7 +1,7 @@
-package org.overbook.hypervisor;
+package org.overbook.hypervisor.memory;
 
-import org.overbook.hypervisor.memory.FaultKind;
-import org.overbook.hypervisor.memory.HostMemory;
+import org.overbook.hypervisor.CostModel;
+import org.overbook.hypervisor.HostResources;
 import org.overbook.hypervisor.sim.Vcpu;
 
 /**

@@ -266,15 +266,17 @@ class VcpuTest {
     }
 
     /**
-     * A spin begun outside a task starts at once; spins nest, and the vCPU spins until the last ends. A spin begins at
-     * 100 and another at 300; the first end, at 500, leaves it spinning, and the work submitted at 200 runs at the
-     * second, 800. The spin is charged from 100 to 800. Ending a spin never begun is a bug, and says so.
+     * Spins nest, and the vCPU spins until the last ends. A task at 100 begins a spin, and inside it a second: the
+     * vCPU spins from the task's end, 100; the first end, at 500, leaves it spinning, and the work submitted at 200
+     * runs at the second, 800. The spin is charged from 100 to 800. Ending a spin never begun is a bug, and says so.
      */
     @Test
     void spinsNestAndTheVcpuSpinsUntilTheLastEnds() {
-        sim.schedule(100, vcpu::beginSpin);
+        sim.schedule(100, () -> vcpu.submit(() -> {
+            vcpu.beginSpin();
+            vcpu.beginSpin();
+        }));
         sim.schedule(200, () -> vcpu.submit(() -> log.add("work ran at " + vcpu.now())));
-        sim.schedule(300, vcpu::beginSpin);
         sim.schedule(500, () -> vcpu.endSpin(500));
         sim.schedule(800, () -> vcpu.endSpin(800));
         sim.run();

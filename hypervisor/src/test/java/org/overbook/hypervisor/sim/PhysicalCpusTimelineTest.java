@@ -95,6 +95,29 @@ class PhysicalCpusTimelineTest {
         assertEquals(100 + 1_900 + 10, one.snapshot().busyNanos());
     }
 
+    /**
+     * Host work goes ahead of a waiting vCPU. One pCPU: A runs a 1,000 ns task from 0; B's 100 ns task at 500 waits
+     * for it; 200 ns of host work at 600 takes the pCPU when it frees, 1,000 to 1,200, and B runs after it, at 1,200
+     * (a wait of 700, where it would have run at 1,000 without the host work).
+     */
+    @Test
+    void hostWorkTakesThePcpuAheadOfAWaitingVcpu() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, SLICE);
+        Vcpu a = new Vcpu(sim, one, false);
+        Vcpu b = new Vcpu(sim, one, false);
+        long[] times = new long[2];
+        sim.schedule(0, () -> a.submit(() -> a.charge(1_000)));
+        sim.schedule(500, () -> b.submit(() -> {
+            times[1] = b.now();
+            b.charge(100);
+        }));
+        sim.schedule(600, () -> times[0] = one.runHostWork(200));
+        sim.run();
+        assertArrayEquals(new long[] {1_200, 1_200}, times, "the host work done, and B's start");
+        assertEquals(700, b.runQueueWaitNanos());
+        assertArrayEquals(new long[] {1_000 + 200 + 100}, one.busyNanos());
+    }
+
     /** Host work that finds the only pCPU held by a spin preempts it: done its CPU time from now, counted once. */
     @Test
     void hostWorkPreemptsASpinAndIsCountedAsARequest() {
@@ -198,11 +221,7 @@ class PhysicalCpusTimelineTest {
      */
     @Test
     void aVcpuWhoseSliceEndsRequeuesAtOnceAndKeepsThePcpuWhileItIsLeftmost() {
-        PhysicalCpus one = new PhysicalCpus(sim, 1, 250_000);
-        List<String> starts = new ArrayList<>();
-        cpuBound(one, "A", 100_000, starts);
-        cpuBound(one, "B", 500_000, starts);
-        sim.runUntil(3_750_000);
+        List<String> starts = startsOnOnePcpu(250_000, 100_000, 500_000, 3_750_000);
         assertEquals(List.of("A 0", "A 100", "A 200", "B 300", "A 800", "A 900", "A 1000", "B 1100", "A 1600",
                 "A 1700", "A 1800", "A 1900", "A 2000", "A 2100", "B 2200", "A 2700", "A 2800", "A 2900", "A 3000",
                 "A 3100", "A 3200", "B 3300"), starts);
@@ -244,6 +263,111 @@ class PhysicalCpusTimelineTest {
         assertEquals(expected, starts);
         assertEquals(1_000_000 + 2_000_000 + 1_500_000, a.busyNanos());
         assertEquals(2 * 2_000_000, b.busyNanos());
+    }
+
+    /**
+     * A tie between equal virtual runtimes goes to the lower id whichever of the two is asking: here the waiter. One
+     * pCPU, a 300 µs slice (wakeup granularity 1 ms, never reached); A (the lower id) and B run 100 µs tasks back to
+     * back from 0. Times in µs, virtual runtimes in brackets:
+     * <ul>
+     *   <li>A runs from 0 (B queues behind it): tasks at 0, 100, 200; its slice ends at 300 [A 300, B 0], and B, the
+     *       least, takes the pCPU: 300, 400, 500.</li>
+     *   <li>At 600 B's slice ends level with A, who waits [A 300, B 300]: the pCPU goes to A, the lower id, and B
+     *       waits in its turn: A at 600, 700, 800; B at 900, 1,000, 1,100; level again at 1,200, and A.</li>
+     * </ul>
+     * A comparison that put B, the yielder, first on a tie would let B keep the pCPU at 600 for a second slice.
+     * ({@link #aVcpuWhoseSliceEndsRequeuesAtOnceAndKeepsThePcpuWhileItIsLeftmost} has the other tie: the yielder is
+     * the lower id.)
+     */
+    @Test
+    void aTieBetweenEqualVirtualRuntimesGoesToTheLowerIdWhenItIsTheWaiter() {
+        List<String> starts = startsOnOnePcpu(300_000, 100_000, 100_000, 1_250_000);
+        assertEquals(List.of("A 0", "A 100", "A 200", "B 300", "B 400", "B 500", "A 600", "A 700", "A 800", "B 900",
+                "B 1000", "B 1100", "A 1200"), starts);
+    }
+
+    /**
+     * A vCPU that kept its pCPU for its next tasks and then has none hands the pCPU to the vCPU waiting for it. One
+     * pCPU, 3 ms slices: A is given three 100 µs tasks at 0, B one at 50 µs. B waits while A keeps the pCPU (B is not
+     * a granularity behind it); A's third task ends at 300 with nothing after it, and B runs then, having waited 250.
+     */
+    @Test
+    void aVcpuThatRunsOutOfWorkHandsItsKeptPcpuToTheWaiter() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, SLICE);
+        Vcpu a = new Vcpu(sim, one, false);
+        Vcpu b = new Vcpu(sim, one, false);
+        List<String> starts = new ArrayList<>();
+        sim.schedule(0, () -> {
+            for (int k = 0; k < 3; k++) {
+                a.submit(() -> {
+                    starts.add("A " + a.now());
+                    a.charge(100);
+                });
+            }
+        });
+        sim.schedule(50, () -> b.submit(() -> {
+            starts.add("B " + b.now());
+            b.charge(100);
+        }));
+        sim.run();
+        assertEquals(List.of("A 0", "A 100", "A 200", "B 300"), starts);
+        assertEquals(250, b.runQueueWaitNanos());
+    }
+
+    /**
+     * A dispatch hands out as many pCPUs as vCPUs wait, and leaves the rest free. Two pCPUs: A and B each run one
+     * 1,000 ns task from 0, one on each; C's 100 ns task at 500 waits for both. At 1,000 both free at once: C takes
+     * the first, pCPU 0, and pCPU 1 stays idle.
+     */
+    @Test
+    void aDispatchWithMorePcpusFreeThanWaitersHandsOutOneAWaiter() {
+        PhysicalCpus two = new PhysicalCpus(sim, 2, SLICE);
+        Vcpu a = new Vcpu(sim, two, false);
+        Vcpu b = new Vcpu(sim, two, false);
+        Vcpu c = new Vcpu(sim, two, false);
+        long[] cStart = new long[1];
+        sim.schedule(0, () -> a.submit(() -> a.charge(1_000)));
+        sim.schedule(0, () -> b.submit(() -> b.charge(1_000)));
+        sim.schedule(500, () -> c.submit(() -> {
+            cStart[0] = c.now();
+            c.charge(100);
+        }));
+        sim.run();
+        assertEquals(1_000, cStart[0]);
+        assertEquals(500, c.runQueueWaitNanos());
+        assertArrayEquals(new long[] {1_000 + 100, 1_000}, two.busyNanos(), "C on pCPU 0, the first free");
+        assertEquals(0, two.waiting());
+    }
+
+    /**
+     * A vCPU goes back to the pCPU it last ran on when that one is free, not to the first free one. Two pCPUs, 300 µs
+     * slices: A runs one 100 µs task from 0 on pCPU 0; B, CPU-bound with 100 µs tasks from 0, finds pCPU 0 taken and
+     * runs on pCPU 1. At each of B's slice ends (300, 600, 900 µs) B yields with no one waiting and takes the pCPU
+     * again: pCPU 1, its own, though pCPU 0 has been free since 100 µs. So pCPU 0 served A's 100 µs and pCPU 1 all of
+     * B's.
+     */
+    @Test
+    void aVcpuGoesBackToThePcpuItLastRanOnWhileThatOneIsFree() {
+        PhysicalCpus two = new PhysicalCpus(sim, 2, 300_000);
+        Vcpu a = new Vcpu(sim, two, false);
+        sim.schedule(0, () -> a.submit(() -> a.charge(100_000)));
+        Vcpu b = cpuBound(two, "B", 100_000, new ArrayList<>());
+        sim.runUntil(1_050_000);
+        assertEquals(11 * 100_000, b.busyNanos(), "B's tasks from 0 to 1,000 µs, each charged as it starts");
+        assertArrayEquals(new long[] {100_000, 11 * 100_000}, two.busyNanos());
+    }
+
+    /**
+     * Runs A and B (A the lower id), each with tasks of its own length back to back from 0, on one pCPU with the slice
+     * given, until {@code until}; returns each task's start as "NAME µs".
+     */
+    private List<String> startsOnOnePcpu(long slice, long taskA, long taskB, long until) {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, slice);
+        List<String> starts = new ArrayList<>();
+        cpuBound(one, "A", taskA, starts);
+        cpuBound(one, "B", taskB, starts);
+        sim.runUntil(until);
+        return starts;
     }
 
     /** Starts a vCPU on {@code cpus} running tasks of {@code task} ns back to back from 0; logs "NAME µs" at each. */

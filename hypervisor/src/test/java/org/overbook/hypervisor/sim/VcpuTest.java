@@ -372,4 +372,15 @@ class VcpuTest {
         assertEquals(List.of("W at 500", "timer at 1000"), log);
         assertArrayEquals(new long[] {1_000 + 10, 10}, two.busyNanos(), "V on pCPU 0 throughout, W on pCPU 1");
     }
+
+    /** A vCPU is in a task while one of its own tasks runs, and in none while another vCPU's does or between tasks. */
+    @Test
+    void aVcpuIsInATaskOnlyWhileOneOfItsOwnRuns() {
+        Vcpu other = new Vcpu(sim);
+        sim.schedule(0, () -> vcpu.submit(() -> log.add("own task: " + vcpu.inTask())));
+        sim.schedule(10, () -> other.submit(() -> log.add("another's task: " + vcpu.inTask())));
+        sim.schedule(20, () -> log.add("between tasks: " + vcpu.inTask()));
+        sim.run();
+        assertEquals(List.of("own task: true", "another's task: false", "between tasks: false"), log);
+    }
 }

@@ -67,9 +67,14 @@ public final class OutputOption {
         return out != null;
     }
 
-    /** Releases the folder (removing it if this command made it and wrote nothing); releasing twice does nothing. */
+    /**
+     * Releases the folder (removing it if this command made it and wrote nothing); releasing twice does nothing. A
+     * command that returned because the process began to exit under it leaves its claim to the interruption's hook
+     * ({@link Interruption}), which releases every claim and names the folders that hold results: released here first,
+     * the folder would be missing from that line.
+     */
     void release() {
-        if (lock != null) {
+        if (lock != null && !ErrorReporter.exiting()) {
             lock.close();
         }
     }

@@ -9,7 +9,8 @@ import org.overbook.hypervisor.swap.SwapStore;
  * {@link InvalidationListener} is told before the page loses its frame (Linux's MMU notifiers), a page
  * without a swap copy is written to swap, a clean one with a copy is simply dropped, and the frame is
  * freed. When swap is full, the kept copies of resident clean pages are given up first (they become
- * dirty), as Linux frees swap slots under pressure.
+ * dirty), as Linux frees swap slots under pressure. A page handed to the balloon loses its frame and any
+ * swap copy with no I/O at all ({@link #takeForBalloon}): its contents are gone.
  */
 final class Evictor {
 
@@ -47,6 +48,30 @@ final class Evictor {
         table.unmapToSwap(page);
         frames.release(frame);
         return true;
+    }
+
+    /**
+     * Hands a page to the balloon: listeners are told, its frame is freed with no swap I/O, and any swap copy is
+     * dropped.
+     *
+     * @throws IllegalStateException if the page is pinned or locked
+     */
+    void takeForBalloon(SecondLevelTable table, int page) {
+        if (!table.reclaimable(page)) {
+            throw new IllegalStateException("tenant " + table.tenantId() + " guest page " + page + " is pinned or locked and cannot be ballooned");
+        }
+        PageState state = table.state(page);
+        if (state == PageState.BALLOONED) {
+            return;
+        }
+        if (state == PageState.RESIDENT) {
+            tellListeners(table.tenantId(), page);
+            frames.release(table.frame(page));
+        }
+        if (state == PageState.SWAPPED || table.hasSwapCopy(page)) {
+            swap.remove(SwapStore.key(table.tenantId(), page));
+        }
+        table.balloon(page);
     }
 
     /** Tells every listener that {@code tenant}'s {@code page} is about to lose its frame. */

@@ -3,12 +3,10 @@ package org.overbook.hypervisor.memory;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import org.overbook.guest.Parameters;
 import org.overbook.hypervisor.sim.RandomStreams;
 import org.overbook.hypervisor.spi.VictimSelection;
 import org.overbook.hypervisor.spi.VictimSelections;
-import org.overbook.hypervisor.spi.VictimSelector;
 import org.overbook.hypervisor.spi.VictimSelectorFactory;
 import org.overbook.hypervisor.swap.SwapStore;
 
@@ -19,7 +17,8 @@ import org.overbook.hypervisor.swap.SwapStore;
  * pages than the host has frames, and the host backs pages on first touch (a minor fault populates a
  * zeroed frame) and takes frames back by reclaim. When free frames fall under the low watermark, a
  * global CLOCK [1] picks victims among resident, unpinned, unlocked pages until free frames reach the
- * high watermark, as Linux's kswapd does. Before a page loses its frame every
+ * high watermark, as Linux's kswapd does; a scenario or a library user may name another victim selection
+ * ({@link VictimSelectorSetUp} makes it). Before a page loses its frame every
  * {@link InvalidationListener} is told (Linux's MMU notifiers [2]; the NIC drops its translation), then
  * a dirty page is written to the swap store and the frame is freed ({@link Evictor}). A page read back from swap stays
  * clean with its swap copy kept, so reclaiming it again costs no write; its first write drops the now
@@ -53,8 +52,8 @@ public final class HostMemory implements AutoCloseable {
     private final WatermarkReclaim reclaim;
     private final SwapReadahead readahead;
     private final FrameBytes bytes;
-    /** The host's random streams, for a victim selection's generator. */
-    private final RandomStreams random;
+    /** Makes what reclaim takes its victims from, out of a selection a library user hands over. */
+    private final VictimSelectorSetUp victims;
     private int lastSwapInPages;
 
     /**
@@ -82,9 +81,9 @@ public final class HostMemory implements AutoCloseable {
         this.lowWatermark = lowWatermark;
         this.minWatermark = minWatermark;
         this.io = io;
-        this.random = random;
-        this.reclaim = new WatermarkReclaim(this.frames, evictor, swap, io,
-                new ClockReclaimer(new HostFrames(this.frames, tables)), minWatermark, highWatermark);
+        HostFrames view = new HostFrames(this.frames, tables);
+        this.reclaim = new WatermarkReclaim(this.frames, evictor, swap, io, new ClockReclaimer(view), minWatermark, highWatermark);
+        this.victims = new VictimSelectorSetUp(view, reclaim, random);
         this.bytes = new FrameBytes(this.frames);
         this.readahead = new SwapReadahead(this.frames, swap, io.resources().pageCluster(), lowWatermark);
     }
@@ -257,26 +256,21 @@ public final class HostMemory implements AutoCloseable {
         return kind;
     }
 
-    /** Releases one pin of a page. */
+    /** Releases one pin of a page; an {@link IllegalStateException} if it has none. */
     public void unpin(SecondLevelTable table, int page) {
-        if (table.pinCount(page) <= 0) {
-            throw new IllegalStateException("tenant " + table.tenantId() + " guest page " + page + " is not pinned");
-        }
         table.unpin(page);
     }
 
-    /** Locks a resident page for the length of a DMA: reclaim passes over it until {@link #unlock}. */
+    /**
+     * Locks a resident page for the length of a DMA: reclaim passes over it until {@link #unlock}. An
+     * {@link IllegalStateException} if it is not resident, or holds the most locks an entry can.
+     */
     public void lock(SecondLevelTable table, int page) {
-        if (table.frame(page) < 0) {
-            throw new IllegalStateException("tenant " + table.tenantId() + " guest page " + page + " is not resident; fault it in before locking");
-        }
         table.lock(page);
     }
 
+    /** Releases one DMA lock of a page; an {@link IllegalStateException} if it has none. */
     public void unlock(SecondLevelTable table, int page) {
-        if (table.lockCount(page) <= 0) {
-            throw new IllegalStateException("tenant " + table.tenantId() + " guest page " + page + " is not locked");
-        }
         table.unlock(page);
     }
 
@@ -289,21 +283,7 @@ public final class HostMemory implements AutoCloseable {
      * @throws IllegalStateException if the page is pinned or locked
      */
     public void balloon(SecondLevelTable table, int page) {
-        if (!table.reclaimable(page)) {
-            throw new IllegalStateException("tenant " + table.tenantId() + " guest page " + page + " is pinned or locked and cannot be ballooned");
-        }
-        PageState state = table.state(page);
-        if (state == PageState.BALLOONED) {
-            return;
-        }
-        if (state == PageState.RESIDENT) {
-            evictor.tellListeners(table.tenantId(), page);
-            frames.release(table.frame(page));
-        }
-        if (state == PageState.SWAPPED || table.hasSwapCopy(page)) {
-            swap.remove(SwapStore.key(table.tenantId(), page));
-        }
-        table.balloon(page);
+        evictor.takeForBalloon(table, page);
     }
 
     /** Returns a ballooned page to the guest, never touched again: it reads as zeros. */
@@ -390,12 +370,7 @@ public final class HostMemory implements AutoCloseable {
      * {@value VictimSelections#STREAM} of the host's seed.
      */
     public void selectVictimsWith(VictimSelection selection) {
-        if (selection instanceof VictimSelectorFactory factory) {
-            selectVictimsWith(factory, Parameters.empty(VictimSelections.FIELD + ".params"));
-            return;
-        }
-        HostFrames view = new HostFrames(frames, tables);
-        reclaim.selectWith(new CheckedVictimSelector(made(selection.create(view), selection), view));
+        victims.select(selection);
     }
 
     /**
@@ -407,16 +382,7 @@ public final class HostMemory implements AutoCloseable {
      * @throws org.overbook.guest.ConfigurationException naming a parameter that is wrong or that the factory did not read
      */
     public void selectVictimsWith(VictimSelectorFactory factory, Parameters parameters) {
-        HostFrames view = new HostFrames(frames, tables);
-        VictimSelector selector = factory.create(view, parameters, random.stream(VictimSelections.STREAM));
-        parameters.rejectUnread();
-        reclaim.selectWith(new CheckedVictimSelector(made(selector, factory), view));
-    }
-
-    /** Returns {@code selector}, which {@code selection} made, unless it is null. */
-    private static VictimSelector made(VictimSelector selector, VictimSelection selection) {
-        return Objects.requireNonNull(selector, () -> "reclaim victim selection " + selection.getClass().getName()
-                + " made no selector (null); accepted: a factory that returns a new VictimSelector");
+        victims.select(factory, parameters);
     }
 
     @Override

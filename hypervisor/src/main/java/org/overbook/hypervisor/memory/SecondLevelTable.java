@@ -215,13 +215,21 @@ public final class SecondLevelTable {
         }
     }
 
+    /** Releases one pin; refused if the page has none. */
     void unpin(int page) {
+        if (pins[page] <= 0) {
+            throw new IllegalStateException("tenant " + tenantId + " guest page " + page + " is not pinned");
+        }
         if (--pins[page] == 0) {
             pinned--;
         }
     }
 
+    /** Takes one DMA lock of a resident page; refused if it is not resident or has the most locks an entry holds. */
     void lock(int page) {
+        if (frame(page) < 0) {
+            throw new IllegalStateException("tenant " + tenantId + " guest page " + page + " is not resident; fault it in before locking");
+        }
         if (lockCount(page) == MAX_LOCKS) {
             throw new IllegalStateException("tenant " + tenantId + " guest page " + page + " has " + MAX_LOCKS
                     + " DMA locks, the most an entry holds");
@@ -229,8 +237,11 @@ public final class SecondLevelTable {
         entry[page] += ONE_LOCK;
     }
 
-    /** Drops one DMA lock; the caller has checked that there is one. */
+    /** Drops one DMA lock; refused if the page has none. */
     void unlock(int page) {
+        if (lockCount(page) <= 0) {
+            throw new IllegalStateException("tenant " + tenantId + " guest page " + page + " is not locked");
+        }
         entry[page] -= ONE_LOCK;
     }
 

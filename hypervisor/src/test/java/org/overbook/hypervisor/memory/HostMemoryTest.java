@@ -142,6 +142,28 @@ class HostMemoryTest {
         assertThrows(IllegalStateException.class, () -> memory.unpin(table, 0));
     }
 
+    /** A pin, a lock or a balloon the page's state does not allow is refused, naming the tenant and the page. */
+    @Test
+    void aReleaseWithoutAHoldOrALockOfAnAbsentPageIsRefusedNamingThePage() {
+        Host host = hosts.create(8, 64, 1, 32, 1);
+        SecondLevelTable table = host.tenant(0).table();
+        HostMemory memory = host.memory();
+        assertEquals("tenant 0 guest page 5 is not pinned",
+                assertThrows(IllegalStateException.class, () -> memory.unpin(table, 5)).getMessage());
+        assertEquals("tenant 0 guest page 5 is not resident; fault it in before locking",
+                assertThrows(IllegalStateException.class, () -> memory.lock(table, 5)).getMessage());
+        memory.fault(table, 5, /* write= */ true);
+        assertEquals("tenant 0 guest page 5 is not locked",
+                assertThrows(IllegalStateException.class, () -> memory.unlock(table, 5)).getMessage());
+        memory.lock(table, 5);
+        assertEquals("tenant 0 guest page 5 is pinned or locked and cannot be ballooned",
+                assertThrows(IllegalStateException.class, () -> memory.balloon(table, 5)).getMessage());
+        memory.unlock(table, 5);
+        assertEquals(0, table.pinCount(5));
+        assertEquals(0, table.lockCount(5));
+        assertEquals(List.of(), memory.checkInvariants(), "a refusal changes nothing");
+    }
+
     @Test
     void whenEverythingIsPinnedTheHostSaysSo() {
         Host host = hosts.create(4, 64, 1, 32, 1);

@@ -52,6 +52,17 @@ public sealed class Parameters permits WorkloadParameters {
         return new Parameters(path, Map.of());
     }
 
+    /**
+     * Returns these parameters again, none of them read yet, those declared with {@link #accepts} still declared: what a
+     * further factory reads, so that {@link #rejectUnread()} then judges what that factory read alone (the same
+     * parameters handed to two hosts, say). A workload's come back as plain parameters, without their guest's memory.
+     */
+    public Parameters unread() {
+        Parameters copy = new Parameters(path, values);
+        copy.accepted.addAll(accepted);
+        return copy;
+    }
+
     /** Returns the scenario path of a parameter, for messages. */
     public String field(String key) {
         return path + "." + key;

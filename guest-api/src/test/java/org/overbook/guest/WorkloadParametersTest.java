@@ -197,4 +197,20 @@ class WorkloadParametersTest {
         assertThrows(IllegalArgumentException.class, () -> registry.register("x", "two", p -> g -> { }));
         assertEquals(Map.of("x", "one"), registry.descriptions());
     }
+
+    /** A copy to read afresh: what the original read does not count, what it declared accepted still does. */
+    @Test
+    void unreadParametersForgetTheReadsButKeepTheDeclaredNames() {
+        Parameters given = new Parameters("p", Map.of("a", 1, "b", 2, "c", 3));
+        given.accepts("b");
+        assertEquals(1, given.integer("a", 0, 0, 9));
+        assertEquals(3, given.integer("c", 0, 0, 9));
+        given.rejectUnread();
+
+        Parameters again = given.unread();
+        assertEquals(3, again.integer("c", 0, 0, 9));
+        ConfigurationException e = assertThrows(ConfigurationException.class, again::rejectUnread);
+        assertEquals("p.a", e.field(), "read by the original alone");
+        assertTrue(e.getMessage().contains("accepted: b, c"), e.getMessage());
+    }
 }

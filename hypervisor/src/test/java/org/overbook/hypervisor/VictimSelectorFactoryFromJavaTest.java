@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.overbook.guest.ConfigurationException;
@@ -91,6 +92,50 @@ class VictimSelectorFactoryFromJavaTest {
         for (int page = 0; page < 48; page++) {
             assertEquals(1_000 + page, memory.readLong((long) page * GuestMemory.PAGE_SIZE), "page " + page);
         }
+    }
+
+    /**
+     * A lambda written in the call, as docs/PLUGINS.md writes a selection, compiles without a typed variable: three
+     * arguments make a {@link VictimSelectorFactory}, made with the host's stream and no parameters; one argument a plain
+     * {@link org.overbook.hypervisor.spi.VictimSelection}.
+     */
+    @Test
+    void aLambdaOfEitherShapeIsTakenDirectly() {
+        Host host = hosts.create(16, 64, 1, 48, SEED);
+        host.memory().selectVictimsWith((frames, parameters, random) -> countedClock.create(frames, parameters, random));
+        assertEquals(List.of(0L), handspreads, "no parameter: the default");
+        assertEquals(List.of(new RandomStreams(SEED).stream(VictimSelections.STREAM).nextLong()), firstDraws);
+
+        Host other = hosts.create(16, 64, 1, 48, SEED);
+        other.memory().selectVictimsWith(frames -> countedClock.create(frames, Parameters.empty(PARAMS), new SplittableRandom(1)));
+        assertEquals(2, made.size(), "the one-argument lambda made its selector over the host's frames");
+        GuestMemory memory = other.tenant(0).memory();
+        for (int page = 0; page < 48; page++) {
+            memory.writeLong((long) page * GuestMemory.PAGE_SIZE, page);
+        }
+        assertTrue(made.getLast().asked > 0, "reclaim asked the one-argument lambda's selector for victims");
+    }
+
+    /**
+     * One {@link Parameters} handed to two hosts is read afresh by each: a parameter the factory reads on the first host
+     * (of 32 frames) and leaves unread on the second (of 16) is refused on the second, as two scenarios would refuse it.
+     */
+    @Test
+    void parametersSharedByTwoHostsAreCheckedForEachHost() {
+        VictimSelectorFactory handspreadOnLargeHosts = (frames, parameters, random) -> {
+            if (frames.frames() > 16) {
+                parameters.bytes("handspread", 0, 0, Long.MAX_VALUE);
+            }
+            return countedClock.create(frames, Parameters.empty(PARAMS), random);
+        };
+        Parameters shared = new Parameters(PARAMS, Map.of("handspread", "16KiB"));
+        hosts.create(32, 64, 1, 48, SEED).memory().selectVictimsWith(handspreadOnLargeHosts, shared);
+
+        Host small = hosts.create(16, 64, 1, 48, SEED);
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> small.memory().selectVictimsWith(handspreadOnLargeHosts, shared));
+        assertEquals(PARAMS + ".handspread", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown parameter; accepted: none"), e.getMessage());
     }
 
     @Test

@@ -364,20 +364,23 @@ public final class HostMemory implements AutoCloseable {
         return new MemoryInvariants(frames, tables, swap).check();
     }
 
-    /**
-     * Picks reclaim victims with {@code selection} from now on (set before anything runs; the CLOCK by default). A
-     * {@link VictimSelectorFactory} is made as a scenario that names it alone makes it: with no parameters, and the stream
-     * {@value VictimSelections#STREAM} of the host's seed.
-     */
+    /** Picks reclaim victims with {@code selection} (set before anything runs; the CLOCK by default); a factory as below. */
     public void selectVictimsWith(VictimSelection selection) {
         victims.select(selection);
     }
 
     /**
-     * Picks reclaim victims from now on with the selector {@code factory} makes from {@code parameters} and the stream
-     * {@value VictimSelections#STREAM} of the host's seed, as a scenario naming it with those parameters makes it
-     * ({@code host.reclaim.victim-selection: {name: ..., params: {...}}}); a parameter it does not read is refused, as a
-     * scenario's is.
+     * Picks reclaim victims with {@code factory}'s selector, made as a scenario naming it alone makes it: no parameters, the
+     * stream {@value VictimSelections#STREAM} of the host's seed. A lambda {@code (frames, parameters, random) -> ...}
+     * comes here, one of one argument to the overload above.
+     */
+    public void selectVictimsWith(VictimSelectorFactory factory) {
+        victims.select(factory);
+    }
+
+    /**
+     * As above with {@code parameters}, as a scenario gives them ({@code victim-selection: {name: ..., params: {...}}});
+     * one the factory does not read on this host is refused, whatever it read of them on another.
      *
      * @throws org.overbook.guest.ConfigurationException naming a parameter that is wrong or that the factory did not read
      */

@@ -29,23 +29,31 @@ final class VictimSelectorSetUp {
         this.random = random;
     }
 
-    /** Has reclaim take its victims from what {@code selection} makes; a factory with no parameters. */
+    /** Has reclaim take its victims from what {@code selection} makes; a factory's with no parameters. */
     void select(VictimSelection selection) {
         if (selection instanceof VictimSelectorFactory factory) {
-            select(factory, Parameters.empty(VictimSelections.FIELD + ".params"));
+            select(factory);
             return;
         }
         reclaim.selectWith(new CheckedVictimSelector(made(selection.create(view), selection), view));
     }
 
+    /** Has reclaim take its victims from what {@code factory} makes with no parameters. */
+    void select(VictimSelectorFactory factory) {
+        select(factory, Parameters.empty(VictimSelections.FIELD + ".params"));
+    }
+
     /**
-     * Has reclaim take its victims from what {@code factory} makes of {@code parameters}.
+     * Has reclaim take its victims from what {@code factory} makes of {@code parameters}. The factory reads a copy of
+     * them, nothing read yet ({@link Parameters#unread()}): the same parameters handed to two hosts are checked for each,
+     * so a parameter one host's factory read is still refused on a host whose factory leaves it unread.
      *
      * @throws org.overbook.guest.ConfigurationException naming a parameter that is wrong or that the factory did not read
      */
     void select(VictimSelectorFactory factory, Parameters parameters) {
-        VictimSelector selector = factory.create(view, parameters, random.stream(VictimSelections.STREAM));
-        parameters.rejectUnread();
+        Parameters ours = parameters.unread();
+        VictimSelector selector = factory.create(view, ours, random.stream(VictimSelections.STREAM));
+        ours.rejectUnread();
         reclaim.selectWith(new CheckedVictimSelector(made(selector, factory), view));
     }
 

@@ -194,7 +194,8 @@ final class Report {
         out.append(String.format(Locale.ROOT, "%d server tenant(s) (%s) on a host with %.0f MiB of RAM and %.0f MiB of swap,"
                         + " overcommit %.2fx (guest memory over RAM); ", s.tenants().size(), describe(s.tenants()), s.host().memoryBytes() / MIB,
                 s.host().swapBytes() / MIB, s.overcommit()));
-        out.append(String.format(Locale.ROOT, "%d client(s) (%s) on a client host with %.0f MiB, over a %.0f Gb/s link. ",
+        out.append(s.clients().isEmpty() ? "no clients: the client host runs nothing. "
+                : String.format(Locale.ROOT, "%d client(s) (%s) on a client host with %.0f MiB, over a %.0f Gb/s link. ",
                 s.clients().size(), describe(s.clients()), s.clientHost().memoryBytes() / MIB, s.link().bitsPerSecond() / 1e9));
         out.append(String.format(Locale.ROOT, "The server NIC uses the `%s` memory policy, the `%s` receive-fault policy over"
                         + " `%s`, and a %d-set x %d-way TLB (%s, %s). ", nic.pinning().memoryPolicy(), nic.receive().policy(),

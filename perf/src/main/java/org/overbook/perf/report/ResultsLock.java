@@ -12,6 +12,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -73,8 +74,9 @@ public final class ResultsLock implements AutoCloseable {
     /**
      * Claims {@code folder} (made if missing) for this command until {@link #close()}.
      *
-     * @throws ConfigurationException naming {@code option} when another overbook process, or another command of this
-     *         one, is writing the folder
+     * @throws ConfigurationException naming {@code option} when the folder cannot be made (a name too long for the file
+     *         system, a parent this user may not write), taking back the parents it made, or when another overbook
+     *         process, or another command of this one, is writing the folder
      */
     public static synchronized ResultsLock acquire(Path folder, String option) {
         List<Path> made = missing(folder);
@@ -83,7 +85,9 @@ public final class ResultsLock implements AutoCloseable {
             createDirectories(folder);
             key = folder.toRealPath();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the results folder " + folder, e);
+            deleteIfEmpty(made.stream().filter(Files::isDirectory).toList()); // those it made before the one refused
+            throw new ConfigurationException(option, "'" + folder + "' cannot be made (" + reason(e) + "); accepted: a folder"
+                    + " this user may make, its path within the file system's limits (a name of at most 255 bytes on most)");
         }
         if (HELD.containsKey(key)) {
             throw new ConfigurationException(option, "'" + folder + "' is being written by another overbook command of this"
@@ -97,6 +101,12 @@ public final class ResultsLock implements AutoCloseable {
             deleteIfEmpty(made);
             throw e;
         }
+    }
+
+    /** Returns what the file system said, without the path it repeats ({@code File name too long}). */
+    private static String reason(IOException e) {
+        return e instanceof FileSystemException refused && refused.getReason() != null ? refused.getReason()
+                : e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 
     /** Returns the folders that making {@code folder} would create: it, then each missing parent, outwards. */

@@ -59,6 +59,26 @@ class RefusedLeavesNothingTest {
         }
     }
 
+    /**
+     * A folder whose name is longer than the file system takes (255 bytes on Linux's) is a configuration error naming
+     * {@code --out}, one line, and the folders made above it on the way are taken back.
+     */
+    @Test
+    void aNameTooLongForTheFileSystemIsRefusedNamingOutAndLeavesNothing() throws Exception {
+        Path above = directory.resolve("above");
+        Path tooLong = above.resolve("r".repeat(300));
+        String file = scenario().toString();
+        for (String verb : List.of("run", "sweep")) {
+            String message = refused(verb, file, "--threads", "1", "--out", tooLong.toString());
+            assertTrue(message.startsWith("overbook: configuration error: --out: '"), message);
+            assertTrue(message.contains(" cannot be made ("), message);
+            assertTrue(message.endsWith("; accepted: a folder this user may make, its path within the file system's limits"
+                    + " (a name of at most 255 bytes on most)"), message);
+            assertEquals(1, message.lines().count(), message);
+            assertFalse(Files.exists(above), verb + " was refused, and yet made " + above);
+        }
+    }
+
     /** The folder is claimed last: with another command writing it, the option is still what is refused. */
     @Test
     void theOptionsAreJudgedBeforeTheFolderIsClaimed() throws Exception {

@@ -16,6 +16,8 @@ import java.util.regex.Pattern;
 public final class Units {
 
     private static final Pattern QUANTITY = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-zµ/]*)\\s*");
+    /** A size's unit in bits: an upper-case prefix, then a lower-case b ({@code Mb}, {@code Gib}, {@code KIb}). */
+    private static final Pattern BITS = Pattern.compile("[KMGT][iI]?b");
     /** A quantity written with a minus sign: no size, duration or rate is negative. */
     private static final Pattern NEGATIVE = Pattern.compile("\\s*-\\s*" + QUANTITY.pattern());
     /** The first quantity too large for a {@code long}. */
@@ -59,6 +61,17 @@ public final class Units {
 
     private static long bytes(String field, String text, String written) {
         String accepted = "a size such as 4096, 64KiB, 4GiB or 1.5MB";
+        Matcher m = QUANTITY.matcher(text == null ? "" : text);
+        if (m.matches() && BITS.matcher(m.group(2)).matches()) {
+            // an upper-case prefix with a lower-case b is bits, as a network rate writes them (64Mb, 1Gib): never bytes
+            String number = m.group(1);
+            String prefix = m.group(2).substring(0, 1);
+            String asBytes = new BigDecimal(number).multiply(BigDecimal.valueOf(bitsUnit(m.group(2)))).divide(BigDecimal.valueOf(8))
+                    .stripTrailingZeros().toPlainString();
+            throw new ConfigurationException(field, Quoted.of(written) + " is in bits (a lower-case b after the upper-case "
+                    + prefix + ", as network rates write them), " + asBytes + " bytes; accepted: a size in bytes (B),"
+                    + " such as " + number + prefix + "B (powers of ten) or " + number + prefix + "iB (powers of two)");
+        }
         String units = "B, KB, MB, GB, TB (powers of ten), KiB, MiB, GiB, TiB (powers of two)";
         BigDecimal bytes = parse(field, text, written, accepted, "bytes", units, /* bareAccepted= */ true, unit -> switch (unit) {
             case "", "b" -> 1L;
@@ -77,6 +90,12 @@ public final class Units {
                     + " bytes, not a whole number of bytes; accepted: " + accepted + " that comes to whole bytes");
         }
         return bytes.longValueExact();
+    }
+
+    /** Returns the bytes of one unit of a size written in bits ({@code Mb}: 10^6, {@code Mib}: 2^20). */
+    private static long bitsUnit(String unit) {
+        int power = "KMGT".indexOf(Character.toUpperCase(unit.charAt(0))) + 1;
+        return unit.length() == 3 ? 1L << (10 * power) : BigDecimal.TEN.pow(3 * power).longValueExact();
     }
 
     /** Parses a duration into nanoseconds; {@code field} names the field in the error message. */

@@ -17,6 +17,19 @@ class UnitsTest {
         assertEquals(3L << 20, Units.bytes("f", " 3 mib "));
     }
 
+    /** An upper-case prefix with a lower-case b is bits, as networks write them: refused; the same letters all in one case are bytes. */
+    @Test
+    void aSizeInBitsIsRefusedAndItsBytesNamed() {
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> Units.bytes("f", "1.5Kb"));
+        assertEquals("f: '1.5Kb' is in bits (a lower-case b after the upper-case K, as network rates write them), 187.5 bytes;"
+                + " accepted: a size in bytes (B), such as 1.5KB (powers of ten) or 1.5KiB (powers of two)", e.getMessage());
+        assertThrows(ConfigurationException.class, () -> Units.bytes("f", "2 Tib"));
+        assertEquals(64_000_000, Units.bytes("f", "64mb"));
+        assertEquals(64_000_000, Units.bytes("f", "64MB"));
+        assertEquals(64L << 20, Units.bytes("f", "64mib"));
+        assertEquals(64, Units.bytes("f", "64b"));
+    }
+
     @Test
     void durationsAndRatesParse() {
         assertEquals(200_000_000, Units.nanos("f", "200ms"));

@@ -85,7 +85,13 @@ final class SweepExpander {
 
     private static Axis axis(String key, JsonNode values) {
         String field = field(key);
-        List<String> paths = Arrays.stream(key.split(",")).map(String::strip).toList();
+        List<String> paths = Arrays.stream(key.split(",", -1)).map(String::strip).toList();
+        if (paths.contains("")) {
+            String where = paths.size() == 1 ? "at all" : paths.getLast().isEmpty() ? "after its last comma" : paths.getFirst().isEmpty() ? "before its first comma"
+                    : "between two commas";
+            throw new ConfigurationException(field, "the axis names no field " + where + "; accepted: a field path such as host.memory, or"
+                    + " linked paths separated by commas, such as \"tenants.count, clients.count\", none of them empty");
+        }
         if (!values.isArray() || values.isEmpty()) {
             throw new ConfigurationException(field, Section.describe(values) + " is not a list of values; accepted: "
                     + "a list of at least one value, such as [pin-all, on-demand]");

@@ -59,6 +59,20 @@ final class YamlErrors {
     }
 
     /**
+     * Returns the refusal of a value tagged {@code tag} ({@code !foo}), which the parser would drop, naming its field.
+     * At a section or a list the tag opens, the parser is already inside it: the field is the one it is the value of.
+     */
+    static ConfigurationException tag(YAMLParser parser, String tag, String source) {
+        JsonStreamContext context = parser.currentToken().isStructStart() ? parser.getParsingContext().getParent()
+                : parser.getParsingContext();
+        String field = path(context);
+        String written = tag.contains(":") ? "!<" + tag + ">" : "!" + tag;
+        return new ConfigurationException(field.isEmpty() ? source : field, written + " is a YAML tag (line "
+                + parser.currentLocation().getLineNr() + "), which would be dropped and the value read without it; accepted:"
+                + " the value alone, untagged (YAML's own tags, such as !!str, are read)");
+    }
+
+    /**
      * Returns the field path of the value {@code context} is at ({@code tenants.template.memory}, {@code tenants[1].memory}),
      * or nothing if the file is not a section of fields.
      */

@@ -2,6 +2,7 @@ package org.overbook.perf.scenario;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -36,6 +37,9 @@ final class YamlTrees {
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
             .build();
 
+    /** The prefix of YAML's own tags ({@code !!int} is {@code tag:yaml.org,2002:int}), which the parser reads. */
+    private static final String YAML_TAGS = "tag:yaml.org,2002:";
+
     private YamlTrees() {
     }
 
@@ -69,13 +73,20 @@ final class YamlTrees {
 
     /**
      * Refuses the first YAML alias ({@code *name}) in {@code text}: the parser hands an alias over as the text of
-     * its anchor's name, not as the value anchored there, so a field would silently read {@code 'name'}.
+     * its anchor's name, not as the value anchored there, so a field would silently read {@code 'name'}. Refuses a
+     * value's tag too, unless it is one of YAML's own ({@code !!str}, {@code !!int}, ...): the parser drops another
+     * ({@code seed: !foo 7} reads the text '7'), so the field would say the value is of the wrong type, not why.
      */
     private static void refuseAliases(String text, String source) throws IOException {
         try (JsonParser parser = MAPPER.createParser(text)) {
-            while (parser.nextToken() != null) {
+            for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
                 if (parser instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
                     throw YamlErrors.alias(yaml, yaml.getText(), source);
+                }
+                // a field's name carries the tag of the section it opens: only a value's own tag counts
+                if (token != JsonToken.FIELD_NAME && token != JsonToken.END_OBJECT && token != JsonToken.END_ARRAY
+                        && parser.getTypeId() instanceof String tag && !tag.startsWith(YAML_TAGS)) {
+                    throw YamlErrors.tag((YAMLParser) parser, tag, source);
                 }
             }
         }

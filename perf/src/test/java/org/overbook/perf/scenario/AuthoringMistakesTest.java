@@ -46,6 +46,43 @@ class AuthoringMistakesTest {
         assertEquals(0, loader.parse("warm-up: 0", "my.yaml").scenario().warmUpNanos(), "0 needs no unit");
     }
 
+    /** A sweep axis whose name has a comma with nothing beside it names the axis, not a value it set to a list. */
+    @Test
+    void aSweepAxisWithAnEmptyPathBesideACommaIsRefusedNamingTheAxis() {
+        assertError(error("sweep: {\"host.memory,\": [[64MiB], [128MiB]]}"), "sweep.host.memory,",
+                "the axis names no field after its last comma; accepted: a field path such as host.memory, or linked paths"
+                        + " separated by commas, such as \"tenants.count, clients.count\", none of them empty");
+        assertError(error("sweep: {\"host.memory,\": [64MiB]}"), "sweep.host.memory,", "no field after its last comma");
+        assertError(error("sweep: {\", host.memory\": [64MiB]}"), "sweep., host.memory", "no field before its first comma");
+        assertError(error("sweep: {\"tenants.count,, clients.count\": [[1, 1]]}"), "sweep.tenants.count,, clients.count",
+                "no field between two commas");
+        assertEquals(2, loader.parse("sweep: {\"host.memory, host.swap\": [[512MiB, 512MiB], [1GiB, 1GiB]]}", "my.yaml").points()
+                .size(), "linked paths, none empty");
+    }
+
+    /** A YAML tag the parser would drop is named, with its field and line; YAML's own tags are read as they were. */
+    @Test
+    void aValuesTagIsRefusedNamingTheTagAndTheField() {
+        assertError(error("seed: !foo 7"), "seed", "!foo is a YAML tag (line 1), which would be dropped",
+                "accepted: the value alone, untagged");
+        assertError(error("host: {memory: 64MiB, swap: !big 128MiB}"), "host.swap", "!big is a YAML tag");
+        assertError(error("host: !machine {memory: 64MiB}"), "host", "!machine is a YAML tag");
+        assertError(error("tenants:\n  - !t {name: a, memory: 16MiB}\n"), "tenants[0]", "!t is a YAML tag (line 2)");
+        assertError(error("sweep: {seed: !seeds [1, 2]}"), "sweep.seed", "!seeds is a YAML tag");
+        assertEquals(7, loader.parse("seed: !!int 7", "my.yaml").scenario().seed(), "YAML's own tag is read");
+    }
+
+    /** A size in bits, as a network writes it (64Mb), is refused naming the bytes it would be; 64mb, any case, is bytes. */
+    @Test
+    void aSizeInBitsIsRefusedNamingTheSpellingsInBytes() {
+        assertError(error("host: {memory: 64Mb}"), "host.memory", "'64Mb' is in bits (a lower-case b after the upper-case M,"
+                + " as network rates write them), 8000000 bytes; accepted: a size in bytes (B), such as 64MB (powers of ten) or"
+                + " 64MiB (powers of two)");
+        assertError(error("host: {swap: 1Gib}"), "host.swap", "'1Gib' is in bits", "134217728 bytes", "1GB", "1GiB");
+        assertEquals(64_000_000L, loader.parse("host: {memory: 64mb, swap: 512MiB}", "my.yaml").scenario().host().memoryBytes(),
+                "all in lower case, as the unit rules read it: megabytes");
+    }
+
     @Test
     void aMisspeltNameOfAWorkloadAPolicyOrADeviceIsRefusedWithTheNearestName() {
         assertError(error("tenants: {template: {workload: {name: memcache}}}"), "tenants[0].workload.name",

@@ -13,6 +13,7 @@ import org.overbook.perf.density.DensityExperiment;
 import org.overbook.perf.density.Objective;
 import org.overbook.perf.report.DensityWriter;
 import org.overbook.perf.report.ResultsWriter;
+import org.overbook.perf.resume.StoreOwner;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
@@ -108,7 +109,8 @@ final class DensityCommand implements Callable<Integer> {
             throw new ConfigurationException("--max", max + " is less than --min " + min + "; accepted: --max at least --min");
         }
         ScenarioLoader loader = plugins.loader();
-        ScenarioFile scenarios = replications.apply(ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr()));
+        ScenarioFile loaded = ScenarioWarnings.printed(loader.load(file), spec.commandLine().getErr());
+        ScenarioFile scenarios = replications.apply(loaded);
         Objective objective = sloConfidence == null ? parsed : parsed.withConfidence(sloConfidence, scenarios.replications());
         DensityExperiment experiment = new DensityExperiment(scenarios, loader.registry(), objective, min, max, autoWindow);
         int threadsAsked = parallelism.threads();
@@ -119,8 +121,8 @@ final class DensityCommand implements Callable<Integer> {
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
                 threadsAsked, "overbook density " + file.getFileName(), plugins.plugins())) {
             ProbeRuns runs = new ProbeRuns(executor);
-            StoredPoints stored = StoredPoints.open(resume.given(), folder, runs, plugins.plugins().jars(), stdout,
-                    spec.commandLine().getErr());
+            StoredPoints stored = StoredPoints.open(resume.given(), folder, runs, plugins.plugins().jars(),
+                    StoreOwner.of("density", OutputOption.nameOf(file), loaded), stdout, spec.commandLine().getErr());
             int threads = executor.parallelism();
             stdout.printf("density of %s: %s from %d to %d, %s%nobjective: %s for every tenant that records latency,"
                     + " no data mismatch%n", file, experiment.axis(), min, max, executor.describe(), objective);

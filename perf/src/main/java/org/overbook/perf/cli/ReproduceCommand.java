@@ -12,6 +12,7 @@ import org.overbook.perf.reproduce.Preset;
 import org.overbook.perf.reproduce.Presets;
 import org.overbook.perf.reproduce.ReproduceReport;
 import org.overbook.perf.reproduce.Reproduction;
+import org.overbook.perf.resume.StoreOwner;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
@@ -91,7 +92,9 @@ final class ReproduceCommand implements Callable<Integer> {
         ScenarioLoader loader = plugins.loader();
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
                 "overbook reproduce", plugins.plugins())) {
-            StoredPoints stored = StoredPoints.open(resume.given(), folder, executor, plugins.plugins().jars(), stdout,
+            StoreOwner owner = new StoreOwner("reproduce", presets.stream()
+                    .map(preset -> StoreOwner.subject(preset.name(), Reproduction.files(preset, loader, quick))).toList());
+            StoredPoints stored = StoredPoints.open(resume.given(), folder, executor, plugins.plugins().jars(), owner, stdout,
                     spec.commandLine().getErr());
             List<Reproduction.PresetResult> results = new Reproduction(loader, quick, replications::apply)
                     .run(presets, folder, stored.executor(), (experiment, point, points, n, error) -> ErrorReporter.printUnlessExiting(() -> {

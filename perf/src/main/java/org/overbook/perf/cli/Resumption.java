@@ -11,6 +11,7 @@ import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.resume.BuildStamp;
 import org.overbook.perf.resume.Lookup;
 import org.overbook.perf.resume.PointStore;
+import org.overbook.perf.resume.StoreOwner;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
@@ -40,10 +41,13 @@ final class Resumption {
      * Returns the resumption of {@code runs} (every point's {@code replications} replicas, in order) into {@code folder}:
      * with {@code resume}, reusing what the folder stores, and saying on {@code out} how many were reused (or that there
      * was nothing to resume), and on {@code err} which stored results could not be used; without, clearing the store.
+     * {@code owner} is this command's, recorded with the first result it stores; with {@code resume}, a store another
+     * command wrote (a density search's, say) is refused ({@link ForeignStore}), as is one that holds no point of
+     * {@code runs}.
      */
     static Resumption of(boolean resume, Path folder, List<SweepPoint> runs, int replications, BuildStamp stamp,
-                         PrintWriter out, PrintWriter err) {
-        PointStore store = new PointStore(folder.resolve(ResultsWriter.WORK), stamp);
+                         StoreOwner owner, PrintWriter out, PrintWriter err) {
+        PointStore store = new PointStore(folder.resolve(ResultsWriter.WORK), stamp, owner);
         if (!resume) {
             store.clear();
             return new Resumption(store, runs, Map.of());
@@ -52,6 +56,7 @@ final class Resumption {
             ResumeLines.nothingStored(out, folder, "all " + runs.size() + " points");
             return new Resumption(store, runs, Map.of());
         }
+        ForeignStore.refuseUnlessOurs(folder, store, owner);
         Map<Integer, TimedResult> found = new HashMap<>();
         int otherBuild = 0;
         int absent = 0;

@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.resume.BuildStamp;
+import org.overbook.perf.resume.StoreOwner;
 import org.overbook.perf.run.LocalPointExecutor;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
@@ -81,7 +82,7 @@ final class RunCommand implements Callable<Integer> {
         KeptSwap keptSwap = KeptSwap.before(folder);
         ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
         Resumption resumption = Resumption.of(resume.given(), folder, runs, n, BuildStamp.ofThisProcess(plugins.plugins().jars()),
-                stdout, spec.commandLine().getErr());
+                StoreOwner.of("run", OutputOption.nameOf(file), scenarios), stdout, spec.commandLine().getErr());
         List<TimedResult> results = new ArrayList<>();
         try (PointExecutor executor = LocalPointExecutor.withThreads(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
                 threads)) {

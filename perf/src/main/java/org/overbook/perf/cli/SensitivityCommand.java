@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import org.overbook.guest.ConfigurationException;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.reproduce.Presets;
+import org.overbook.perf.resume.StoreOwner;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.scenario.ScenarioFile;
@@ -110,7 +111,9 @@ final class SensitivityCommand implements Callable<Integer> {
         SensitivityWriter writer = new SensitivityWriter(folder, setting);
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
                 "overbook sensitivity", plugins.plugins())) {
-            StoredPoints stored = StoredPoints.open(resume.given(), folder, executor, plugins.plugins().jars(), stdout,
+            StoreOwner owner = new StoreOwner("sensitivity", subjects.stream()
+                    .map(subject -> StoreOwner.subject(subject.name(), subject.files())).toList());
+            StoredPoints stored = StoredPoints.open(resume.given(), folder, executor, plugins.plugins().jars(), owner, stdout,
                     spec.commandLine().getErr());
             List<Sensitivity.Row> rows = PacedStudy.run(study, stored.executor(), (subject, variant) -> ErrorReporter.printUnlessExiting(() -> {
                 stdout.printf("%s: %s%n", subject, variant);

@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.resume.BuildStamp;
 import org.overbook.perf.resume.PointStore;
+import org.overbook.perf.resume.StoreOwner;
 import org.overbook.perf.resume.StoringExecutor;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.scenario.SweepPoint;
@@ -40,15 +41,19 @@ final class StoredPoints {
      * ({@code resume}); says on {@code out} and {@code err} what the folder stores, when resuming.
      *
      * @param pluginJars the {@code --plugins} jars, part of the build that computes a result
+     * @param owner      the command and what its points follow from: a store another command, or other scenarios,
+     *                   wrote is refused with {@code --resume} ({@link ForeignStore})
+     * @throws org.overbook.guest.ConfigurationException naming {@code --resume} for such a store
      */
-    static StoredPoints open(boolean resume, Path folder, PointExecutor points, List<Path> pluginJars, PrintWriter out,
-                             PrintWriter err) {
-        PointStore store = new PointStore(folder.resolve(ResultsWriter.WORK), BuildStamp.ofThisProcess(pluginJars));
+    static StoredPoints open(boolean resume, Path folder, PointExecutor points, List<Path> pluginJars, StoreOwner owner,
+                             PrintWriter out, PrintWriter err) {
+        PointStore store = new PointStore(folder.resolve(ResultsWriter.WORK), BuildStamp.ofThisProcess(pluginJars), owner);
         if (!resume) {
             store.clear();
         } else if (store.size() == 0) {
             ResumeLines.nothingStored(out, folder, "every point");
         } else {
+            ForeignStore.refuseUnlessOurs(folder, store, owner);
             ResumeLines.otherBuild(err, store.ofOtherBuilds());
             int stored = store.size();
             out.printf(Locale.ROOT, "resuming the interrupted run in %s: %d finished point%s stored, each reused when the"

@@ -11,6 +11,7 @@ import java.util.function.IntConsumer;
 import org.overbook.perf.report.Replicated;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.resume.BuildStamp;
+import org.overbook.perf.resume.StoreOwner;
 import org.overbook.perf.run.PointCache;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Replications;
@@ -83,7 +84,8 @@ final class SweepCommand implements Callable<Integer> {
             int n = scenarios.replications();
             List<SweepPoint> replicas = Replications.of(points, n);
             Resumption resumption = Resumption.of(resume.given(), folder, replicas, n,
-                    BuildStamp.ofThisProcess(plugins.plugins().jars()), stdout, spec.commandLine().getErr());
+                    BuildStamp.ofThisProcess(plugins.plugins().jars()), StoreOwner.of("sweep", OutputOption.nameOf(file), scenarios),
+                    stdout, spec.commandLine().getErr());
             SweepProgress progress = new SweepProgress(replicas.size(), resumption.reused());
             for (int i = 0; i < replicas.size(); i++) {
                 SweepPoint point = replicas.get(i);

@@ -49,23 +49,46 @@ public final class PointStore {
     /** Held while a result is stored and while a store is counted: a count sees every result whole or not at all. */
     private static final Object STORING = new Object();
 
+    /** The file, beside the results, naming what wrote them ({@link StoreOwner}); hidden, so no result. */
+    private static final String OWNER = ".owner";
+
     private final Path directory;
     private final BuildStamp stamp;
+    /** What this store's command is, recorded with its first result; null for a store that records none. */
+    private final StoreOwner owner;
     /** Whether the process has begun to exit, from when on nothing is stored. */
     private final BooleanSupplier exiting;
     /** The files written by this store, so that two points of one scenario write it once. */
     private final Set<String> written = ConcurrentHashMap.newKeySet();
 
-    /** Returns the store in {@code workDirectory} (a results folder's {@code .work}), of results of build {@code stamp}. */
+    /**
+     * Returns the store in {@code workDirectory} (a results folder's {@code .work}), of results of build {@code stamp},
+     * written by {@code owner}'s command: recorded with its first result, unless the store records an owner already.
+     */
+    public PointStore(Path workDirectory, BuildStamp stamp, StoreOwner owner) {
+        this(workDirectory, stamp, owner, ProcessExit::underway);
+    }
+
+    /** Returns a store that records no owner, as a build before owners wrote it. */
     public PointStore(Path workDirectory, BuildStamp stamp) {
-        this(workDirectory, stamp, ProcessExit::underway);
+        this(workDirectory, stamp, null, ProcessExit::underway);
     }
 
     /** Returns the store, told by {@code exiting} whether the process has begun to exit (a test's own signal). */
-    PointStore(Path workDirectory, BuildStamp stamp, BooleanSupplier exiting) {
+    PointStore(Path workDirectory, BuildStamp stamp, StoreOwner owner, BooleanSupplier exiting) {
         this.directory = workDirectory.resolve(FOLDER);
         this.stamp = stamp;
+        this.owner = owner;
         this.exiting = exiting;
+    }
+
+    /** Returns what wrote the results the store holds, or null if it records nothing (or cannot be read). */
+    public StoreOwner owner() {
+        try {
+            return StoreOwner.parse(Files.readString(directory.resolve(OWNER), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return null; // none recorded (a store of an earlier build), or gone meanwhile
+        }
     }
 
     /**
@@ -144,6 +167,9 @@ public final class PointStore {
                 Files.createDirectories(directory);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create " + directory, e);
+            }
+            if (owner != null && !Files.exists(directory.resolve(OWNER))) {
+                AtomicFiles.write(directory.resolve(OWNER), owner.text().getBytes(StandardCharsets.UTF_8));
             }
             AtomicFiles.write(file, bytes);
         }

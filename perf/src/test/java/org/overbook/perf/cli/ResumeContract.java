@@ -16,8 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.resume.BuildStamp;
 import org.overbook.perf.resume.PointStore;
+import org.overbook.perf.resume.StoreOwner;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
+import org.overbook.perf.scenario.ScenarioFile;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;
 
@@ -111,6 +113,43 @@ abstract class ResumeContract {
         assertEquals(0, whole.execute(with(interruptible(), uninterrupted).toArray(String[]::new)), whole.err.toString());
         SameFolders.assertSameBytes(uninterrupted, results);
         assertFalse(Files.exists(results.resolve(ResultsWriter.WORK)), "the store goes once the folder is written");
+    }
+
+    /**
+     * A folder whose stored result another command wrote (an interrupted sweep), or this command of other scenarios, is
+     * refused with one line naming {@code --resume}, the folder and what wrote it, before anything runs: resuming would
+     * reuse none of it and replace it all. What was stored is kept.
+     */
+    @Test
+    void aFolderStoredByAnotherCommandOrOtherScenariosIsRefusedAndKeepsWhatItStored() throws Exception {
+        String verb = small().getFirst();
+        ScenarioLoader loader = ScenarioLoader.standard();
+        ScenarioFile tiny = loader.parse("""
+                duration: 1ms
+                warm-up: 0s
+                host: {memory: 8MiB, swap: 8MiB}
+                tenants: {count: 1, template: {memory: 4MiB, workload: {name: memory-toucher, params: {working-set: 2MiB}}}}
+                """, "tiny.yaml");
+        TimedResult result = Runner.standard(loader.registry()).run(tiny.points().getFirst(), directory.resolve("scratch"));
+        for (StoreOwner other : List.of(StoreOwner.of("sweep", "tiny", tiny), new StoreOwner(verb, List.of(StoreOwner.subject("tiny",
+                List.of(tiny)))))) {
+            Path results = directory.resolve("stored-by-" + other.command());
+            new PointStore(results.resolve(ResultsWriter.WORK), BuildStamp.ofThisProcess(List.of()), other)
+                    .save(tiny.points().getFirst(), result);
+            List<Path> stored = StoredResults.in(results);
+
+            CommandRun command = new CommandRun();
+            assertEquals(2, command.execute(with(small(), results, "--resume").toArray(String[]::new)), command.err.toString());
+            String what = other.command().equals(verb) ? "an interrupted " + verb + " of other scenarios than this one's (another"
+                    + " scenario file or preset, one edited since, or --quick given to one and not to the other)"
+                    : "an interrupted overbook sweep, which overbook " + verb + " does not take up";
+            assertEquals("overbook: configuration error: --resume: '" + results + "' stores 1 finished point of " + what
+                    + ", and resuming would replace them; accepted: the interrupted command as it was (overbook "
+                    + other.command() + " with its scenarios), or this command without --resume to replace that run",
+                    command.err.toString().strip());
+            assertEquals("", command.out.toString(), "nothing ran");
+            assertEquals(stored, StoredResults.in(results), "what the interrupted command stored is kept");
+        }
     }
 
     @Test

@@ -14,8 +14,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.resume.BuildStamp;
 import org.overbook.perf.resume.PointStore;
+import org.overbook.perf.resume.StoreOwner;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.SmallScenarios;
+import org.overbook.perf.scenario.ScenarioFile;
 import org.overbook.perf.scenario.ScenarioLoader;
 import org.overbook.perf.scenario.SweepPoint;
 
@@ -29,16 +31,17 @@ class ResumeOptionTest {
     @TempDir
     Path directory;
 
-    /** Stores, in {@code folder}, the result of the first point of {@link SmallScenarios#SWEEP}, as an interrupted run would. */
+    /** Stores, in {@code folder}, the result of the first point of {@link SmallScenarios#SWEEP}, as an interrupted sweep would. */
     private void storeFirstPoint(Path folder) {
-        storeFirstPoint(folder, BuildStamp.ofThisProcess(List.of()));
+        storeFirstPoint(folder, BuildStamp.ofThisProcess(List.of()), "sweep");
     }
 
-    /** As {@link #storeFirstPoint(Path)}, as a run of build {@code stamp} would. */
-    private void storeFirstPoint(Path folder, BuildStamp stamp) {
+    /** As {@link #storeFirstPoint(Path)}, as a {@code command} of build {@code stamp} would. */
+    private void storeFirstPoint(Path folder, BuildStamp stamp, String command) {
         ScenarioLoader loader = ScenarioLoader.standard();
-        SweepPoint first = loader.parse(SmallScenarios.SWEEP, "two.yaml").points().getFirst();
-        new PointStore(folder.resolve(ResultsWriter.WORK), stamp)
+        ScenarioFile file = loader.parse(SmallScenarios.SWEEP, "two.yaml");
+        SweepPoint first = file.points().getFirst();
+        new PointStore(folder.resolve(ResultsWriter.WORK), stamp, StoreOwner.of(command, "two", file))
                 .save(first, Runner.standard(loader.registry()).run(first, directory.resolve("scratch")));
     }
 
@@ -67,7 +70,7 @@ class ResumeOptionTest {
     void aPointStoredByAnotherBuildRunsAgainAndALineSaysWhy() throws Exception {
         Path file = Files.writeString(directory.resolve("two.yaml"), SmallScenarios.SWEEP);
         Path results = directory.resolve("other-build");
-        storeFirstPoint(results, BuildStamp.of(List.of(Path.of("another-build.jar"))));
+        storeFirstPoint(results, BuildStamp.of(List.of(Path.of("another-build.jar"))), "sweep");
         CommandRun command = new CommandRun();
         assertEquals(0, command.execute("sweep", file.toString(), "--out", results.toString(), "--resume"), command.err.toString());
         assertEquals("overbook: warning: --resume: 1 stored result was computed by another build of Overbook or on another"
@@ -92,6 +95,28 @@ class ResumeOptionTest {
                     + " its points were edited), and resuming would replace them; accepted: the interrupted command with its"
                     + " scenario as it was, or the command without --resume to replace that run", command.err.toString().strip());
             assertEquals(stored, StoredResults.in(results), "what the interrupted run stored is kept");
+            assertFalse(Files.exists(results.resolve("summary.json")), "nothing ran");
+        }
+    }
+
+    /**
+     * A folder a density search stored a point in, though the point is one of this file's, is not taken up by run or sweep:
+     * that search's other points would be replaced.
+     */
+    @Test
+    void aResumeOfAFolderAnotherCommandStoredIsRefusedAndKeepsWhatItStored() throws Exception {
+        Path file = Files.writeString(directory.resolve("two.yaml"), SmallScenarios.SWEEP);
+        Path results = directory.resolve("density");
+        storeFirstPoint(results, BuildStamp.ofThisProcess(List.of()), "density");
+        List<Path> stored = StoredResults.in(results);
+        for (String verb : List.of("run", "sweep")) {
+            CommandRun command = new CommandRun();
+            assertEquals(2, command.execute(verb, file.toString(), "--out", results.toString(), "--resume"), command.err.toString());
+            assertEquals("overbook: configuration error: --resume: '" + results + "' stores 1 finished point of an interrupted"
+                    + " overbook density, which overbook " + verb + " does not take up, and resuming would replace them;"
+                    + " accepted: the interrupted command as it was (overbook density with its scenarios), or this command"
+                    + " without --resume to replace that run", command.err.toString().strip());
+            assertEquals(stored, StoredResults.in(results), "what the interrupted search stored is kept");
             assertFalse(Files.exists(results.resolve("summary.json")), "nothing ran");
         }
     }
@@ -125,7 +150,8 @@ class ResumeOptionTest {
         assertEquals(1, PointStore.count(results.resolve(ResultsWriter.WORK)));
         StringWriter out = new StringWriter();
         Resumption replacing = Resumption.of(false, results, ScenarioLoader.standard().parse(SmallScenarios.SWEEP, "two.yaml")
-                .points(), 1, BuildStamp.ofThisProcess(List.of()), new PrintWriter(out), new PrintWriter(out));
+                .points(), 1, BuildStamp.ofThisProcess(List.of()), new StoreOwner("sweep", List.of()), new PrintWriter(out),
+                new PrintWriter(out));
         assertEquals(0, replacing.reused());
         assertFalse(Files.exists(results.resolve(ResultsWriter.WORK).resolve(PointStore.FOLDER)), "removed with the run it replaces");
         assertEquals("", out.toString(), "replacing a run says nothing of it");

@@ -11,6 +11,6 @@ public final class ExitingStores {
 
     /** Returns the store in {@code workDirectory}, of results of {@code stamp}, that asks {@code exiting} before storing. */
     public static PointStore of(Path workDirectory, BuildStamp stamp, BooleanSupplier exiting) {
-        return new PointStore(workDirectory, stamp, exiting);
+        return new PointStore(workDirectory, stamp, null, exiting);
     }
 }

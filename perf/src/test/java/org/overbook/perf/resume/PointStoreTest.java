@@ -141,7 +141,7 @@ class PointStoreTest {
     @Test
     void onceTheProcessHasBegunToExitNothingMoreIsStored() {
         boolean[] exiting = {false};
-        PointStore store = new PointStore(work, BUILD, () -> exiting[0]);
+        PointStore store = new PointStore(work, BUILD, null, () -> exiting[0]);
         store.save(points.get(0), first);
         exiting[0] = true;
         store.save(points.get(1), first);

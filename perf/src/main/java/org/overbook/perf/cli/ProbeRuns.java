@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import org.overbook.perf.run.ForwardingPointExecutor;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
@@ -15,14 +16,13 @@ import org.overbook.perf.scenario.SweepPoint;
  * abandoned. A point reused from the store ({@code --resume}) starts nothing and is not counted. Which probes the search
  * consulted is known once it is over; the runs of the other tenant counts are the speculative ones.
  */
-final class ProbeRuns implements PointExecutor {
+final class ProbeRuns extends ForwardingPointExecutor {
 
-    private final PointExecutor points;
     private final Map<Integer, Long> started = new TreeMap<>();
 
     /** @param points where the simulations run */
     ProbeRuns(PointExecutor points) {
-        this.points = points;
+        super(points);
     }
 
     @Override
@@ -30,7 +30,7 @@ final class ProbeRuns implements PointExecutor {
         synchronized (started) {
             started.merge(point.scenario().tenants().size(), 1L, Long::sum);
         }
-        return points.run(point, progress);
+        return points().run(point, progress);
     }
 
     /** Returns how many simulations started. */
@@ -45,20 +45,5 @@ final class ProbeRuns implements PointExecutor {
         synchronized (started) {
             return started.entrySet().stream().filter(e -> !consulted.contains(e.getKey())).mapToLong(Map.Entry::getValue).sum();
         }
-    }
-
-    @Override
-    public int parallelism() {
-        return points.parallelism();
-    }
-
-    @Override
-    public String describe() {
-        return points.describe();
-    }
-
-    @Override
-    public void close() {
-        points.close();
     }
 }

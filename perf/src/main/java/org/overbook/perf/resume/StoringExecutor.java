@@ -3,6 +3,7 @@ package org.overbook.perf.resume;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
+import org.overbook.perf.run.ForwardingPointExecutor;
 import org.overbook.perf.run.PointExecutor;
 import org.overbook.perf.run.Runner;
 import org.overbook.perf.run.TimedResult;
@@ -21,11 +22,10 @@ import org.overbook.perf.scenario.SweepPoint;
  * resolved scenario and seed, the same build: determinism), and its path cannot change. A point stored by another
  * build runs again; a stored file that fails its checks is told to the caller, with the point, and its point runs
  * again, its new result taking the file's place. A run that fails, or is abandoned (a speculative probe the search
- * ruled out), stores nothing.
+ * ruled out), stores nothing. Closing it closes the executor behind; the store stays as it is.
  */
-public final class StoringExecutor implements PointExecutor {
+public final class StoringExecutor extends ForwardingPointExecutor {
 
-    private final PointExecutor points;
     private final PointStore store;
     private final boolean reuse;
     private final BiConsumer<SweepPoint, String> unusable;
@@ -40,7 +40,7 @@ public final class StoringExecutor implements PointExecutor {
      *                 ({@code its checksum does not match}); called on the asking thread
      */
     public StoringExecutor(PointExecutor points, PointStore store, boolean reuse, BiConsumer<SweepPoint, String> unusable) {
-        this.points = points;
+        super(points);
         this.store = store;
         this.reuse = reuse;
         this.unusable = unusable;
@@ -60,7 +60,7 @@ public final class StoringExecutor implements PointExecutor {
                 case Lookup.OtherBuild other -> { }
             }
         }
-        return points.run(point, progress).thenApply(result -> {
+        return points().run(point, progress).thenApply(result -> {
             store.save(point, result);
             return result;
         });
@@ -74,21 +74,5 @@ public final class StoringExecutor implements PointExecutor {
     /** Returns how many points were taken from the store rather than run. */
     public int reused() {
         return reused.get();
-    }
-
-    @Override
-    public int parallelism() {
-        return points.parallelism();
-    }
-
-    @Override
-    public String describe() {
-        return points.describe();
-    }
-
-    /** Closes the executor the points run on; the store stays as it is. */
-    @Override
-    public void close() {
-        points.close();
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.overbook.balloon.BalloonManager;
+import org.overbook.guest.ConfigurationException;
 import org.overbook.guest.Workload;
 import org.overbook.guest.WorkloadRegistry;
 import org.overbook.perf.plugin.Catalog;
@@ -46,14 +47,13 @@ public final class ScenarioBuilder {
      * The server host's swap device is resolved here, under the scenario's seed (a replication's own), as the testbed's
      * policies are.
      *
-     * @throws org.overbook.guest.ConfigurationException naming the field at fault; nothing is left open
+     * @throws org.overbook.guest.ConfigurationException naming the field at fault, and the seed when the hosts or their
+     *         policies refused what they drew under it; nothing is left open
      */
     public Deployment build(Scenario scenario, Path directory) {
         Path serverDirectory = directory(directory.resolve(SERVER_HOST_DIRECTORY));
         Path clientDirectory = directory(directory.resolve(CLIENT_HOST_DIRECTORY));
-        Testbed testbed = Testbed.create(scenario.serverHostConfig(serverDirectory, catalog.policies().swapDevices()),
-                scenario.clientHostConfig(clientDirectory),
-                scenario.nic(), scenario.link(), scenario.seed(), catalog.policies(), scenario.host().victimSelection());
+        Testbed testbed = testbed(scenario, serverDirectory, clientDirectory);
         try {
             List<Workload> servers = boot(testbed.server(), scenario.tenants(), scenario.warmUpNanos());
             List<Workload> clients = boot(testbed.client(), scenario.clients(), scenario.warmUpNanos());
@@ -63,6 +63,21 @@ public final class ScenarioBuilder {
         } catch (RuntimeException e) {
             testbed.close();
             throw e;
+        }
+    }
+
+    /**
+     * Returns the scenario's testbed, its hosts and policies made under the scenario's seed. A file is checked under its
+     * own seed as it is read; a replication's seed draws otherwise, and what a plug-in draws may then be refused here: the
+     * refusal names that seed.
+     */
+    private Testbed testbed(Scenario scenario, Path serverDirectory, Path clientDirectory) {
+        try {
+            return Testbed.create(scenario.serverHostConfig(serverDirectory, catalog.policies().swapDevices()),
+                    scenario.clientHostConfig(clientDirectory), scenario.nic(), scenario.link(), scenario.seed(), catalog.policies(),
+                    scenario.host().victimSelection());
+        } catch (ConfigurationException e) {
+            throw new ConfigurationException(e.field(), e.problem() + " (as the host was built under seed " + scenario.seed() + ")");
         }
     }
 

@@ -1,8 +1,10 @@
 package org.overbook.perf.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.overbook.perf.scenario.ScenarioErrors.assertError;
 
 import java.nio.file.Path;
@@ -80,6 +82,41 @@ class SwapDeviceReplicationsTest {
         }
         assertEquals(List.of("hdd 3000", "hdd 3000", "hdd 700000", "hdd 700000", "jittery 3000", "jittery 3000",
                 "jittery 700000", "jittery 700000"), built);
+    }
+
+    /**
+     * A kind whose draw may be refused (a queue of 0 on the flip of a coin) passes the check under the file's seed, and a
+     * replication whose seed draws a refused device stops as its host is built, naming the field and that seed.
+     */
+    @Test
+    void aReplicationWhoseSeedDrawsARefusedDeviceIsRefusedNamingTheSeed() {
+        catalog.policies().swapDevices().register("coin", "an nvme whose queue is 0 on tails", (kind, parameters, random) -> {
+            SwapDeviceConfig nvme = SwapDeviceConfig.NVME;
+            return new SwapDeviceConfig(kind, nvme.readLatencyNanos(), nvme.writeLatencyNanos(), nvme.readIops(), nvme.writeIops(),
+                    random.nextBoolean() ? nvme.queueDepth() : 0);
+        });
+        SweepPoint point = null;
+        for (int seed = 1; point == null; seed++) { // the first seed of the file's whose draw the check accepts
+            try {
+                point = loader.parse(SmallScenarios.MEMCACHED, "seed: " + seed + "\nhost: {swap-device: {kind: coin}}", "coin.yaml")
+                        .points().getFirst();
+            } catch (ConfigurationException tails) {
+                assertEquals("host.swap-device.queue-depth", tails.field(), tails.getMessage());
+            }
+        }
+        List<String> refused = new ArrayList<>();
+        for (SweepPoint replica : Replications.of(point, 8)) {
+            long seed = replica.scenario().seed();
+            try {
+                builtDevice(replica.scenario(), "coin-" + seed);
+            } catch (ConfigurationException e) {
+                assertEquals("host.swap-device.queue-depth", e.field(), e.getMessage());
+                assertTrue(e.getMessage().endsWith(" (as the host was built under seed " + seed + ")"), e.getMessage());
+                refused.add(Long.toString(seed));
+            }
+        }
+        assertFalse(refused.contains(Long.toString(point.scenario().seed())), "the file's seed was checked: " + refused);
+        assertFalse(refused.isEmpty(), "of 8 replications, one draws tails");
     }
 
     @Test

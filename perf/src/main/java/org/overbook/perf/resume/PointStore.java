@@ -32,7 +32,9 @@ import org.overbook.perf.scenario.SweepPoint;
  * computed it ({@link StoredFile}): a result is used only for the same point and the same build, and a file that
  * fails a check is reported and its point runs again (its new result then takes the file's place). The store is the
  * command's alone: a command that replaces the folder clears it first, and one that completes clears it once its
- * folder is written.
+ * folder is written. Beside the results, a hidden file names the command that wrote them and what its points follow
+ * from ({@link StoreOwner}), written with the first: a command that asks for its points as it goes can then tell,
+ * before it runs anything, a store it would only replace.
  *
  * <p>The store holds what finished before the process began to exit (Ctrl-C, SIGTERM), and nothing after: a
  * simulation that finishes while the process exits is not stored, as no results file is published then

@@ -127,7 +127,7 @@ final class DensityCommand implements Callable<Integer> {
             stdout.printf("density of %s: %s from %d to %d, %s%nobjective: %s for every tenant that records latency,"
                     + " no data mismatch%n", file, experiment.axis(), min, max, executor.describe(), objective);
             stdout.flush();
-            PointCache cache = new PointCache(stored.executor(), 1024);
+            PointCache cache = PointCache.holding(stored.executor(), PointCache.COMMAND_BYTES);
             // the folder is written as the search judges its probes, so that a search stopped part way (Ctrl-C) keeps
             // what it had found, marked INCOMPLETE; at sweep's pace, since every write redraws the charts across probes
             // (the search waits for its probes itself, so a curve the pace held back is written with the next probe)

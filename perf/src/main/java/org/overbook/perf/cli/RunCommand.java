@@ -80,13 +80,12 @@ final class RunCommand implements Callable<Integer> {
         // claimed once nothing more can refuse the command: a refused command leaves no folder behind
         Path folder = output.folder(OutputOption.nameOf(file), ResultsKind.POINTS);
         KeptSwap keptSwap = KeptSwap.before(folder);
-        ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
         Resumption resumption = Resumption.of(resume.given(), folder, runs, n, BuildStamp.ofThisProcess(plugins.plugins().jars()),
                 StoreOwner.of("run", OutputOption.nameOf(file), scenarios), stdout, spec.commandLine().getErr());
         List<TimedResult> results = new ArrayList<>();
         try (PointExecutor executor = LocalPointExecutor.withThreads(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK),
-                threads)) {
-            PointCache cache = new PointCache(executor, 1024);
+                threads); ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK))) {
+            PointCache cache = PointCache.holding(executor, PointCache.COMMAND_BYTES);
             List<Announced> displays = new ArrayList<>();
             List<CompletableFuture<TimedResult>> futures = new ArrayList<>();
             for (int i = 0; i < runs.size(); i++) {
@@ -96,7 +95,8 @@ final class RunCommand implements Callable<Integer> {
                 displays.add(display);
                 futures.add(resumption.get(i, cache, display));
             }
-            results.addAll(SweepCommand.writeAsTheyComplete(futures, writer, scenarios.source(), i -> displays.get(i).close()));
+            results.addAll(SweepCommand.writeAsTheyComplete(futures, writer, scenarios.source(), points.size(),
+                    i -> displays.get(i).close()));
             writer.write(scenarios.source(), results, runs.size());
             resumption.completed();
         } catch (ExecutionException e) {

@@ -78,7 +78,7 @@ final class SweepCommand implements Callable<Integer> {
         KeptSwap keptSwap = KeptSwap.before(folder);
         try (PointExecutor executor = cluster.open(Runner.standard(loader.registry()), folder.resolve(ResultsWriter.WORK), threads,
                 "overbook sweep " + file.getFileName(), plugins.plugins())) {
-            PointCache cache = new PointCache(executor, 1024);
+            PointCache cache = PointCache.holding(executor, PointCache.COMMAND_BYTES);
             List<SweepPoint> points = scenarios.points();
             List<CompletableFuture<TimedResult>> futures = new ArrayList<>();
             int n = scenarios.replications();
@@ -99,9 +99,12 @@ final class SweepCommand implements Callable<Integer> {
                     });
                 }));
             }
-            ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK));
-            List<TimedResult> results = writeAsTheyComplete(futures, writer, scenarios.source(), i -> { });
-            writer.write(scenarios.source(), results, futures.size());
+            int runs = futures.size();
+            List<TimedResult> results;
+            try (ResultsWriter writer = new ResultsWriter(folder, folder.resolve(ResultsWriter.WORK))) {
+                results = writeAsTheyComplete(futures, writer, scenarios.source(), points.size(), i -> { });
+                writer.write(scenarios.source(), results, runs);
+            }
             resumption.completed();
             RunCommand.deleteIfEmpty(folder.resolve(ResultsWriter.WORK));
             List<TimedResult> primaries = new Replicated(results).primaries();
@@ -125,25 +128,31 @@ final class SweepCommand implements Callable<Integer> {
      * write, of every point, is the caller's. {@code completed} is told the place in {@code futures} of each result as
      * it is taken, in order ({@code run} closes that point's progress display). A point that fails ends it: the points
      * before it are written at once, whatever the pace, and the failure is thrown.
+     *
+     * <p>What is returned, and held meanwhile, is what {@link ResultsWriter#kept} keeps of each result of the file's
+     * {@code points} points (past {@link org.overbook.perf.report.PointDetail#POINTS}, its summary), and each future's place in {@code futures}, which must
+     * be a list that can be set, is cleared as its result is taken: a sweep of thousands of points holds each finished
+     * point's figures, not its histograms and series.
      */
     static List<TimedResult> writeAsTheyComplete(List<CompletableFuture<TimedResult>> futures, ResultsWriter writer,
-                                                 String source, IntConsumer completed)
+                                                 String source, int points, IntConsumer completed)
             throws InterruptedException, ExecutionException {
-        return writeAsTheyComplete(futures, writer, source, completed, new PacedWrites());
+        return writeAsTheyComplete(futures, writer, source, points, completed, new PacedWrites());
     }
 
-    /** As {@link #writeAsTheyComplete(List, ResultsWriter, String, IntConsumer)}, at {@code pace}. */
+    /** As {@link #writeAsTheyComplete(List, ResultsWriter, String, int, IntConsumer)}, at {@code pace}. */
     static List<TimedResult> writeAsTheyComplete(List<CompletableFuture<TimedResult>> futures, ResultsWriter writer,
-                                                 String source, IntConsumer completed, PacedWrites pace)
+                                                 String source, int points, IntConsumer completed, PacedWrites pace)
             throws InterruptedException, ExecutionException {
         List<TimedResult> results = new ArrayList<>();
-        for (CompletableFuture<TimedResult> future : futures) {
+        for (int i = 0; i < futures.size(); i++) {
             try {
-                results.add(pace.await(future));
+                results.add(writer.kept(pace.await(futures.get(i)), points));
             } catch (ExecutionException failure) {
                 pace.keepBefore(failure);
                 throw failure;
             }
+            futures.set(i, null);
             completed.accept(results.size() - 1);
             if (results.size() < futures.size()) {
                 List<TimedResult> soFar = List.copyOf(results);

@@ -1,6 +1,8 @@
 package org.overbook.perf.report;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -81,10 +83,23 @@ public final class AtomicFiles {
 
     /** Writes {@code bytes} to {@code file}, whole or not at all. */
     public static void write(Path file, byte[] bytes) {
+        write(file, out -> out.write(bytes));
+    }
+
+    /** What a file holds, written to a stream: a large file goes to disk as it is made, never whole in memory first. */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** Writes what {@code content} writes to {@code file}, whole or not at all. */
+    public static void write(Path file, Content content) {
         Path temporary = file.resolveSibling("." + file.getFileName() + TEMPORARY_SUFFIX);
         InFlight.FILES.add(temporary);
         try {
-            Files.write(temporary, bytes);
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary), 1 << 16)) {
+                content.writeTo(out);
+            }
             if (InFlight.shuttingDown) {
                 throw new IOException("the JVM is shutting down (interrupted); nothing more is published");
             }

@@ -42,12 +42,12 @@ final class LatencyKinds {
 
     /** Returns the kinds of {@code tenant}'s histograms in {@code result}, in {@link #ORDER}. */
     static SequencedSet<String> of(RunResult result, String tenant) {
-        return kinds(result.histograms().keySet().stream().filter(k -> k.startsWith(tenant + "/")).toList());
+        return kinds(result.histogramKeys().stream().filter(k -> k.startsWith(tenant + "/")).toList());
     }
 
     /** Returns the kinds of every histogram of {@code result}, in {@link #ORDER}. */
     static SequencedSet<String> of(RunResult result) {
-        return kinds(List.copyOf(result.histograms().keySet()));
+        return kinds(List.copyOf(result.histogramKeys()));
     }
 
     /** Returns whether {@code result}'s histograms are of several kinds, so that its total's percentiles merge them. */

@@ -90,8 +90,8 @@ final class Report {
             out.append(row("**total**", "", result.total(), LatencyKinds.mixed(result)));
             out.append('\n').append(LatencyKinds.table(result)).append(Caveats.point(result))
                     .append(OwnFigures.markdown(result.tenants()));
-            if (!result.histograms().isEmpty()) {
-                out.append("Latency percentile files: ").append(result.histograms().keySet().stream()
+            if (!result.histogramKeys().isEmpty()) {
+                out.append("Latency percentile files: ").append(result.histogramKeys().stream()
                         .map(key -> "[" + key + "](" + hgrmName.apply(result, key) + ")").collect(Collectors.joining(", ")))
                         .append(".\n\n");
             }
@@ -138,7 +138,7 @@ final class Report {
                     mixed ? "" : micros(m.get(Metrics.P50)), mixed ? "" : micros(m.get(Metrics.P99)), hitRatio(m),
                     get(m, "cpu_minor_faults"), get(m, "cpu_major_faults"), nicFaults(m),
                     Saturation.of(result.resources()).brief(), get(m, Metrics.MISMATCHES),
-                    result.histograms().keySet().stream().map(key -> "[" + key + "](" + hgrmName.apply(result, key) + ")")
+                    result.histogramKeys().stream().map(key -> "[" + key + "](" + hgrmName.apply(result, key) + ")")
                             .collect(Collectors.joining(", "))));
         }
         return out.append('\n').toString();

@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
@@ -41,8 +42,15 @@ import org.overbook.perf.run.TimedResult;
  * one place when a probe is found below them) are removed, so the last call leaves the folder a single call would.
  * A run of more than {@link PointDetail#POINTS} points draws no point's time-series charts and gives each point a
  * row in {@code report.md} rather than a section: past that, drawing them took longer than simulating the points.
+ *
+ * <p>Memory. Such a run may have thousands of points, and a point's histograms and series take hundreds of kilobytes.
+ * So a command hands each result to {@link #kept} as it finishes: past {@link PointDetail#POINTS} points, that writes
+ * the point's {@code .hgrm} files and its rows of {@code timeseries.csv} and {@code resources.csv} (to a scratch file,
+ * {@link RowSpool}) at once, and returns the result's summary ({@link RunResult#summary()}), all that every later write
+ * needs of it; the series files are streamed to disk from the scratch file. A run shown point by point keeps its
+ * results whole: its charts are drawn from them. {@link #close()} removes the scratch file.
  */
-public final class ResultsWriter {
+public final class ResultsWriter implements AutoCloseable {
 
     public static final String SUMMARY_CSV = "summary.csv";
     public static final String SUMMARY_JSON = "summary.json";
@@ -78,11 +86,18 @@ public final class ResultsWriter {
     private String pointChartFailure = "";
     /** Whether this writer has written the folder yet: its first write replaces an earlier run's files there. */
     private boolean written;
+    /** The rows of {@code timeseries.csv} of the results {@link #kept} let go of, and of {@code resources.csv}. */
+    private final RowSpool timeSeriesRows;
+    private final RowSpool resourceRows;
+    /** The points {@link #kept} has had a result of: a later result of one is a further replication. */
+    private final Set<Integer> keptPoints = new HashSet<>();
 
     /** Returns a writer into {@code folder}, created if needed, whose runs kept their swap files in it. */
     public ResultsWriter(Path folder) {
         this.folder = Objects.requireNonNull(folder, "folder");
         this.keptSwap = "";
+        this.timeSeriesRows = new RowSpool(folder);
+        this.resourceRows = new RowSpool(folder);
     }
 
     /**
@@ -94,10 +109,47 @@ public final class ResultsWriter {
         String relative = folder.toAbsolutePath().normalize().relativize(workDirectory.toAbsolutePath().normalize()).toString()
                 .replace(java.io.File.separatorChar, '/');
         this.keptSwap = (relative.isEmpty() ? "" : relative + "/") + "run-N/";
+        this.timeSeriesRows = new RowSpool(workDirectory);
+        this.resourceRows = new RowSpool(workDirectory);
     }
 
     public Path folder() {
         return folder;
+    }
+
+    /**
+     * Takes {@code timed}, a result of a run of {@code points} points (its replications counted once) as it finishes,
+     * before any write holds it, and returns what the writes need of it from now on. A run shown point by point
+     * ({@link PointDetail}) needs it whole, and has it back as it is; past that, its {@code .hgrm} files are written now
+     * and its rows of the series files kept on disk, and its summary ({@link RunResult#summary()}) comes back, which is
+     * what the caller should keep and hand to {@link #write}: the folder it writes is the same, byte for byte. A further
+     * replication of a point has no files of its own (the folder shows each point's first), so nothing is written for it.
+     */
+    public TimedResult kept(TimedResult timed, int points) {
+        RunResult result = timed.result();
+        if (PointDetail.eachInFull(points) || !result.hasDetail()) {
+            return timed;
+        }
+        RunResult summary = result.summary();
+        if (!keptPoints.add(result.index())) {
+            return timed.withResult(summary);
+        }
+        begin("0 of " + points + " points have been written");
+        writeHistograms(result);
+        histogramsWritten.add(summary);
+        timeSeriesRows.add(summary, TimeSeriesCsv.rows(result));
+        resourceRows.add(summary, ResourcesCsv.rows(result));
+        return timed.withResult(summary);
+    }
+
+    /** Removes the scratch file of the rows {@link #kept} let go of; a later write can write only results it holds whole. */
+    @Override
+    public void close() {
+        try {
+            timeSeriesRows.close();
+        } finally {
+            resourceRows.close();
+        }
     }
 
     /**
@@ -162,28 +214,16 @@ public final class ResultsWriter {
      * points the whole run has, which decides whether each is shown in full ({@link PointDetail}).
      */
     private Path write(String source, List<TimedResult> results, String missing, String none, int points) {
-        try {
-            Files.createDirectories(folder);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + folder, e);
-        }
-        if (!written) {
-            removeEarlierRun();
-            // Before any summary of this run is published: a report.md that says so, in place of an earlier run's
-            // (or of none), so a folder interrupted while its first files are written never passes for a whole one.
-            AtomicFiles.write(folder.resolve(REPORT), String.format(Locale.ROOT, "**INCOMPLETE: %s; this run was"
-                    + " interrupted, ended by a failure or is still going.**%n", none));
-            written = true;
-        }
+        begin(none);
         Replicated replicated = new Replicated(results);
         List<RunResult> every = results.stream().map(TimedResult::result).toList();
         results = replicated.primaries();
         List<RunResult> plain = results.stream().map(TimedResult::result).toList();
         List<String> columns = Columns.of(every);
-        AtomicFiles.write(folder.resolve(SUMMARY_CSV), SummaryFiles.csv(every, columns) + replicated.csv(columns));
-        AtomicFiles.write(folder.resolve(SUMMARY_JSON), SummaryFiles.json(source, plain, replicated, missing));
-        AtomicFiles.write(folder.resolve(TIMESERIES_CSV), TimeSeriesCsv.csv(plain));
-        AtomicFiles.write(folder.resolve(RESOURCES_CSV), ResourcesCsv.csv(plain));
+        AtomicFiles.write(folder.resolve(SUMMARY_CSV), SummaryFiles.csv(every, columns, replicated.csv(columns)));
+        AtomicFiles.write(folder.resolve(SUMMARY_JSON), SummaryFiles.json(plain, source, replicated, missing));
+        AtomicFiles.write(folder.resolve(TIMESERIES_CSV), series(plain, TimeSeriesCsv.HEADER, timeSeriesRows, TimeSeriesCsv::rows));
+        AtomicFiles.write(folder.resolve(RESOURCES_CSV), series(plain, ResourcesCsv.HEADER, resourceRows, ResourcesCsv::rows));
         String incomplete = missing.isEmpty() ? "" : String.format(Locale.ROOT, "INCOMPLETE: %s; this run was interrupted,"
                 + " ended by a failure or is still going.%n", missing);
         AtomicFiles.write(folder.resolve(TIMING), incomplete + timing(results));
@@ -202,6 +242,44 @@ public final class ResultsWriter {
         AtomicFiles.write(folder.resolve(REPORT), (incomplete.isEmpty() ? "" : "**" + incomplete.strip() + "**\n\n")
                 + new Report(source, plain, drawn, figures, failure, keptSwap, eachInFull).markdown(this::hgrmName));
         return folder;
+    }
+
+    /**
+     * Makes the folder and, at this writer's first call, clears an earlier run's files from it and publishes a
+     * {@code report.md} saying the run is incomplete ({@code none} says how far it got).
+     */
+    private void begin(String none) {
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + folder, e);
+        }
+        if (!written) {
+            removeEarlierRun();
+            // Before any summary of this run is published: a report.md that says so, in place of an earlier run's
+            // (or of none), so a folder interrupted while its first files are written never passes for a whole one.
+            AtomicFiles.write(folder.resolve(REPORT), String.format(Locale.ROOT, "**INCOMPLETE: %s; this run was"
+                    + " interrupted, ended by a failure or is still going.**%n", none));
+            written = true;
+        }
+    }
+
+    /**
+     * Returns a series file of {@code results}: {@code header}, then each point's rows, from {@code spool} where they
+     * are kept there, else made from the result by {@code rows}.
+     */
+    private static AtomicFiles.Content series(List<RunResult> results, String header, RowSpool spool,
+                                              Function<RunResult, String> rows) {
+        return out -> {
+            out.write(header.getBytes(StandardCharsets.UTF_8));
+            for (RunResult result : results) {
+                if (spool.holds(result)) {
+                    spool.copy(result, out);
+                } else {
+                    out.write(rows.apply(result).getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        };
     }
 
     /**
@@ -277,6 +355,8 @@ public final class ResultsWriter {
             }
             histogramsWritten.remove(gone);
             pointCharts.remove(gone);
+            timeSeriesRows.forget(gone);
+            resourceRows.forget(gone);
         }
     }
 
@@ -300,7 +380,7 @@ public final class ResultsWriter {
 
     /** Returns the names of the files {@link #pointFiles} wrote for {@code result}, which must have written them. */
     private List<String> pointFileNames(RunResult result) {
-        List<String> names = new ArrayList<>(result.histograms().keySet().stream().map(key -> hgrmName(result, key)).toList());
+        List<String> names = new ArrayList<>(result.histogramKeys().stream().map(key -> hgrmName(result, key)).toList());
         pointCharts.getOrDefault(result, List.of()).forEach(figure -> names.add(figure.file()));
         return names;
     }
@@ -311,9 +391,7 @@ public final class ResultsWriter {
      */
     private List<Charts.Figure> pointFiles(RunResult result, boolean charts) {
         if (histogramsWritten.add(result)) {
-            for (Map.Entry<String, Histogram> e : result.histograms().entrySet()) {
-                AtomicFiles.write(folder.resolve(hgrmName(result, e.getKey())), hgrm(e.getValue()));
-            }
+            writeHistograms(result);
         }
         if (!charts) {
             return List.of();
@@ -328,6 +406,13 @@ public final class ResultsWriter {
             pointCharts.put(result, figures);
         }
         return figures;
+    }
+
+    /** Writes the {@code .hgrm} file of each histogram of {@code result}. */
+    private void writeHistograms(RunResult result) {
+        for (Map.Entry<String, Histogram> e : result.histograms().entrySet()) {
+            AtomicFiles.write(folder.resolve(hgrmName(result, e.getKey())), hgrm(e.getValue()));
+        }
     }
 
     /** Returns the {@code .hgrm} file name of histogram {@code key} ({@code tenant/label}) of {@code result}. */

@@ -1,11 +1,11 @@
 package org.overbook.perf.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,19 +24,27 @@ final class SummaryFiles {
     private SummaryFiles() {
     }
 
-    static String csv(List<RunResult> results, List<String> columns) {
-        StringBuilder out = new StringBuilder("point,label,seed,tenant,host,workload");
-        for (String column : columns) {
-            out.append(',').append(Columns.csv(column));
-        }
-        out.append('\n');
-        for (RunResult result : results) {
-            for (TenantRow row : result.tenants()) {
-                line(out, result, row.name(), row.host(), row.workload(), row.metrics(), columns);
+    /**
+     * {@code summary.csv}: a header, every point's rows, then {@code after} (the replicated points' intervals), written
+     * to a stream a point at a time, so that a sweep of thousands of points never holds the whole text.
+     */
+    static AtomicFiles.Content csv(List<RunResult> results, List<String> columns, String after) {
+        return out -> {
+            StringBuilder header = new StringBuilder("point,label,seed,tenant,host,workload");
+            for (String column : columns) {
+                header.append(',').append(Columns.csv(column));
             }
-            line(out, result, "total", "", "", result.total(), columns);
-        }
-        return out.toString();
+            out.write(header.append('\n').toString().getBytes(StandardCharsets.UTF_8));
+            for (RunResult result : results) {
+                StringBuilder point = new StringBuilder();
+                for (TenantRow row : result.tenants()) {
+                    line(point, result, row.name(), row.host(), row.workload(), row.metrics(), columns);
+                }
+                line(point, result, "total", "", "", result.total(), columns);
+                out.write(point.toString().getBytes(StandardCharsets.UTF_8));
+            }
+            out.write(after.getBytes(StandardCharsets.UTF_8));
+        };
     }
 
     static void line(StringBuilder out, RunResult result, String tenant, String host, String workload,
@@ -53,43 +61,51 @@ final class SummaryFiles {
      * The summary as JSON; {@code incomplete} ({@code 3 of 7 points have run}) is written only while the run is
      * incomplete, so that {@code show} and {@code compare} can say so, and a whole run's summary has no such field.
      */
-    static String json(String source, List<RunResult> results, Replicated replicated, String incomplete) {
-        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        ObjectNode root = mapper.createObjectNode();
-        root.put("source", source);
-        if (!incomplete.isEmpty()) {
-            root.put(ResultsWriter.INCOMPLETE, incomplete);
-        }
-        ArrayNode points = root.putArray("points");
-        for (RunResult result : results) {
-            ObjectNode point = points.addObject();
-            point.put("index", result.index());
-            point.put("label", result.label());
-            ObjectNode values = point.putObject("values");
-            result.values().forEach(values::put);
-            point.put("seed", result.seed());
-            point.put("warm_up_ns", result.scenario().warmUpNanos());
-            point.put("duration_ns", result.scenario().durationNanos());
-            point.put("events", result.events());
-            point.put("mismatches", result.mismatches());
-            ArrayNode tenants = point.putArray("tenants");
-            for (TenantRow row : result.tenants()) {
-                ObjectNode tenant = tenants.addObject();
-                tenant.put("name", row.name());
-                tenant.put("host", row.host());
-                tenant.put("workload", row.workload());
-                metrics(tenant.putObject("metrics"), row.metrics());
+    static AtomicFiles.Content json(List<RunResult> results, String source, Replicated replicated, String incomplete) {
+        return out -> {
+            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            try (JsonGenerator json = mapper.writer().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
+                json.writeStartObject();
+                json.writeStringField("source", source);
+                if (!incomplete.isEmpty()) {
+                    json.writeStringField(ResultsWriter.INCOMPLETE, incomplete);
+                }
+                json.writeArrayFieldStart("points");
+                for (RunResult result : results) {
+                    mapper.writeTree(json, point(mapper, result, replicated));
+                }
+                json.writeEndArray();
+                json.writeEndObject();
             }
-            metrics(point.putObject("total"), result.total());
-            resources(point, result);
-            replicated.json(point, result.index());
-            point.put("scenario_yaml", result.yaml());
+            out.write('\n');
+        };
+    }
+
+    /** One point of {@code summary.json}. */
+    private static ObjectNode point(ObjectMapper mapper, RunResult result, Replicated replicated) {
+        ObjectNode point = mapper.createObjectNode();
+        point.put("index", result.index());
+        point.put("label", result.label());
+        ObjectNode values = point.putObject("values");
+        result.values().forEach(values::put);
+        point.put("seed", result.seed());
+        point.put("warm_up_ns", result.scenario().warmUpNanos());
+        point.put("duration_ns", result.scenario().durationNanos());
+        point.put("events", result.events());
+        point.put("mismatches", result.mismatches());
+        ArrayNode tenants = point.putArray("tenants");
+        for (TenantRow row : result.tenants()) {
+            ObjectNode tenant = tenants.addObject();
+            tenant.put("name", row.name());
+            tenant.put("host", row.host());
+            tenant.put("workload", row.workload());
+            metrics(tenant.putObject("metrics"), row.metrics());
         }
-        try {
-            return mapper.writeValueAsString(root) + "\n";
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        metrics(point.putObject("total"), result.total());
+        resources(point, result);
+        replicated.json(point, result.index());
+        point.put("scenario_yaml", result.yaml());
+        return point;
     }
 
     /** The point's contended resources over the measured window, and the saturation verdict. */

@@ -117,7 +117,7 @@ public final class Reproduction {
             // every experiment loaded, so the command will run: an earlier reproduction's results go before any of this one's
             PresetFolders.removeEarlier(folder, Presets.all());
         }
-        PointCache cache = new PointCache(executor, 1024);
+        PointCache cache = PointCache.holding(executor, PointCache.COMMAND_BYTES);
         Map<Experiment, List<CompletableFuture<TimedResult>>> futures = new LinkedHashMap<>();
         files.forEach((experiment, file) -> {
             List<CompletableFuture<TimedResult>> points = new ArrayList<>();

@@ -1,5 +1,6 @@
 package org.overbook.perf.run;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -121,6 +122,17 @@ public final class Metrics {
         out.put("vcpu_run_queue_wait_ns", tenant.vcpu().runQueueWaitNanos());
         out.put("vcpu_io_stall_ns", tenant.vcpu().stallNanos());
         return out;
+    }
+
+    /**
+     * Returns {@code metrics}, unmodifiable, each name the JVM's one copy of it ({@link String#intern}): a point's figures
+     * are named alike at every point (the names of a tenant's counters are made afresh for each), and a sweep of
+     * thousands of points keeps them all, so each name is held once, not once a point.
+     */
+    static Map<String, Number> withSharedNames(Map<String, Number> metrics) {
+        Map<String, Number> out = new LinkedHashMap<>(metrics.size() * 4 / 3 + 1);
+        metrics.forEach((name, value) -> out.put(name.intern(), value));
+        return Collections.unmodifiableMap(out);
     }
 
     /** Returns {@code end - start} for counts, {@code end} for states, with the TLB hit rate of the window. */

@@ -22,11 +22,23 @@ import org.overbook.perf.scenario.SweepPoint;
  * simulation computes. Each simulation runs single-threaded wherever the {@link PointExecutor} runs it: a
  * thread of this JVM with its hosts' files in a directory of its own, or a task on a cluster.
  *
+ * <p>A command's cache is bounded by the bytes its results take ({@link #holding}, {@link RunResult#footprintBytes()}),
+ * not by their number: a result is anything from a few kilobytes to megabytes (a histogram's counts cover every value up
+ * to its largest; the series sample every tenant and CPU a hundred times), so a thousand of them, the bound this cache
+ * once had, could hold gigabytes that a sweep of thousands of points, which keeps only each point's summary, never
+ * asked for.
+ *
  * <p>The cache holds outcomes, never failed futures: Caffeine logs every exceptionally completed load with
  * its stack trace, and a point that fails on bad input (a verbs call a workload cannot make, a scenario the
  * model refuses) must reach the user as one line from the command, not as a logged trace.
  */
 public final class PointCache {
+
+    /**
+     * What a command's cache keeps at most of results, by {@link RunResult#footprintBytes()}: 16 MiB, some sixty points
+     * of a cheap memcached sweep, enough for the points a sweep asks twice at once or a search revisits soon after.
+     */
+    public static final long COMMAND_BYTES = 16L << 20;
 
     private final PointExecutor points;
     private final AsyncCache<Scenario, Outcome> cache;
@@ -47,8 +59,23 @@ public final class PointCache {
      * @param maximumSize how many results to keep
      */
     public PointCache(PointExecutor points, long maximumSize) {
+        this(points, Caffeine.newBuilder().maximumSize(maximumSize).buildAsync());
+    }
+
+    private PointCache(PointExecutor points, AsyncCache<Scenario, Outcome> cache) {
         this.points = points;
-        this.cache = Caffeine.newBuilder().maximumSize(maximumSize).buildAsync();
+        this.cache = cache;
+    }
+
+    /**
+     * Returns a cache of results running on {@code points} that keeps as many results as take about {@code maximumBytes}
+     * ({@link RunResult#footprintBytes()}; a failure weighs nothing, and is not kept anyway).
+     */
+    public static PointCache holding(PointExecutor points, long maximumBytes) {
+        return new PointCache(points, Caffeine.newBuilder().maximumWeight(maximumBytes)
+                .weigher((Scenario scenario, Outcome outcome) -> outcome.result() == null ? 0
+                        : (int) Math.min(Integer.MAX_VALUE, outcome.result().result().footprintBytes()))
+                .buildAsync());
     }
 
     /**

@@ -24,7 +24,9 @@ import java.util.Objects;
  * the tasks and host work it was given, a PCIe direction) this is exactly the time it was busy in each
  * interval; for a pool read as one lane (the NIC's fault-service workers) it is exact while every worker has
  * a backlog and otherwise a fluid approximation. Utilisation is served time over the lanes' server time.
- * Immutable and compared by content, so a {@link RunResult} holding it stays a value.
+ * Immutable and compared by content, so a {@link RunResult} holding it stays a value. Its {@link Saturation} verdict
+ * is judged once, as it is made; its {@link #summary()} keeps the windows and the verdict, not the samples: what a
+ * sweep of many points keeps once the samples are written ({@link RunResult#summary()}).
  */
 public final class ResourceSeries {
 
@@ -39,6 +41,7 @@ public final class ResourceSeries {
     private final long[] served;
     private final long[] requests;
     private final long[] waits;
+    private final Saturation verdict;
 
     /**
      * @param windows      each resource over the measured window, in report order
@@ -76,6 +79,39 @@ public final class ResourceSeries {
         }
         Objects.checkIndex(warmUpSample, this.times.length);
         this.served = serve(this.times, this.booked, laneCapacities(this.lanes, this.capacity));
+        this.verdict = Saturation.judge(this);
+    }
+
+    /** A summary of {@code full}: its resources and verdict, without samples. */
+    private ResourceSeries(ResourceSeries full) {
+        this.windows = full.windows;
+        this.lanes = full.lanes;
+        this.capacity = full.capacity;
+        this.firstLane = full.firstLane;
+        this.width = full.width;
+        this.times = null;
+        this.warmUpSample = -1;
+        this.booked = null;
+        this.served = null;
+        this.requests = null;
+        this.waits = null;
+        this.verdict = full.verdict;
+    }
+
+    /** Returns this series without its samples: its resources over the window and its saturation verdict alone. */
+    public ResourceSeries summary() {
+        return times == null ? this : new ResourceSeries(this);
+    }
+
+    /** Returns about how many bytes of heap the samples take (none for a {@link #summary()}). */
+    long footprintBytes() {
+        return times == null ? 0
+                : Long.BYTES * ((long) times.length + booked.length + served.length + requests.length + waits.length);
+    }
+
+    /** Returns which resource saturated first, by {@link Saturation}'s rules, judged when the series was made. */
+    public Saturation saturation() {
+        return verdict;
     }
 
     /** Returns the capacity of every lane, resources in order, from each resource's lane count and capacity. */
@@ -121,22 +157,28 @@ public final class ResourceSeries {
         return windows.get(resource);
     }
 
+    /** @throws IllegalStateException for a {@link #summary()}, as every method reading a sample does */
     public int samples() {
+        if (times == null) {
+            throw new IllegalStateException("a summary of a run's resources has no samples: they were let go once written");
+        }
         return times.length;
     }
 
     public long timeNanos(int sample) {
+        samples();
         return times[sample];
     }
 
     /** Returns the index of the sample at the end of the warm-up: intervals from it on are measured. */
     public int warmUpSample() {
+        samples();
         return warmUpSample;
     }
 
     /** Returns whether {@code resource} took no request and no busy time over the whole run. */
     public boolean idle(int resource) {
-        int last = times.length - 1;
+        int last = samples() - 1;
         return bookedNanos(last, resource) == 0 && requests(last, resource) == 0;
     }
 
@@ -152,6 +194,7 @@ public final class ResourceSeries {
 
     /** Returns the busy time lane {@code lane} of {@code resource} had booked by sample {@code sample}. */
     public long laneBookedNanos(int sample, int resource, int lane) {
+        samples();
         return booked[sample * width + firstLane[resource] + Objects.checkIndex(lane, lanes[resource])];
     }
 
@@ -166,10 +209,12 @@ public final class ResourceSeries {
     }
 
     public long requests(int sample, int resource) {
+        samples();
         return requests[sample * windows.size() + Objects.checkIndex(resource, windows.size())];
     }
 
     public long waitNanos(int sample, int resource) {
+        samples();
         return waits[sample * windows.size() + Objects.checkIndex(resource, windows.size())];
     }
 
@@ -180,6 +225,7 @@ public final class ResourceSeries {
 
     /** Returns the utilisation of {@code resource} from sample {@code from} to sample {@code to}. */
     public double utilisation(int from, int to, int resource) {
+        samples();
         long span = times[to] - times[from];
         return span <= 0 ? 0 : (servedNanos(to, resource) - servedNanos(from, resource))
                 / ((double) lanes[resource] * capacity[resource] * span);
@@ -188,12 +234,14 @@ public final class ResourceSeries {
     /** Returns the utilisation of lane {@code lane} of {@code resource} from sample {@code from} to sample {@code to}. */
     public double laneUtilisation(int from, int to, int resource, int lane) {
         Objects.checkIndex(lane, lanes[resource]);
+        samples();
         long span = times[to] - times[from];
         int l = firstLane[resource] + lane;
         return span <= 0 ? 0 : (served[to * width + l] - served[from * width + l]) / ((double) capacity[resource] * span);
     }
 
     private long sum(long[] values, int sample, int resource) {
+        samples();
         long total = 0;
         for (int l = firstLane[resource]; l < firstLane[resource] + lanes[resource]; l++) {
             total += values[sample * width + l];
@@ -217,6 +265,6 @@ public final class ResourceSeries {
 
     @Override
     public String toString() {
-        return "ResourceSeries[" + windows.stream().map(ResourceWindow::key).toList() + ", " + times.length + " samples]";
+        return "ResourceSeries[" + windows.stream().map(ResourceWindow::key).toList() + ", " + (times == null ? "no" : String.valueOf(times.length)) + " samples]";
     }
 }

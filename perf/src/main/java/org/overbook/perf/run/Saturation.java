@@ -59,8 +59,13 @@ public record Saturation(Status status, ResourceWindow resource, long firstNanos
         alsoSaturated = List.copyOf(alsoSaturated);
     }
 
-    /** Applies the rules to {@code series}. */
+    /** Returns the verdict on {@code series}: the rules applied once, as the series was made. */
     public static Saturation of(ResourceSeries series) {
+        return series.saturation();
+    }
+
+    /** Applies the rules to {@code series}, whose samples it reads. */
+    static Saturation judge(ResourceSeries series) {
         if (series.resources() == 0) {
             return new Saturation(Status.UNMODELLED, null, -1, 0, 0, List.of());
         }

@@ -1,7 +1,5 @@
 package org.overbook.perf.run;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -20,7 +18,7 @@ public record TenantRow(String name, String host, String workload, Map<String, N
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(workload, "workload");
-        metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        metrics = Metrics.withSharedNames(metrics);
     }
 
     /** Returns the metric called {@code column} as a double, or 0 when this tenant has none. */

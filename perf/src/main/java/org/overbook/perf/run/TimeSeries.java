@@ -20,7 +20,8 @@ import java.util.Objects;
  * <p>Values are kept in one primitive array, sample by sample, tenant by tenant, {@link Series} by series;
  * sampling reads a handful of counters per tenant per slice and does no work per event. The value is
  * immutable and compares by content, so a {@link RunResult} holding it stays a value (a cache value of
- * {@link PointCache}, equal for equal runs).
+ * {@link PointCache}, equal for equal runs). Its {@link #summary()} keeps the tenants and the warm-up's end, not the
+ * samples: what a sweep of many points keeps once the samples are written ({@link RunResult#summary()}).
  */
 public final class TimeSeries {
 
@@ -99,6 +100,25 @@ public final class TimeSeries {
         }
     }
 
+    /** A summary: the tenants and the warm-up's end, without samples. */
+    private TimeSeries(long warmUpNanos, List<String> tenants) {
+        this.warmUpNanos = warmUpNanos;
+        this.tenants = tenants;
+        this.times = null;
+        this.values = null;
+        this.warmUpSample = -1;
+    }
+
+    /** Returns this series without its samples: its tenants and the warm-up's end alone. */
+    public TimeSeries summary() {
+        return times == null ? this : new TimeSeries(warmUpNanos, tenants);
+    }
+
+    /** Returns about how many bytes of heap the samples take (none for a {@link #summary()}). */
+    long footprintBytes() {
+        return times == null ? 0 : Long.BYTES * ((long) times.length + values.length);
+    }
+
     /** Returns the virtual time the measured window starts at (nanoseconds). */
     public long warmUpNanos() {
         return warmUpNanos;
@@ -106,6 +126,7 @@ public final class TimeSeries {
 
     /** Returns the index of the sample taken at the end of the warm-up. */
     public int warmUpSample() {
+        samples();
         return warmUpSample;
     }
 
@@ -116,17 +137,22 @@ public final class TimeSeries {
 
     /** Returns how many samples were taken. */
     public int samples() {
+        if (times == null) {
+            throw new IllegalStateException("a summary of a time series has no samples: they were let go once written");
+        }
         return times.length;
     }
 
     /** Returns the virtual time of sample {@code sample}, in nanoseconds. */
     public long timeNanos(int sample) {
+        samples();
         return times[sample];
     }
 
     /** Returns {@code series} of tenant number {@code tenant} at sample {@code sample}. */
     public long value(int sample, int tenant, Series series) {
         Objects.checkIndex(tenant, tenants.size());
+        samples();
         return values[(sample * tenants.size() + tenant) * Series.ALL.size() + series.ordinal()];
     }
 
@@ -143,6 +169,6 @@ public final class TimeSeries {
 
     @Override
     public String toString() {
-        return "TimeSeries[" + times.length + " samples of " + tenants + ", warm-up to " + warmUpNanos + " ns]";
+        return "TimeSeries[" + (times == null ? "no" : String.valueOf(times.length)) + " samples of " + tenants + ", warm-up to " + warmUpNanos + " ns]";
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -44,8 +45,9 @@ class SweepPartialWritesTest {
         List<Integer> taken = new java.util.concurrent.CopyOnWriteArrayList<>();
         Thread sweep = Thread.ofPlatform().daemon().start(() -> {
             try {
-                collected.set(SweepCommand.writeAsTheyComplete(List.of(CompletableFuture.completedFuture(first), running),
-                        new ResultsWriter(folder), file.source(), taken::add));
+                collected.set(SweepCommand.writeAsTheyComplete(
+                        new ArrayList<>(List.of(CompletableFuture.completedFuture(first), running)),
+                        new ResultsWriter(folder), file.source(), 2, taken::add));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -73,8 +75,8 @@ class SweepPartialWritesTest {
         IllegalStateException failed = new IllegalStateException("point 1 stopped: the workload's own bug");
         PacedWrites stopped = new PacedWrites(() -> 0L); // a clock that never moves: the pace allows no write
         ExecutionException thrown = assertThrows(ExecutionException.class, () -> SweepCommand.writeAsTheyComplete(
-                List.of(CompletableFuture.completedFuture(first), CompletableFuture.failedFuture(failed)),
-                new ResultsWriter(folder), file.source(), i -> { }, stopped));
+                new ArrayList<>(List.of(CompletableFuture.completedFuture(first), CompletableFuture.failedFuture(failed))),
+                new ResultsWriter(folder), file.source(), 2, i -> { }, stopped));
         assertSame(failed, thrown.getCause(), "the point's own failure, to report");
         String summary = Files.readString(folder.resolve(ResultsWriter.SUMMARY_JSON));
         assertTrue(summary.contains("\"1 of 2 points have run\""), summary);

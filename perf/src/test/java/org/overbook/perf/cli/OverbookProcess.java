@@ -20,10 +20,10 @@ final class OverbookProcess implements AutoCloseable {
 
     /**
      * How many seconds a child JVM is given to start, to get somewhere or to end, before a test gives up on it: a hang
-     * guard, not a measure, generous for two cores that other work shares (a JVM that starts in a second may take a
-     * minute there).
+     * guard, not a measure, generous for two cores that other work shares (a sweep of two small points that ends in 20 s
+     * took over 3 minutes on two cores running 30 processes).
      */
-    static final int ENDS_WITHIN = 300;
+    static final int ENDS_WITHIN = 600;
 
     final Process process;
     final Path output;

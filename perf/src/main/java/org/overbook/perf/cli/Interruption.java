@@ -16,6 +16,10 @@ import org.overbook.perf.resume.PointStore;
  * to its end says nothing more. Meanwhile the command's own failures, which the exit causes (a run stopped, a file
  * no longer published), are not reported ({@link ErrorReporter}), and the swap area's hook removes the swap files
  * once the runs have stopped.
+ *
+ * <p>The command, when it returns, and the hook take one lock ({@link #finished(Runnable)}): a command that returned
+ * before the exit began releases its folders and gets no line; one that returned because of it leaves them to the
+ * hook. Shutdown hooks run concurrently with each other and with the main thread (JDK {@code Runtime.addShutdownHook}).
  */
 final class Interruption {
 
@@ -24,7 +28,7 @@ final class Interruption {
     /** Set once the command has returned before the process began to exit; read and set under this object's lock. */
     private boolean finished;
 
-    /** An interruption that prints nothing by itself: for a command line run inside another program (a test). */
+    /** An interruption told of the exit by the JVM; without {@link #install} it prints nothing (a command line in a test). */
     Interruption() {
         this(ErrorReporter::exiting);
     }

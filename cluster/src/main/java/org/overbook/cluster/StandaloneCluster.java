@@ -3,9 +3,6 @@ package org.overbook.cluster;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +13,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.spark.launcher.JavaModuleOptions;
 
@@ -31,23 +30,26 @@ import org.apache.spark.launcher.JavaModuleOptions;
  */
 final class StandaloneCluster implements AutoCloseable {
 
-    private static final long START_SECONDS = 90;
+    /** How long a process of the cluster may take to start: generous, for a machine busy with other work. */
+    private static final long START_SECONDS = 300;
+    /** The master's line that says where it listens: it binds a port of its own choosing ({@code --port 0}). */
+    private static final Pattern LISTENING = Pattern.compile("Starting Spark master at spark://127\\.0\\.0\\.1:(\\d+)");
     /** Each worker's memory: room for one executor of the default 1g. */
     static final String WORKER_MEMORY = "1g";
 
     private final Path directory;
-    private final int port;
+    /** The master's port, once it has said which ({@link #startMaster()}). */
+    private int port;
     private final List<Process> processes = new ArrayList<>();
     private final List<Process> workers = new ArrayList<>();
 
-    private StandaloneCluster(Path directory, int port) {
+    private StandaloneCluster(Path directory) {
         this.directory = directory;
-        this.port = port;
     }
 
     /** Starts a master and {@code workers} workers of one core and 1 GiB each, and waits until all have registered. */
     static StandaloneCluster start(Path directory, int workers) throws IOException, InterruptedException {
-        StandaloneCluster cluster = new StandaloneCluster(directory, freePort());
+        StandaloneCluster cluster = new StandaloneCluster(directory);
         try {
             cluster.startMaster();
             for (int i = 0; i < workers; i++) {
@@ -65,21 +67,24 @@ final class StandaloneCluster implements AutoCloseable {
         return "spark://127.0.0.1:" + port;
     }
 
+    /**
+     * Starts the master on a port it chooses and waits until it says which. A port found free beforehand could be taken
+     * by another process before the master binds it: the master would then move to the next one, or this would connect
+     * to the other process.
+     */
     private void startMaster() throws IOException, InterruptedException {
-        processes.add(launch("master", List.of("org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port",
-                Integer.toString(port), "--webui-port", "0")));
+        processes.add(launch("master", List.of("org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port", "0",
+                "--webui-port", "0")));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
-        while (true) {
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress("127.0.0.1", port), 1_000);
-                return;
-            } catch (IOException notYet) {
-                if (System.nanoTime() > deadline || !processes.getFirst().isAlive()) {
-                    throw new IllegalStateException("the Spark master did not start: " + log("master"));
-                }
-                Thread.sleep(200);
+        Matcher listening = LISTENING.matcher(log("master"));
+        while (!listening.find()) {
+            if (System.nanoTime() > deadline || !processes.getFirst().isAlive()) {
+                throw new IllegalStateException("the Spark master did not start: " + log("master"));
             }
+            Thread.sleep(200);
+            listening = LISTENING.matcher(log("master"));
         }
+        port = Integer.parseInt(listening.group(1));
     }
 
     private void startWorker(int index) throws IOException {
@@ -188,12 +193,6 @@ final class StandaloneCluster implements AutoCloseable {
             return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 

@@ -33,7 +33,7 @@ class ChronicleAccessTest {
         Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
                 WithoutOptions.class.getName(), directory.resolve("swap.cmap").toString())
                 .redirectErrorStream(true).redirectOutput(output.toFile()).start();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the child JVM ends");
+        assertTrue(process.waitFor(300, TimeUnit.SECONDS), "the child JVM ends"); // a hang guard, for busy cores
         String printed = Files.readString(output, StandardCharsets.UTF_8);
         String line = printed.lines().filter(l -> l.startsWith("refused: ")).findFirst().orElse("");
         assertTrue(line.contains("IllegalStateException: the swap store (Chronicle Map) needs JVM options this JVM was started without: "

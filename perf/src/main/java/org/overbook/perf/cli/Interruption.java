@@ -3,6 +3,7 @@ package org.overbook.perf.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.overbook.perf.report.ResultsLock;
 import org.overbook.perf.report.ResultsWriter;
@@ -15,12 +16,25 @@ import org.overbook.perf.resume.PointStore;
  * to its end says nothing more. Meanwhile the command's own failures, which the exit causes (a run stopped, a file
  * no longer published), are not reported ({@link ErrorReporter}), and the swap area's hook removes the swap files
  * once the runs have stopped.
+ *
+ * <p>The command, when it returns, and the hook take one lock ({@link #finished(Runnable)}): a command that returned
+ * before the exit began releases its folders and gets no line; one that returned because of it leaves them to the
+ * hook. Shutdown hooks run concurrently with each other and with the main thread (JDK {@code Runtime.addShutdownHook}).
  */
 final class Interruption {
 
-    private volatile boolean finished;
+    /** Whether the process has begun to exit ({@link ErrorReporter#exiting()}; a test's own signal). */
+    private final BooleanSupplier exiting;
+    /** Set once the command has returned before the process began to exit; read and set under this object's lock. */
+    private boolean finished;
 
+    /** An interruption told of the exit by the JVM; without {@link #install} it prints nothing (a command line in a test). */
     Interruption() {
+        this(ErrorReporter::exiting);
+    }
+
+    Interruption(BooleanSupplier exiting) {
+        this.exiting = exiting;
     }
 
     /** Installs the hook, printing on {@code err}; call {@link #finished()} once the command has returned. */
@@ -31,28 +45,37 @@ final class Interruption {
     }
 
     /**
-     * Marks the command as having returned: exiting now is not an interruption. A command that returned because the
-     * process began to exit under it (its runs stopped by the signal) was interrupted all the same, so the hook, which
-     * may not have looked yet, still prints its line.
+     * Marks the command as having returned and returns whether it ran to its end, as {@link #finished(Runnable)} does,
+     * with nothing to release.
      */
-    void finished() {
-        finished(ErrorReporter.exiting());
+    boolean finished() {
+        return finished(() -> { });
     }
 
-    /** Marks the command as having returned, unless it returned with the process {@code exiting} under it. */
-    void finished(boolean exiting) {
-        if (!exiting) {
+    /**
+     * Marks the command as having returned and, if it ran to its end (the process had not begun to exit), runs
+     * {@code release}, which releases its results folders, and returns true. A command that returned because the
+     * process began to exit under it (its runs stopped by the signal) leaves its folders to the hook, which releases
+     * them and names those holding results: false.
+     *
+     * <p>This and the hook take one lock, and the process has begun to exit before any hook runs: either this finds the
+     * process exiting, or the hook finds the command finished and its folders released. A signal that comes as the
+     * command returns cannot make the hook say that nothing was written while the command's results are complete.
+     */
+    synchronized boolean finished(Runnable release) {
+        if (!finished && !exiting.getAsBoolean()) {
             finished = true;
+            release.run();
         }
+        return finished;
     }
 
-    /** Returns whether an exit now interrupts the command: it has not returned, or returned as the process began to exit. */
-    boolean interrupted() {
-        return !finished;
-    }
-
-    private void onExit(PrintStream err) {
-        if (!interrupted()) {
+    /**
+     * The hook: unless the command returned before the exit began, releases every claim ({@link ResultsLock#releaseAll()})
+     * and prints the line naming the folders that hold results, on {@code err}.
+     */
+    synchronized void onExit(PrintStream err) {
+        if (finished) {
             return;
         }
         List<Path> written = ResultsLock.releaseAll();

@@ -68,13 +68,13 @@ public final class OutputOption {
     }
 
     /**
-     * Releases the folder (removing it if this command made it and wrote nothing); releasing twice does nothing. A
-     * command that returned because the process began to exit under it leaves its claim to the interruption's hook
-     * ({@link Interruption}), which releases every claim and names the folders that hold results: released here first,
-     * the folder would be missing from that line.
+     * Releases the folder (removing it if this command made it and wrote nothing); releasing twice does nothing. Called
+     * for a command that ran to its end: one that returned because the process began to exit under it leaves its claim
+     * to the interruption's hook ({@link Interruption}), which releases every claim and names the folders that hold
+     * results.
      */
     void release() {
-        if (lock != null && !ErrorReporter.exiting()) {
+        if (lock != null) {
             lock.close();
         }
     }

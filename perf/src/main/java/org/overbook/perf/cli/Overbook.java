@@ -20,12 +20,12 @@ public final class Overbook {
         Interruption interruption = Interruption.install(System.err);
         int code;
         try {
-            code = commandLine().execute(args);
+            code = commandLine(interruption).execute(args);
         } catch (Error e) {
             // the handler takes exceptions; an error (a plug-in's, or out of memory) ends the command with its line too
             code = ErrorReporter.report(e, System.err);
         } finally {
-            interruption.finished();
+            interruption.finished(); // a command line refused before any command ran claimed nothing
         }
         System.exit(code);
     }
@@ -35,26 +35,39 @@ public final class Overbook {
      * Verbs of other modules on the class path ({@link Subcommand}) are added before the handlers are set, so they cover them.
      */
     public static CommandLine commandLine() {
+        return commandLine(new Interruption());
+    }
+
+    /** Returns the command line, whose command tells {@code interruption} when it has returned. */
+    static CommandLine commandLine(Interruption interruption) {
         CommandLine commandLine = new CommandLine(new Overbook());
         for (Subcommand verb : ServiceLoader.load(Subcommand.class)) {
             commandLine.addSubcommand(verb);
         }
         commandLine.setExecutionExceptionHandler(new ErrorReporter());
         commandLine.setParameterExceptionHandler(new CommandLineMistake());
-        commandLine.setExecutionStrategy(Overbook::executeReleasingFolders);
+        commandLine.setExecutionStrategy(parseResult -> executeReleasingFolders(parseResult, interruption));
         return commandLine;
     }
 
-    /** Runs the command asked for, then releases the results folders its {@code --out} claimed, however it ended. */
-    private static int executeReleasingFolders(ParseResult parseResult) {
+    /**
+     * Runs the command asked for, then, however it ended, releases the results folders its {@code --out} claimed: unless
+     * it returned because the process began to exit under it, when the interruption's hook releases them and names those
+     * holding results ({@link Interruption#finished(Runnable)} decides, in step with the hook).
+     */
+    private static int executeReleasingFolders(ParseResult parseResult, Interruption interruption) {
         try {
             return new CommandLine.RunLast().execute(parseResult);
         } finally {
-            for (CommandLine command : parseResult.asCommandLineList()) {
-                for (CommandSpec mixin : command.getCommandSpec().mixins().values()) {
-                    if (mixin.userObject() instanceof OutputOption output) {
-                        output.release();
-                    }
+            interruption.finished(() -> releaseFolders(parseResult));
+        }
+    }
+
+    private static void releaseFolders(ParseResult parseResult) {
+        for (CommandLine command : parseResult.asCommandLineList()) {
+            for (CommandSpec mixin : command.getCommandSpec().mixins().values()) {
+                if (mixin.userObject() instanceof OutputOption output) {
+                    output.release();
                 }
             }
         }

@@ -147,13 +147,18 @@ public final class SwapArea {
      * and release their folders, then removes this process's folder.
      */
     void closeOnExit() {
+        closeOnExit(STOP_WAIT_MILLIS);
+    }
+
+    /** The shutdown hook, waiting up to {@code waitMillis} ms for the runs still going (a test waits for its own signal). */
+    void closeOnExit(long waitMillis) {
         Path processFolder;
         synchronized (this) {
             closing = true;
             processFolder = folder;
-            long deadline = System.nanoTime() + STOP_WAIT_MILLIS * 1_000_000;
+            long deadline = System.nanoTime() + waitMillis * 1_000_000;
             try {
-                for (long left = STOP_WAIT_MILLIS; active > 0 && left > 0; left = (deadline - System.nanoTime()) / 1_000_000) {
+                for (long left = waitMillis; active > 0 && left > 0; left = (deadline - System.nanoTime()) / 1_000_000) {
                     wait(left);
                 }
             } catch (InterruptedException e) {

@@ -28,7 +28,7 @@ class ConcurrentWritersTest {
     Path directory;
 
     private String refusal(OverbookProcess second) throws Exception {
-        assertEquals(2, second.waitFor(120), second.printed());
+        assertEquals(2, second.waitFor(OverbookProcess.ENDS_WITHIN), second.printed());
         String printed = second.printed().strip();
         assertEquals(1, printed.lines().count(), "one line:\n" + printed);
         assertFalse(printed.contains("running point"), "refused before anything runs:\n" + printed);
@@ -45,7 +45,8 @@ class ConcurrentWritersTest {
                 "--out", results.toString())) {
             for (int waited = 0; !first.printed().contains("running point 0 of 1"); waited++) {
                 assertTrue(first.process.isAlive(), "overbook ended early:\n" + first.printed());
-                assertTrue(waited < 1200, "not running within 120 s:\n" + first.printed());
+                assertTrue(waited < OverbookProcess.ENDS_WITHIN * 10, "not running within " + OverbookProcess.ENDS_WITHIN + " s:\n"
+                        + first.printed());
                 Thread.sleep(100);
             }
             try (OverbookProcess second = OverbookProcess.start(swap, directory.resolve("second.out"), "sweep",
@@ -55,12 +56,12 @@ class ConcurrentWritersTest {
             }
             assertTrue(first.process.isAlive(), "the first goes on:\n" + first.printed());
             first.process.destroyForcibly(); // SIGKILL: no hook runs, the lock file stays behind
-            assertEquals(137, first.waitFor(60));
+            assertEquals(137, first.waitFor(OverbookProcess.ENDS_WITHIN));
         }
         assertTrue(Files.exists(results.resolve(ResultsLock.FILE)), "a killed process leaves its (unlocked) lock file");
         try (OverbookProcess next = OverbookProcess.start(swap, directory.resolve("next.out"), "sweep", sweepFile.toString(),
                 "--out", results.toString())) {
-            assertEquals(0, next.waitFor(180), next.printed());
+            assertEquals(0, next.waitFor(OverbookProcess.ENDS_WITHIN), next.printed());
         }
         assertTrue(Files.exists(results.resolve(ResultsWriter.SUMMARY_JSON)));
         assertFalse(Files.exists(results.resolve(ResultsLock.FILE)), "the lock file goes with the run that completed");

@@ -50,7 +50,8 @@ class InterruptedRunTest {
         OverbookProcess run = OverbookProcess.start(swapRoot, directory.resolve("run.out"), command.toArray(String[]::new));
         for (int waited = 0; swapFiles(swapRoot).isEmpty() || !run.printed().contains(ready); waited++) {
             assertTrue(run.process.isAlive(), "overbook ended early:\n" + run.printed());
-            assertTrue(waited < 1200, "no swap file within 120 s:\n" + run.printed());
+            assertTrue(waited < OverbookProcess.ENDS_WITHIN * 10, "no swap file within " + OverbookProcess.ENDS_WITHIN + " s:\n"
+                    + run.printed());
             Thread.sleep(100);
         }
         Thread.sleep(1000); // well into the simulation
@@ -120,7 +121,8 @@ class InterruptedRunTest {
         try (OverbookProcess run = start(SHORT_THEN_LONG, swapRoot, results, "running point 1 of 2", "run", "--threads", "1")) {
             Path report = results.resolve(ResultsWriter.REPORT);
             for (int waited = 0; !(Files.exists(report) && Files.readString(report).contains("Files:")); waited++) {
-                assertTrue(waited < 600, "the first point not written within 60 s:\n" + run.printed());
+                assertTrue(waited < OverbookProcess.ENDS_WITHIN * 10, "the first point not written within " + OverbookProcess.ENDS_WITHIN
+                        + " s:\n" + run.printed());
                 Thread.sleep(100); // report.md, the last file of a write, is whole once it names the files
             }
             saysInterrupted(terminated(run), "overbook: interrupted; the results written so far are in " + results.toAbsolutePath()
@@ -136,21 +138,21 @@ class InterruptedRunTest {
         Path swapRoot = directory.resolve("swap");
         try (OverbookProcess run = startRun(swapRoot, directory.resolve("results"))) {
             run.process.destroyForcibly(); // SIGKILL: no hook runs
-            assertEquals(137, run.waitFor(60));
+            assertEquals(137, run.waitFor(OverbookProcess.ENDS_WITHIN));
         }
         List<Path> stranded = swapFiles(swapRoot);
         assertFalse(stranded.isEmpty(), "SIGKILL leaves the swap file");
         Path folder = swapRoot.relativize(stranded.getFirst()).getName(0);
 
         try (OverbookProcess clean = OverbookProcess.start(swapRoot, directory.resolve("clean.out"), "clean")) {
-            assertEquals(0, clean.waitFor(60), clean.printed());
+            assertEquals(0, clean.waitFor(OverbookProcess.ENDS_WITHIN), clean.printed());
             String printed = clean.printed();
             assertTrue(printed.contains("removed " + swapRoot.resolve(folder)), printed);
             assertTrue(printed.contains("1 stale swap folder(s) removed"), printed);
         }
         assertEquals(List.of(), swapFiles(swapRoot));
         try (OverbookProcess again = OverbookProcess.start(swapRoot, directory.resolve("again.out"), "clean")) {
-            assertEquals(0, again.waitFor(60));
+            assertEquals(0, again.waitFor(OverbookProcess.ENDS_WITHIN));
             assertTrue(again.printed().contains("no stale swap files under " + swapRoot), again.printed());
         }
     }

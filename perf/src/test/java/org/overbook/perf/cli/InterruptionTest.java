@@ -5,16 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.overbook.perf.report.ResultsLock;
 import org.overbook.perf.report.ResultsWriter;
 import org.overbook.perf.resume.BuildStamp;
 import org.overbook.perf.resume.ExitingStores;
@@ -76,39 +82,110 @@ class InterruptionTest {
         Thread progress = new Thread(() -> ErrorReporter.printUnlessExiting(() -> {
             printing.countDown();
             try {
-                hookWaiting.await(10, TimeUnit.SECONDS); // the hook has started and waits for this line
+                hookWaiting.await(5, TimeUnit.MINUTES); // the hook has started and waits for this line
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
             printed.add("point 1 of 2 done");
         }));
         progress.start();
-        assertTrue(printing.await(10, TimeUnit.SECONDS));
+        assertTrue(printing.await(5, TimeUnit.MINUTES));
         Thread hook = new Thread(() -> ErrorReporter.printLast(() -> printed.add("overbook: interrupted")));
         hook.start();
         while (hook.getState() != Thread.State.BLOCKED && hook.isAlive()) {
             Thread.onSpinWait();
         }
         hookWaiting.countDown();
-        progress.join(10_000);
-        hook.join(10_000);
+        progress.join();
+        hook.join();
         assertEquals(List.of("point 1 of 2 done", "overbook: interrupted"), printed);
     }
 
     /**
      * A command whose runs the signal stopped returns, and may do so before the hook looks: it was interrupted all the
-     * same, and the hook prints its line. One that returned on its own before the exit began was not, and gets none.
+     * same, and leaves its folder to the hook, which releases it and names it.
      */
     @Test
-    void aCommandThatReturnedBecauseTheProcessWasExitingIsStillInterrupted() {
-        Interruption stoppedBySignal = new Interruption();
-        stoppedBySignal.finished(true);
-        assertTrue(stoppedBySignal.interrupted());
+    void aCommandThatReturnedBecauseTheProcessWasExitingLeavesItsFolderToTheHook() throws Exception {
+        Path folder = directory.resolve("results");
+        ResultsLock.acquire(folder, "--out");
+        Files.writeString(folder.resolve(ResultsWriter.SUMMARY_CSV), "the first point");
+        Interruption stoppedBySignal = new Interruption(() -> true);
+        List<String> released = new ArrayList<>();
+        assertFalse(stoppedBySignal.finished(() -> released.add("by the command")));
+        assertEquals(List.of(), released, "left to the hook");
+        assertEquals("overbook: interrupted; the results written so far are in " + folder.toAbsolutePath() + "\n",
+                hookPrints(stoppedBySignal));
+        assertFalse(Files.exists(folder.resolve(ResultsLock.FILE)), "released by the hook");
+    }
 
-        Interruption returnedOnItsOwn = new Interruption();
-        assertTrue(returnedOnItsOwn.interrupted(), "still running");
-        returnedOnItsOwn.finished(false);
-        assertFalse(returnedOnItsOwn.interrupted());
+    /** A command that returned on its own before the exit began releases its folder, and the hook then says nothing. */
+    @Test
+    void aCommandThatReturnedOnItsOwnGetsNoLine() throws Exception {
+        AtomicBoolean signal = new AtomicBoolean();
+        Interruption returnedOnItsOwn = new Interruption(signal::get);
+        List<String> released = new ArrayList<>();
+        assertTrue(returnedOnItsOwn.finished(() -> released.add("by the command")));
+        assertEquals(List.of("by the command"), released);
+        signal.set(true);
+        assertEquals("", hookPrints(returnedOnItsOwn));
+    }
+
+    /**
+     * The signal comes as a command that ran to its end releases its folder: the hook, started meanwhile, waits for the
+     * release and says nothing, rather than finding no claim and saying that no results were written.
+     */
+    @Test
+    void aSignalWhileTheCommandReleasesItsFolderGetsNoLine() throws Exception {
+        Path folder = directory.resolve("results");
+        ResultsLock claim = ResultsLock.acquire(folder, "--out");
+        Files.writeString(folder.resolve(ResultsWriter.SUMMARY_CSV), "every point");
+        AtomicBoolean signal = new AtomicBoolean();
+        Interruption interruption = new Interruption(signal::get);
+        CountDownLatch releasing = new CountDownLatch(1);
+        CountDownLatch hookWaiting = new CountDownLatch(1);
+        Thread command = new Thread(() -> interruption.finished(() -> {
+            signal.set(true);
+            releasing.countDown();
+            await(hookWaiting); // the hook has started and waits for the release
+            claim.close();
+        }));
+        command.start();
+        assertTrue(releasing.await(5, TimeUnit.MINUTES));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Thread hook = new Thread(() -> interruption.onExit(new PrintStream(err, true, StandardCharsets.UTF_8)));
+        hook.start();
+        while (hook.getState() != Thread.State.BLOCKED && hook.isAlive()) {
+            Thread.onSpinWait();
+        }
+        hookWaiting.countDown();
+        command.join();
+        hook.join();
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+        assertFalse(Files.exists(folder.resolve(ResultsLock.FILE)), "released by the command");
+    }
+
+    /**
+     * A real command that ran to its end, with the signal coming right after it released its folder (the order that
+     * made the hook say "no results were written" when the command released its folder before it told the hook it had
+     * returned): the hook says nothing, and the results are whole.
+     */
+    @Test
+    void aSignalRightAfterACommandReleasedItsFolderGetsNoLine() throws Exception {
+        Path scenario = Files.writeString(directory.resolve("small.yaml"), SmallScenarios.MEMCACHED);
+        Path folder = directory.resolve("results");
+        Interruption interruption = new Interruption(() -> Files.isDirectory(folder) && !Files.exists(folder.resolve(ResultsLock.FILE)));
+        CommandRun run = new CommandRun(() -> Overbook.commandLine(interruption));
+        assertEquals(0, run.execute("run", scenario.toString(), "--out", folder.toString()), run.err.toString());
+        assertEquals("", hookPrints(interruption));
+        assertTrue(Files.exists(folder.resolve(ResultsWriter.SUMMARY_JSON)));
+    }
+
+    /** Returns what the hook of {@code interruption} prints. */
+    private static String hookPrints(Interruption interruption) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        interruption.onExit(new PrintStream(err, true, StandardCharsets.UTF_8));
+        return err.toString(StandardCharsets.UTF_8);
     }
 
     /**
@@ -128,7 +205,7 @@ class InterruptionTest {
         });
         Thread worker = new Thread(() -> store.save(point, result));
         worker.start();
-        assertTrue(storing.await(10, TimeUnit.SECONDS));
+        assertTrue(storing.await(5, TimeUnit.MINUTES));
         AtomicReference<String> line = new AtomicReference<>();
         Thread hook = new Thread(() -> line.set(Interruption.line(List.of(folder))));
         hook.start();
@@ -136,8 +213,8 @@ class InterruptionTest {
             Thread.onSpinWait();
         }
         hookWaiting.countDown();
-        worker.join(10_000);
-        hook.join(10_000);
+        worker.join();
+        hook.join();
         assertEquals("overbook: interrupted; the results written so far are in " + folder.toAbsolutePath()
                 + " (1 finished point stored: the same command with --out naming this folder and --resume reuses it)", line.get());
         assertInstanceOf(Lookup.Found.class, store.find(point), "what --resume finds");
@@ -158,7 +235,7 @@ class InterruptionTest {
 
     private static void await(CountDownLatch latch) {
         try {
-            assertTrue(latch.await(10, TimeUnit.SECONDS));
+            assertTrue(latch.await(5, TimeUnit.MINUTES));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

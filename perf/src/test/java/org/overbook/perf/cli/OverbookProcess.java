@@ -18,6 +18,13 @@ import org.overbook.perf.run.SwapArea;
  */
 final class OverbookProcess implements AutoCloseable {
 
+    /**
+     * How many seconds a child JVM is given to start, to get somewhere or to end, before a test gives up on it: a hang
+     * guard, not a measure, generous for two cores that other work shares (a sweep of two small points that ends in 20 s
+     * took over 3 minutes on two cores running 30 processes).
+     */
+    static final int ENDS_WITHIN = 600;
+
     final Process process;
     final Path output;
 
@@ -55,20 +62,20 @@ final class OverbookProcess implements AutoCloseable {
     /** Sends SIGTERM, as Ctrl-C would stop it (the shutdown hooks run), and returns its exit code once it ends. */
     int terminate() throws InterruptedException {
         process.destroy();
-        return waitFor(60);
+        return waitFor(ENDS_WITHIN);
     }
 
     /**
      * Waits until {@code file} holds text in which {@code written} is found (a write of the results so far); throws,
-     * naming {@code what} and what the process printed, if the process ends first or two minutes pass.
+     * naming {@code what} and what the process printed, if the process ends first or {@value #ENDS_WITHIN} seconds pass.
      */
     void awaitWritten(Path file, Pattern written, String what) throws IOException, InterruptedException {
         for (int waited = 0; !(Files.exists(file) && written.matcher(Files.readString(file)).find()); waited++) {
             if (!process.isAlive()) {
                 throw new IllegalStateException("overbook ended before it wrote " + what + "; it printed:\n" + printed());
             }
-            if (waited == 2400) {
-                throw new IllegalStateException("overbook wrote no " + what + " within 120 s; it printed:\n" + printed());
+            if (waited == ENDS_WITHIN * 20) {
+                throw new IllegalStateException("overbook wrote no " + what + " within " + ENDS_WITHIN + " s; it printed:\n" + printed());
             }
             Thread.sleep(50);
         }

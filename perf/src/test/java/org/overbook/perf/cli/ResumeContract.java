@@ -95,7 +95,7 @@ abstract class ResumeContract {
         StoredResults.damage(StoredResults.in(results).getFirst());
 
         try (OverbookProcess resumed = start(with(interruptible(), results, "--resume"), "resumed")) {
-            assertEquals(0, resumed.waitFor(300), resumed.printed());
+            assertEquals(0, resumed.waitFor(OverbookProcess.ENDS_WITHIN), resumed.printed());
             String printed = resumed.printed();
             assertTrue(printed.startsWith("resuming the interrupted run in " + results.toAbsolutePath() + ": " + stored
                     + " finished point" + (stored == 1 ? "" : "s") + " stored, each reused when the command asks for its point\n"),

@@ -49,7 +49,7 @@ class ResumedSweepTest {
         StoredResults.damage(StoredResults.in(results).getFirst());
 
         try (OverbookProcess resumed = sweep(file, results, "resumed", "--resume")) {
-            assertEquals(0, resumed.waitFor(300), resumed.printed());
+            assertEquals(0, resumed.waitFor(OverbookProcess.ENDS_WITHIN), resumed.printed());
             String printed = resumed.printed();
             assertTrue(Pattern.compile("(?m)^overbook: warning: --resume: the stored result of point [0-4] of 6 \\(duration=2[0-4]ms\\)"
                     + " cannot be used \\(its checksum does not match\\); it runs again$").matcher(printed).find(), printed);
@@ -64,7 +64,7 @@ class ResumedSweepTest {
 
         Files.writeString(file, SIX.replace("22ms", "25ms"));
         try (OverbookProcess afterEdit = sweep(file, edited, "after-edit", "--resume")) {
-            assertEquals(0, afterEdit.waitFor(300), afterEdit.printed());
+            assertEquals(0, afterEdit.waitFor(OverbookProcess.ENDS_WITHIN), afterEdit.printed());
             String printed = afterEdit.printed();
             assertTrue(printed.contains("reused 4 of 6 points from an interrupted run\n"), printed);
             assertTrue(printed.contains("point 2 of 6 done: duration=25ms"), "the edited point runs: " + printed);

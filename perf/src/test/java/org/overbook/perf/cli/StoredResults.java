@@ -28,7 +28,8 @@ final class StoredResults {
     static void await(OverbookProcess command, Path folder, int count) throws IOException, InterruptedException {
         for (int waited = 0; in(folder).size() < count; waited++) {
             assertTrue(command.process.isAlive(), "overbook ended early:\n" + command.printed());
-            assertTrue(waited < 2400, count + " results not stored within 120 s:\n" + command.printed());
+            assertTrue(waited < OverbookProcess.ENDS_WITHIN * 20, count + " results not stored within " + OverbookProcess.ENDS_WITHIN
+                    + " s:\n" + command.printed());
             Thread.sleep(50);
         }
     }

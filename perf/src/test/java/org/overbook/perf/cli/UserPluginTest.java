@@ -299,7 +299,7 @@ class UserPluginTest {
                 "--plugins", jar.toString(), "--out", directory.resolve("results").toString())) {
             // the factory fails while the scenario is checked, before anything runs: a configuration error naming the
             // field, the policy, its jar and the plug-in's line, and what to do
-            assertEquals(2, run.waitFor(120), run.printed());
+            assertEquals(2, run.waitFor(OverbookProcess.ENDS_WITHIN), run.printed());
             List<String> lines = run.printed().lines().filter(line -> line.startsWith("overbook: ") || line.contains("\tat ")).toList();
             assertEquals(1, lines.size(), run.printed());
             assertTrue(lines.getFirst().startsWith("overbook: configuration error: nic.memory-policy: memory policy 'pin-head'"

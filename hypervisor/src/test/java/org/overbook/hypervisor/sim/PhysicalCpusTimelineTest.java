@@ -157,18 +157,20 @@ class PhysicalCpusTimelineTest {
      * runtime, its own included.
      * <ul>
      *   <li>A runs alone from 0; at each slice's end (every 3 ms of its virtual runtime) it is the least virtual
-     *       runtime and keeps the pCPU, and the queue's least virtual runtime becomes A's: 999 ms the last time before
-     *       1 s.</li>
+     *       runtime and keeps the pCPU.</li>
      *   <li>At 1 s A's next task runs first (its drain was due before B's) and ends with no one waiting; B, asleep
-     *       since the start, is placed a slice behind the least virtual runtime: 996 ms.</li>
-     *   <li>A's task ending at 1,000.2 ms finds B 4.2 ms behind it, more than a granularity: B runs from 1,000.2 ms
-     *       until its slice ends at 1,003.2 ms (its virtual runtime 999 ms, short of A's 1,000.2 + 1).</li>
-     *   <li>B is still the least virtual runtime (999 against A's 1,000.2 ms) and keeps the pCPU for a new slice, until
-     *       it is a granularity past A: 2.2 ms more, to 1,005.4 ms.</li>
-     *   <li>A runs from 1,005.4 ms until it is a granularity past B's 1,001.2 ms: 2 ms, to 1,007.4 ms.</li>
+     *       since the start, is placed a slice behind the least virtual runtime as it stands then: A's, 1,000 ms
+     *       received (its task from 1 s has just begun), so 997 ms.</li>
+     *   <li>A's task ending at 1,000.2 ms finds B 3.2 ms behind it, more than a granularity: B runs from 1,000.2 ms
+     *       until its slice ends at 1,003.2 ms (its virtual runtime 1,000 ms, short of A's 1,000.2 + 1).</li>
+     *   <li>B is still the least virtual runtime (1,000 against A's 1,000.2 ms) and keeps the pCPU for a new slice,
+     *       until it is a granularity past A: 1.2 ms more, to 1,004.4 ms.</li>
+     *   <li>A runs from 1,004.4 ms until it is a granularity past B's 1,001.2 ms: 2 ms, to 1,006.4 ms.</li>
      * </ul>
      * Placed at the least virtual runtime plus a slice instead, B would not get the pCPU before A had run another
-     * 2.8 ms; not placed at all, B's virtual runtime of 0 would keep A off the pCPU for 1 s.
+     * 3.8 ms; not placed at all, B's virtual runtime of 0 would keep A off the pCPU for 1 s. A least taken only when
+     * A's slices ended (the model until the test of a waking vCPU's placement against running ones was written) was
+     * 999 ms, and B was placed at 996 ms: A ran again from 1,005.4 ms.
      */
     @Test
     void aVcpuWakingFromSleepIsPlacedOneSliceBehindTheLeastVirtualRuntime() {
@@ -195,8 +197,8 @@ class PhysicalCpusTimelineTest {
         sim.runUntil(wake + 8_000_000);
         long ms = 1_000_000;
         long bSlices = wake + 2 * task + 3 * ms; // B's first slice ends
-        assertEquals(List.of("A from 0", "B from " + (wake + 2 * task), "A from " + (bSlices + 22 * task),
-                "B from " + (bSlices + 42 * task)), switches);
+        assertEquals(List.of("A from 0", "B from " + (wake + 2 * task), "A from " + (bSlices + 12 * task),
+                "B from " + (bSlices + 32 * task)), switches);
     }
 
     /**
@@ -355,6 +357,93 @@ class PhysicalCpusTimelineTest {
         sim.runUntil(1_050_000);
         assertEquals(11 * 100_000, b.busyNanos(), "B's tasks from 0 to 1,000 µs, each charged as it starts");
         assertArrayEquals(new long[] {100_000, 11 * 100_000}, two.busyNanos());
+    }
+
+    /**
+     * A vCPU that wakes is placed against the least virtual runtime as it stands at that instant, the vCPUs on the pCPUs
+     * included, each at the CPU time it has received so far: CFS brings the running entity's virtual runtime up to date
+     * ({@code update_curr}) before it places a waking one ({@code place_entity}), and its {@code min_vruntime} never
+     * passes the running entity's ({@code update_min_vruntime}). Two pCPUs, 3 ms slices, a 2 ms wakeup granularity (1 ms
+     * scaled for 2 CPUs). Y runs 100 µs tasks back to back from 0; X runs one 20 ms task from 0, on the other pCPU; Z
+     * wakes at 5.05 ms and then runs 100 µs tasks back to back. Times and virtual runtimes in ms:
+     * <ul>
+     *   <li>At 5.05 X has received 5.05 of its task, and Y 5.05 (its task from 5 to 5.1 is half done): Z, new, is
+     *       placed a slice behind that least [Z 2.05]. Both pCPUs are taken: Z waits.</li>
+     *   <li>Y's task ending at 5.2 leaves it more than a granularity past Z [Y 5.2]: Z runs from 5.2.</li>
+     *   <li>Z's slice ends at 8.2 [Z 5.05] left of Y, so it keeps the pCPU for a new slice, until it is a granularity
+     *       past Y: its 22nd task ends at 10.4 [Z 7.25]. Then a slice each, as each ends left of the other: Y from 10.4
+     *       to 13.4 [Y 8.2], Z to 16.4 [Z 10.25], Y to 19.4 [Y 11.2], Z from 19.4.</li>
+     * </ul>
+     * Counting X's whole task as received at 0 (the model until this test was written: a task's CPU is charged as it
+     * starts, and the least was taken from the vCPU giving its pCPU up and the run queue's head only) put the least at
+     * 20 ms from the start, 15 ms past Y: Z was placed at 17 ms and first ran at 18 ms, when a slice of Y's ended with
+     * Y past it.
+     */
+    @Test
+    void aWakingVcpuIsPlacedAgainstTheCpuTimeTheRunningVcpusHaveReceivedSoFar() {
+        PhysicalCpus two = new PhysicalCpus(sim, 2, SLICE);
+        List<String> switches = new ArrayList<>();
+        String[] last = {""};
+        Vcpu y = new Vcpu(sim, two, false);
+        Vcpu x = new Vcpu(sim, two, false);
+        Vcpu z = new Vcpu(sim, two, false);
+        Runnable[] yRun = new Runnable[1];
+        Runnable[] zRun = new Runnable[1];
+        yRun[0] = () -> backToBack(y, "Y", yRun[0], switches, last);
+        zRun[0] = () -> backToBack(z, "Z", zRun[0], switches, last);
+        sim.schedule(0, () -> y.submit(yRun[0]));
+        sim.schedule(0, () -> x.submit(() -> x.charge(20_000_000)));
+        sim.schedule(5_050_000, () -> z.submit(zRun[0]));
+        sim.runUntil(19_450_000);
+        assertEquals(List.of("Y 0", "Z 5200", "Y 10400", "Z 13400", "Y 16400", "Z 19400"), switches);
+        assertEquals(150_000 + 3_000_000 + 3_000_000, z.runQueueWaitNanos(), "Z waits 5.05 to 5.2, 10.4 to 13.4, 16.4 to 19.4");
+    }
+
+    /** One 100 µs task of a CPU-bound vCPU that submits the next; logs "NAME µs" when the vCPU differs from the last. */
+    private static void backToBack(Vcpu vcpu, String name, Runnable next, List<String> switches, String[] last) {
+        if (!last[0].equals(name)) {
+            switches.add(name + " " + vcpu.now() / 1_000);
+            last[0] = name;
+        }
+        vcpu.charge(100_000);
+        vcpu.submit(next);
+    }
+
+    /**
+     * Host work that finds every pCPU kept for its vCPU's next task takes the one that frees first, and that vCPU's next
+     * task waits for it in the run queue, as a waiting vCPU waits for host work: a pCPU does one thing at a time. Two
+     * pCPUs: A runs 100 µs tasks back to back from 0, B from 50 µs; each keeps its pCPU, as no one waits. At 120 µs 30 µs
+     * of host work arrives: A's pCPU frees at 200, B's at 150, so it runs on B's from 150 to 180, and B's next task, due
+     * at 150, runs at 180 (a wait of 30) and its tasks go on from there; A's are untouched.
+     */
+    @Test
+    void hostWorkFindingEveryPcpuKeptForItsVcpuTakesTheOneThatFreesFirstAndThatVcpuWaits() {
+        PhysicalCpus two = new PhysicalCpus(sim, 2, SLICE);
+        List<String> starts = new ArrayList<>();
+        Vcpu a = new Vcpu(sim, two, false);
+        Vcpu b = new Vcpu(sim, two, false);
+        Runnable[] aRun = new Runnable[1];
+        Runnable[] bRun = new Runnable[1];
+        aRun[0] = () -> {
+            starts.add("A " + a.now() / 1_000);
+            a.charge(100_000);
+            a.submit(aRun[0]);
+        };
+        bRun[0] = () -> {
+            starts.add("B " + b.now() / 1_000);
+            b.charge(100_000);
+            b.submit(bRun[0]);
+        };
+        sim.schedule(0, () -> a.submit(aRun[0]));
+        sim.schedule(50_000, () -> b.submit(bRun[0]));
+        long[] done = new long[1];
+        sim.schedule(120_000, () -> done[0] = two.runHostWork(30_000));
+        sim.runUntil(390_000);
+        assertEquals(180_000, done[0], "the host work, on B's pCPU from 150 µs");
+        assertEquals(List.of("A 0", "B 50", "A 100", "B 180", "A 200", "B 280", "A 300", "B 380"), starts);
+        assertEquals(30_000, b.runQueueWaitNanos());
+        assertArrayEquals(new long[] {4 * 100_000, 4 * 100_000 + 30_000}, two.busyNanos(),
+                "A on pCPU 0, B and the host work on pCPU 1");
     }
 
     /**

@@ -382,31 +382,98 @@ class PhysicalCpusTimelineTest {
     @Test
     void aWakingVcpuIsPlacedAgainstTheCpuTimeTheRunningVcpusHaveReceivedSoFar() {
         PhysicalCpus two = new PhysicalCpus(sim, 2, SLICE);
-        List<String> switches = new ArrayList<>();
-        String[] last = {""};
+        Switches switches = new Switches();
         Vcpu y = new Vcpu(sim, two, false);
         Vcpu x = new Vcpu(sim, two, false);
         Vcpu z = new Vcpu(sim, two, false);
-        Runnable[] yRun = new Runnable[1];
-        Runnable[] zRun = new Runnable[1];
-        yRun[0] = () -> backToBack(y, "Y", yRun[0], switches, last);
-        zRun[0] = () -> backToBack(z, "Z", zRun[0], switches, last);
-        sim.schedule(0, () -> y.submit(yRun[0]));
+        sim.schedule(0, () -> y.submit(switches.backToBack(y, "Y", Long.MAX_VALUE)));
         sim.schedule(0, () -> x.submit(() -> x.charge(20_000_000)));
-        sim.schedule(5_050_000, () -> z.submit(zRun[0]));
+        sim.schedule(5_050_000, () -> z.submit(switches.backToBack(z, "Z", Long.MAX_VALUE)));
         sim.runUntil(19_450_000);
-        assertEquals(List.of("Y 0", "Z 5200", "Y 10400", "Z 13400", "Y 16400", "Z 19400"), switches);
+        assertEquals(List.of("Y 0", "Z 5200", "Y 10400", "Z 13400", "Y 16400", "Z 19400"), switches.log);
         assertEquals(150_000 + 3_000_000 + 3_000_000, z.runQueueWaitNanos(), "Z waits 5.05 to 5.2, 10.4 to 13.4, 16.4 to 19.4");
     }
 
-    /** One 100 µs task of a CPU-bound vCPU that submits the next; logs "NAME µs" when the vCPU differs from the last. */
-    private static void backToBack(Vcpu vcpu, String name, Runnable next, List<String> switches, String[] last) {
-        if (!last[0].equals(name)) {
-            switches.add(name + " " + vcpu.now() / 1_000);
-            last[0] = name;
+    /**
+     * A vCPU whose task ends at the very instant another wakes counts in the least with the whole of that task, as CFS
+     * brings an entity up to date ({@code update_curr}) before it leaves the queue. One pCPU, 3 ms slices, a 1 ms wakeup
+     * granularity. A runs one 5 ms task from 0; at 5 ms B wakes for the first time, then A again, each to run 100 µs
+     * tasks back to back. Times and virtual runtimes in ms:
+     * <ul>
+     *   <li>B is placed a slice behind A's 5: at 2. It takes the free pCPU and A waits [A 5].</li>
+     *   <li>B's slice ends at 8 [B 5], level with A: the tie goes to A, the lower id, which runs until it is a
+     *       granularity past B, at 9 [A 6]; B from 9.</li>
+     * </ul>
+     * Leaving A out of the least as its task ends put B at 0, a slice further back: B kept the pCPU until 11.
+     */
+    @Test
+    void aVcpuWhoseTaskEndsAsAnotherWakesCountsWithAllItsCpu() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, SLICE);
+        Switches switches = new Switches();
+        Vcpu a = new Vcpu(sim, one, false);
+        Vcpu b = new Vcpu(sim, one, false);
+        sim.schedule(0, () -> a.submit(() -> {
+            switches.started(a, "A");
+            a.charge(5_000_000);
+        }));
+        sim.schedule(5_000_000, () -> b.submit(switches.backToBack(b, "B", Long.MAX_VALUE)));
+        sim.schedule(5_000_000, () -> a.submit(switches.backToBack(a, "A", Long.MAX_VALUE)));
+        sim.runUntil(9_050_000);
+        assertEquals(List.of("A 0", "B 5000", "A 8000", "B 9000"), switches.log);
+    }
+
+    /**
+     * The least virtual runtime keeps what it was when every vCPU has gone to sleep; a vCPU that went to sleep was last
+     * counted as its last task started. One pCPU, 3 ms slices, a 1 ms wakeup granularity. A runs 100 µs tasks back to
+     * back from 0 to 10 ms, then sleeps; at 20 ms B wakes for the first time, then A again, each to run 100 µs tasks
+     * back to back. Times and virtual runtimes in ms:
+     * <ul>
+     *   <li>A's last task, from 9.9, starts with A at 9.9 received: the least stays 9.9 while no vCPU runs. B is placed a
+     *       slice behind it, at 6.9, and takes the free pCPU; A, at 10, waits.</li>
+     *   <li>B's slice ends at 23 [B 9.9], left of A: a new slice, until it is a granularity past A, at 24.1 [B 11]; A
+     *       from 24.1.</li>
+     * </ul>
+     * (CFS would count A's last task whole as A went to sleep, at 10: the least lags it by that task, 0.1 ms.) A least
+     * brought up to date only as vCPUs wake found none running at 20 ms and had stayed at 0: B kept the pCPU until 31.
+     */
+    @Test
+    void theLeastVirtualRuntimeKeepsWhatItWasWhileEveryVcpuSleeps() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, SLICE);
+        Switches switches = new Switches();
+        Vcpu a = new Vcpu(sim, one, false);
+        Vcpu b = new Vcpu(sim, one, false);
+        sim.schedule(0, () -> a.submit(switches.backToBack(a, "A", 10_000_000)));
+        sim.schedule(20_000_000, () -> b.submit(switches.backToBack(b, "B", Long.MAX_VALUE)));
+        sim.schedule(20_000_000, () -> a.submit(switches.backToBack(a, "A", Long.MAX_VALUE)));
+        sim.runUntil(24_150_000);
+        assertEquals(List.of("A 0", "B 20000", "A 24100"), switches.log);
+    }
+
+    /** A log of "NAME µs" each time a task starts on a vCPU other than the one whose task started last. */
+    private static final class Switches {
+
+        final List<String> log = new ArrayList<>();
+        private String last = "";
+
+        void started(Vcpu vcpu, String name) {
+            if (!last.equals(name)) {
+                log.add(name + " " + vcpu.now() / 1_000);
+                last = name;
+            }
         }
-        vcpu.charge(100_000);
-        vcpu.submit(next);
+
+        /** Returns a 100 µs task of {@code vcpu} that submits itself again while the vCPU's clock is before {@code until}. */
+        Runnable backToBack(Vcpu vcpu, String name, long until) {
+            Runnable[] run = new Runnable[1];
+            run[0] = () -> {
+                started(vcpu, name);
+                vcpu.charge(100_000);
+                if (vcpu.now() < until) {
+                    vcpu.submit(run[0]);
+                }
+            };
+            return run[0];
+        }
     }
 
     /**
@@ -420,22 +487,8 @@ class PhysicalCpusTimelineTest {
     void hostWorkFindingEveryPcpuKeptForItsVcpuTakesTheOneThatFreesFirstAndThatVcpuWaits() {
         PhysicalCpus two = new PhysicalCpus(sim, 2, SLICE);
         List<String> starts = new ArrayList<>();
-        Vcpu a = new Vcpu(sim, two, false);
-        Vcpu b = new Vcpu(sim, two, false);
-        Runnable[] aRun = new Runnable[1];
-        Runnable[] bRun = new Runnable[1];
-        aRun[0] = () -> {
-            starts.add("A " + a.now() / 1_000);
-            a.charge(100_000);
-            a.submit(aRun[0]);
-        };
-        bRun[0] = () -> {
-            starts.add("B " + b.now() / 1_000);
-            b.charge(100_000);
-            b.submit(bRun[0]);
-        };
-        sim.schedule(0, () -> a.submit(aRun[0]));
-        sim.schedule(50_000, () -> b.submit(bRun[0]));
+        cpuBound(two, "A", 100_000, 0, starts);
+        Vcpu b = cpuBound(two, "B", 100_000, 50_000, starts);
         long[] done = new long[1];
         sim.schedule(120_000, () -> done[0] = two.runHostWork(30_000));
         sim.runUntil(390_000);
@@ -444,6 +497,24 @@ class PhysicalCpusTimelineTest {
         assertEquals(30_000, b.runQueueWaitNanos());
         assertArrayEquals(new long[] {4 * 100_000, 4 * 100_000 + 30_000}, two.busyNanos(),
                 "A on pCPU 0, B and the host work on pCPU 1");
+    }
+
+    /**
+     * Of two kept pCPUs that free at the same instant, host work takes the lower-numbered, as on every tie between
+     * pCPUs. Two pCPUs: A (pCPU 0) and B (pCPU 1) each run 100 µs tasks back to back from 0; 30 µs of host work at 50 µs
+     * finds both kept and both free at 100: it runs on pCPU 0 from 100 to 130, and A's next task waits for it.
+     */
+    @Test
+    void hostWorkFindingTwoKeptPcpusFreeAtOnceTakesTheLowerNumbered() {
+        PhysicalCpus two = new PhysicalCpus(sim, 2, SLICE);
+        List<String> starts = new ArrayList<>();
+        cpuBound(two, "A", 100_000, starts);
+        cpuBound(two, "B", 100_000, starts);
+        long[] done = new long[1];
+        sim.schedule(50_000, () -> done[0] = two.runHostWork(30_000));
+        sim.runUntil(250_000);
+        assertEquals(130_000, done[0]);
+        assertEquals(List.of("A 0", "B 0", "B 100", "A 130", "B 200", "A 230"), starts);
     }
 
     /**
@@ -461,6 +532,11 @@ class PhysicalCpusTimelineTest {
 
     /** Starts a vCPU on {@code cpus} running tasks of {@code task} ns back to back from 0; logs "NAME µs" at each. */
     private Vcpu cpuBound(PhysicalCpus cpus, String name, long task, List<String> starts) {
+        return cpuBound(cpus, name, task, 0, starts);
+    }
+
+    /** Starts a vCPU on {@code cpus} running tasks of {@code task} ns back to back from {@code from}; logs as above. */
+    private Vcpu cpuBound(PhysicalCpus cpus, String name, long task, long from, List<String> starts) {
         Vcpu vcpu = new Vcpu(sim, cpus, false);
         Runnable[] run = new Runnable[1];
         run[0] = () -> {
@@ -468,7 +544,7 @@ class PhysicalCpusTimelineTest {
             vcpu.charge(task);
             vcpu.submit(run[0]);
         };
-        sim.schedule(0, () -> vcpu.submit(run[0]));
+        sim.schedule(from, () -> vcpu.submit(run[0]));
         return vcpu;
     }
 

@@ -11,8 +11,14 @@ import org.overbook.hypervisor.resource.ResourceStats;
  * scheduler is work-conserving and fair in the manner of Linux's CFS [1]: a vCPU that wants to run and
  * finds a free pCPU runs at once; otherwise it waits in one run queue ordered by virtual runtime (CPU
  * time received; equal ones by the vCPUs' ids), and a pCPU that frees up takes the vCPU that has received
- * least. A vCPU waking from sleep is placed no further back than the queue's minimum less one slice (CFS's
- * sleeper credit), so it does not hoard credit while idle. A vCPU with back-to-back work keeps its pCPU
+ * least. A vCPU waking from sleep is placed no further back than the least virtual runtime less one slice
+ * (CFS's sleeper credit), so it does not hoard credit while idle. The least is CFS's {@code min_vruntime} for
+ * the one run queue: never lowered, and brought up to date when a vCPU wakes and when one gives its pCPU up,
+ * as the least of the queue's head and of the vCPUs on the pCPUs (CFS counts the entity running on its queue's
+ * CPU; the one queue here serves every pCPU), each at the CPU time it has received by then (a task's CPU is
+ * charged as the task starts; the part still to come does not count yet). A vCPU that
+ * goes to sleep is counted last as its last task starts, so the least may lag CFS's by that task's CPU, and
+ * never runs ahead of a vCPU on a pCPU. A vCPU with back-to-back work keeps its pCPU
  * for up to one time slice ({@code host.cpu-slice}, 3 ms: CFS's minimum granularity on 8 or more CPUs and
  * EEVDF's base slice [1]), or until a waiter has received a wakeup granularity less than it (CFS's wakeup
  * preemption, 1 ms scaled as the kernel scales it); then it yields. A vCPU yields as CFS's {@code schedule()}
@@ -28,7 +34,9 @@ import org.overbook.hypervisor.resource.ResourceStats;
  * charged only the handler's CPU time, so another vCPU can use the time the handler spent waiting;
  * the handler's continuation after the I/O is not delayed by the run queue. Host threads (kswapd, the
  * NIC driver's fault workers) submit work of known length ({@link #runHostWork}); it takes the pCPU
- * that frees first, ahead of waiting vCPUs, as kernel threads woken for I/O preempt user threads. When every
+ * that frees first, ahead of waiting vCPUs, as kernel threads woken for I/O preempt user threads, though not one
+ * kept for a vCPU's next task while another will do. When every pCPU is kept so, it takes the one that frees first,
+ * and that vCPU's next task waits for it in the run queue: a pCPU does one thing at a time. When every
  * pCPU is held by a busy-waiting vCPU, host work preempts a spin (the woken kernel thread runs; the spin, which
  * does no work, is not lengthened), rather than wait for a spin that may itself wait for that work.
  * There is one run queue for all pCPUs (no per-CPU queues and load balancing). Equal virtual runtimes go to
@@ -38,7 +46,11 @@ import org.overbook.hypervisor.resource.ResourceStats;
  * accounted beyond each vCPU's own busy time.
  *
  * <p>[1] Linux, kernel/sched/fair.c: {@code sysctl_sched_min_granularity}, {@code
- * sysctl_sched_wakeup_granularity}, {@code place_entity}, {@code check_preempt_tick} (the slice's end),
+ * sysctl_sched_wakeup_granularity}, {@code place_entity} as it was before EEVDF (6.6: a waking entity no further
+ * back than {@code min_vruntime} less half of {@code sysctl_sched_latency}, 3 ms before the kernel scales it by
+ * the CPU count), {@code enqueue_entity} ({@code update_curr}, which brings the running entity's virtual runtime
+ * up to now, before {@code place_entity}), {@code update_min_vruntime} (the least of the running entity and the
+ * tree's leftmost, never lowered), {@code check_preempt_tick} (the slice's end),
  * {@code put_prev_entity} and {@code pick_next_entity} (the current task is picked again only if it is
  * still left of the leftmost waiter), and the EEVDF base slice ({@code sysctl_sched_base_slice}, 3 ms with
  * 8 or more CPUs).
@@ -56,6 +68,7 @@ public final class PhysicalCpus {
     private final long[] busy;
     private final Vcpu[] reservedFor;
     private final Vcpu[] yieldedBy;
+    private final Vcpu[] ranLast;
     private final ResourceStats stats;
     private Vcpu[] queue = new Vcpu[16];
     private int queued;
@@ -89,6 +102,7 @@ public final class PhysicalCpus {
         this.busy = new long[count];
         this.reservedFor = new Vcpu[count];
         this.yieldedBy = new Vcpu[count];
+        this.ranLast = new Vcpu[count];
         this.stats = new ResourceStats("cpu", Math.max(1, count));
     }
 
@@ -147,8 +161,8 @@ public final class PhysicalCpus {
         if (last >= 0 && yieldedBy[last] == vcpu) {
             yieldedBy[last] = null; // it yields now, its task over (put_prev_entity): it is picked as any waiter is
         } else if (vcpu.lastEnd < now) { // it slept: CFS's sleeper credit, no more
+            advanceMinVruntime(now);
             vcpu.vruntime = Math.max(vcpu.vruntime, minVruntime - slice);
-            vcpu.sliceUsed = 0;
         }
         if (queued == 0 || before(vcpu, queue[0])) { // it would be the leftmost: it takes a free pCPU
             int cpu = freeCpu(last, now);
@@ -177,6 +191,7 @@ public final class PhysicalCpus {
         vcpu.vruntime += cpuNanos;
         vcpu.lastCpu = cpu;
         vcpu.lastEnd = start + cpuNanos;
+        ranLast[cpu] = vcpu;
         freeAt[cpu] = start + cpuNanos;
         busy[cpu] += cpuNanos;
         stats.addBusy(cpuNanos);
@@ -187,12 +202,30 @@ public final class PhysicalCpus {
             return;
         }
         vcpu.sliceUsed = 0;
-        long least = queued == 0 ? vcpu.vruntime : Math.min(vcpu.vruntime, queue[0].vruntime);
-        minVruntime = Math.max(minVruntime, least); // monotonic, as CFS's min_vruntime
+        advanceMinVruntime(simulation.now());
         if (readyAgain) {
             yieldedBy[cpu] = vcpu; // it requeues as the task ends, and hands the pCPU on then (acquire)
         } else if (queued > 0) {
             scheduleDispatch();
+        }
+    }
+
+    /**
+     * Brings the least virtual runtime up to {@code now}, as CFS's {@code update_min_vruntime} does after {@code
+     * update_curr}: the least of the run queue's head and of every vCPU whose task is on a pCPU at {@code now}, that one
+     * at the CPU time it has received by then (a task's CPU is charged to its vCPU as the task starts, so the part
+     * still to come is taken off). Never lowered; unchanged when no vCPU runs or waits.
+     */
+    private void advanceMinVruntime(long now) {
+        long least = queued == 0 ? Long.MAX_VALUE : queue[0].vruntime;
+        for (int cpu = 0; cpu < count; cpu++) {
+            Vcpu running = ranLast[cpu];
+            if (running != null && running.lastEnd >= now) {
+                least = Math.min(least, running.vruntime - (running.lastEnd - now));
+            }
+        }
+        if (least != Long.MAX_VALUE) {
+            minVruntime = Math.max(minVruntime, least);
         }
     }
 
@@ -262,9 +295,15 @@ public final class PhysicalCpus {
                 }
             }
         }
-        if (best < 0) { // every pCPU is reserved for its vCPU's next task: take the first
+        if (best < 0) { // every pCPU is kept for its vCPU's next task: the one free first is the host work's
             best = 0;
-            bestStart = Math.max(now, freeAt[0]);
+            for (int cpu = 1; cpu < count; cpu++) {
+                if (freeAt[cpu] < freeAt[best]) {
+                    best = cpu;
+                }
+            }
+            bestStart = Math.max(now, freeAt[best]);
+            reservedFor[best] = null; // its vCPU's next task waits in the run queue, as it would behind host work
         }
         if (bestStart == Long.MAX_VALUE) { // every pCPU free to take it is held by a spin: preempt it
             stats.record(0, 0); // a request that did not wait; its time is inside the spin's, which endSpin counts busy

@@ -106,9 +106,9 @@ public final class Vcpu {
             clock += nanos;
             taskCpu += nanos;
         } else {
-            // work outside a task (rare: set-up): it runs on a pCPU like host work
-            long start = Math.max(simulation.now(), busyUntil);
-            busyUntil = start == simulation.now() ? cpus.runHostWork(nanos) : start + nanos;
+            // work outside a task (rare: set-up) runs on a pCPU as host work does, each piece from the end of the one
+            // before: the vCPU is one thread, as kswapd is, whose runs are booked the same way
+            busyUntil = cpus.runHostWork(Math.max(simulation.now(), busyUntil), nanos);
         }
         busyNanos += nanos;
     }

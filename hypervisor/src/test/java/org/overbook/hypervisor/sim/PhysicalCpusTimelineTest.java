@@ -157,18 +157,20 @@ class PhysicalCpusTimelineTest {
      * runtime, its own included.
      * <ul>
      *   <li>A runs alone from 0; at each slice's end (every 3 ms of its virtual runtime) it is the least virtual
-     *       runtime and keeps the pCPU, and the queue's least virtual runtime becomes A's: 999 ms the last time before
-     *       1 s.</li>
+     *       runtime and keeps the pCPU.</li>
      *   <li>At 1 s A's next task runs first (its drain was due before B's) and ends with no one waiting; B, asleep
-     *       since the start, is placed a slice behind the least virtual runtime: 996 ms.</li>
-     *   <li>A's task ending at 1,000.2 ms finds B 4.2 ms behind it, more than a granularity: B runs from 1,000.2 ms
-     *       until its slice ends at 1,003.2 ms (its virtual runtime 999 ms, short of A's 1,000.2 + 1).</li>
-     *   <li>B is still the least virtual runtime (999 against A's 1,000.2 ms) and keeps the pCPU for a new slice, until
-     *       it is a granularity past A: 2.2 ms more, to 1,005.4 ms.</li>
-     *   <li>A runs from 1,005.4 ms until it is a granularity past B's 1,001.2 ms: 2 ms, to 1,007.4 ms.</li>
+     *       since the start, is placed a slice behind the least virtual runtime as it stands then: A's, 1,000 ms
+     *       received (its task from 1 s has just begun), so 997 ms.</li>
+     *   <li>A's task ending at 1,000.2 ms finds B 3.2 ms behind it, more than a granularity: B runs from 1,000.2 ms
+     *       until its slice ends at 1,003.2 ms (its virtual runtime 1,000 ms, short of A's 1,000.2 + 1).</li>
+     *   <li>B is still the least virtual runtime (1,000 against A's 1,000.2 ms) and keeps the pCPU for a new slice,
+     *       until it is a granularity past A: 1.2 ms more, to 1,004.4 ms.</li>
+     *   <li>A runs from 1,004.4 ms until it is a granularity past B's 1,001.2 ms: 2 ms, to 1,006.4 ms.</li>
      * </ul>
      * Placed at the least virtual runtime plus a slice instead, B would not get the pCPU before A had run another
-     * 2.8 ms; not placed at all, B's virtual runtime of 0 would keep A off the pCPU for 1 s.
+     * 3.8 ms; not placed at all, B's virtual runtime of 0 would keep A off the pCPU for 1 s. A least taken only when
+     * A's slices ended (the model until the test of a waking vCPU's placement against running ones was written) was
+     * 999 ms, and B was placed at 996 ms: A ran again from 1,005.4 ms.
      */
     @Test
     void aVcpuWakingFromSleepIsPlacedOneSliceBehindTheLeastVirtualRuntime() {
@@ -195,8 +197,8 @@ class PhysicalCpusTimelineTest {
         sim.runUntil(wake + 8_000_000);
         long ms = 1_000_000;
         long bSlices = wake + 2 * task + 3 * ms; // B's first slice ends
-        assertEquals(List.of("A from 0", "B from " + (wake + 2 * task), "A from " + (bSlices + 22 * task),
-                "B from " + (bSlices + 42 * task)), switches);
+        assertEquals(List.of("A from 0", "B from " + (wake + 2 * task), "A from " + (bSlices + 12 * task),
+                "B from " + (bSlices + 32 * task)), switches);
     }
 
     /**
@@ -358,6 +360,164 @@ class PhysicalCpusTimelineTest {
     }
 
     /**
+     * A vCPU that wakes is placed against the least virtual runtime as it stands at that instant, the vCPUs on the pCPUs
+     * included, each at the CPU time it has received so far: CFS brings the running entity's virtual runtime up to date
+     * ({@code update_curr}) before it places a waking one ({@code place_entity}), and its {@code min_vruntime} never
+     * passes the running entity's ({@code update_min_vruntime}). Two pCPUs, 3 ms slices, a 2 ms wakeup granularity (1 ms
+     * scaled for 2 CPUs). Y runs 100 µs tasks back to back from 0; X runs one 20 ms task from 0, on the other pCPU; Z
+     * wakes at 5.05 ms and then runs 100 µs tasks back to back. Times and virtual runtimes in ms:
+     * <ul>
+     *   <li>At 5.05 X has received 5.05 of its task, and Y 5.05 (its task from 5 to 5.1 is half done): Z, new, is
+     *       placed a slice behind that least [Z 2.05]. Both pCPUs are taken: Z waits.</li>
+     *   <li>Y's task ending at 5.2 leaves it more than a granularity past Z [Y 5.2]: Z runs from 5.2.</li>
+     *   <li>Z's slice ends at 8.2 [Z 5.05] left of Y, so it keeps the pCPU for a new slice, until it is a granularity
+     *       past Y: its 22nd task ends at 10.4 [Z 7.25]. Then a slice each, as each ends left of the other: Y from 10.4
+     *       to 13.4 [Y 8.2], Z to 16.4 [Z 10.25], Y to 19.4 [Y 11.2], Z from 19.4.</li>
+     * </ul>
+     * Counting X's whole task as received at 0 (the model until this test was written: a task's CPU is charged as it
+     * starts, and the least was taken from the vCPU giving its pCPU up and the run queue's head only) put the least at
+     * 20 ms from the start, 15 ms past Y: Z was placed at 17 ms and first ran at 18 ms, when a slice of Y's ended with
+     * Y past it.
+     */
+    @Test
+    void aWakingVcpuIsPlacedAgainstTheCpuTimeTheRunningVcpusHaveReceivedSoFar() {
+        PhysicalCpus two = new PhysicalCpus(sim, 2, SLICE);
+        Switches switches = new Switches();
+        Vcpu y = new Vcpu(sim, two, false);
+        Vcpu x = new Vcpu(sim, two, false);
+        Vcpu z = new Vcpu(sim, two, false);
+        sim.schedule(0, () -> y.submit(switches.backToBack(y, "Y", Long.MAX_VALUE)));
+        sim.schedule(0, () -> x.submit(() -> x.charge(20_000_000)));
+        sim.schedule(5_050_000, () -> z.submit(switches.backToBack(z, "Z", Long.MAX_VALUE)));
+        sim.runUntil(19_450_000);
+        assertEquals(List.of("Y 0", "Z 5200", "Y 10400", "Z 13400", "Y 16400", "Z 19400"), switches.log);
+        assertEquals(150_000 + 3_000_000 + 3_000_000, z.runQueueWaitNanos(), "Z waits 5.05 to 5.2, 10.4 to 13.4, 16.4 to 19.4");
+    }
+
+    /**
+     * A vCPU whose task ends at the very instant another wakes counts in the least with the whole of that task, as CFS
+     * brings an entity up to date ({@code update_curr}) before it leaves the queue. One pCPU, 3 ms slices, a 1 ms wakeup
+     * granularity. A runs one 5 ms task from 0; at 5 ms B wakes for the first time, then A again, each to run 100 µs
+     * tasks back to back. Times and virtual runtimes in ms:
+     * <ul>
+     *   <li>B is placed a slice behind A's 5: at 2. It takes the free pCPU and A waits [A 5].</li>
+     *   <li>B's slice ends at 8 [B 5], level with A: the tie goes to A, the lower id, which runs until it is a
+     *       granularity past B, at 9 [A 6]; B from 9.</li>
+     * </ul>
+     * Leaving A out of the least as its task ends put B at 0, a slice further back: B kept the pCPU until 11.
+     */
+    @Test
+    void aVcpuWhoseTaskEndsAsAnotherWakesCountsWithAllItsCpu() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, SLICE);
+        Switches switches = new Switches();
+        Vcpu a = new Vcpu(sim, one, false);
+        Vcpu b = new Vcpu(sim, one, false);
+        sim.schedule(0, () -> a.submit(() -> {
+            switches.started(a, "A");
+            a.charge(5_000_000);
+        }));
+        sim.schedule(5_000_000, () -> b.submit(switches.backToBack(b, "B", Long.MAX_VALUE)));
+        sim.schedule(5_000_000, () -> a.submit(switches.backToBack(a, "A", Long.MAX_VALUE)));
+        sim.runUntil(9_050_000);
+        assertEquals(List.of("A 0", "B 5000", "A 8000", "B 9000"), switches.log);
+    }
+
+    /**
+     * The least virtual runtime keeps what it was when every vCPU has gone to sleep; a vCPU that went to sleep was last
+     * counted as its last task started. One pCPU, 3 ms slices, a 1 ms wakeup granularity. A runs 100 µs tasks back to
+     * back from 0 to 10 ms, then sleeps; at 20 ms B wakes for the first time, then A again, each to run 100 µs tasks
+     * back to back. Times and virtual runtimes in ms:
+     * <ul>
+     *   <li>A's last task, from 9.9, starts with A at 9.9 received: the least stays 9.9 while no vCPU runs. B is placed a
+     *       slice behind it, at 6.9, and takes the free pCPU; A, at 10, waits.</li>
+     *   <li>B's slice ends at 23 [B 9.9], left of A: a new slice, until it is a granularity past A, at 24.1 [B 11]; A
+     *       from 24.1.</li>
+     * </ul>
+     * (CFS would count A's last task whole as A went to sleep, at 10: the least lags it by that task, 0.1 ms.) A least
+     * brought up to date only as vCPUs wake found none running at 20 ms and had stayed at 0: B kept the pCPU until 31.
+     */
+    @Test
+    void theLeastVirtualRuntimeKeepsWhatItWasWhileEveryVcpuSleeps() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, SLICE);
+        Switches switches = new Switches();
+        Vcpu a = new Vcpu(sim, one, false);
+        Vcpu b = new Vcpu(sim, one, false);
+        sim.schedule(0, () -> a.submit(switches.backToBack(a, "A", 10_000_000)));
+        sim.schedule(20_000_000, () -> b.submit(switches.backToBack(b, "B", Long.MAX_VALUE)));
+        sim.schedule(20_000_000, () -> a.submit(switches.backToBack(a, "A", Long.MAX_VALUE)));
+        sim.runUntil(24_150_000);
+        assertEquals(List.of("A 0", "B 20000", "A 24100"), switches.log);
+    }
+
+    /** A log of "NAME µs" each time a task starts on a vCPU other than the one whose task started last. */
+    private static final class Switches {
+
+        final List<String> log = new ArrayList<>();
+        private String last = "";
+
+        void started(Vcpu vcpu, String name) {
+            if (!last.equals(name)) {
+                log.add(name + " " + vcpu.now() / 1_000);
+                last = name;
+            }
+        }
+
+        /** Returns a 100 µs task of {@code vcpu} that submits itself again while the vCPU's clock is before {@code until}. */
+        Runnable backToBack(Vcpu vcpu, String name, long until) {
+            Runnable[] run = new Runnable[1];
+            run[0] = () -> {
+                started(vcpu, name);
+                vcpu.charge(100_000);
+                if (vcpu.now() < until) {
+                    vcpu.submit(run[0]);
+                }
+            };
+            return run[0];
+        }
+    }
+
+    /**
+     * Host work that finds every pCPU kept for its vCPU's next task takes the one that frees first, and that vCPU's next
+     * task waits for it in the run queue, as a waiting vCPU waits for host work: a pCPU does one thing at a time. Two
+     * pCPUs: A runs 100 µs tasks back to back from 0, B from 50 µs; each keeps its pCPU, as no one waits. At 120 µs 30 µs
+     * of host work arrives: A's pCPU frees at 200, B's at 150, so it runs on B's from 150 to 180, and B's next task, due
+     * at 150, runs at 180 (a wait of 30) and its tasks go on from there; A's are untouched.
+     */
+    @Test
+    void hostWorkFindingEveryPcpuKeptForItsVcpuTakesTheOneThatFreesFirstAndThatVcpuWaits() {
+        PhysicalCpus two = new PhysicalCpus(sim, 2, SLICE);
+        List<String> starts = new ArrayList<>();
+        cpuBound(two, "A", 100_000, 0, starts);
+        Vcpu b = cpuBound(two, "B", 100_000, 50_000, starts);
+        long[] done = new long[1];
+        sim.schedule(120_000, () -> done[0] = two.runHostWork(30_000));
+        sim.runUntil(390_000);
+        assertEquals(180_000, done[0], "the host work, on B's pCPU from 150 µs");
+        assertEquals(List.of("A 0", "B 50", "A 100", "B 180", "A 200", "B 280", "A 300", "B 380"), starts);
+        assertEquals(30_000, b.runQueueWaitNanos());
+        assertArrayEquals(new long[] {4 * 100_000, 4 * 100_000 + 30_000}, two.busyNanos(),
+                "A on pCPU 0, B and the host work on pCPU 1");
+    }
+
+    /**
+     * Of two kept pCPUs that free at the same instant, host work takes the lower-numbered, as on every tie between
+     * pCPUs. Two pCPUs: A (pCPU 0) and B (pCPU 1) each run 100 µs tasks back to back from 0; 30 µs of host work at 50 µs
+     * finds both kept and both free at 100: it runs on pCPU 0 from 100 to 130, and A's next task waits for it.
+     */
+    @Test
+    void hostWorkFindingTwoKeptPcpusFreeAtOnceTakesTheLowerNumbered() {
+        PhysicalCpus two = new PhysicalCpus(sim, 2, SLICE);
+        List<String> starts = new ArrayList<>();
+        cpuBound(two, "A", 100_000, starts);
+        cpuBound(two, "B", 100_000, starts);
+        long[] done = new long[1];
+        sim.schedule(50_000, () -> done[0] = two.runHostWork(30_000));
+        sim.runUntil(250_000);
+        assertEquals(130_000, done[0]);
+        assertEquals(List.of("A 0", "B 0", "B 100", "A 130", "B 200", "A 230"), starts);
+    }
+
+    /**
      * Runs A and B (A the lower id), each with tasks of its own length back to back from 0, on one pCPU with the slice
      * given, until {@code until}; returns each task's start as "NAME µs".
      */
@@ -372,6 +532,11 @@ class PhysicalCpusTimelineTest {
 
     /** Starts a vCPU on {@code cpus} running tasks of {@code task} ns back to back from 0; logs "NAME µs" at each. */
     private Vcpu cpuBound(PhysicalCpus cpus, String name, long task, List<String> starts) {
+        return cpuBound(cpus, name, task, 0, starts);
+    }
+
+    /** Starts a vCPU on {@code cpus} running tasks of {@code task} ns back to back from {@code from}; logs as above. */
+    private Vcpu cpuBound(PhysicalCpus cpus, String name, long task, long from, List<String> starts) {
         Vcpu vcpu = new Vcpu(sim, cpus, false);
         Runnable[] run = new Runnable[1];
         run[0] = () -> {
@@ -379,7 +544,7 @@ class PhysicalCpusTimelineTest {
             vcpu.charge(task);
             vcpu.submit(run[0]);
         };
-        sim.schedule(0, () -> vcpu.submit(run[0]));
+        sim.schedule(from, () -> vcpu.submit(run[0]));
         return vcpu;
     }
 

@@ -348,6 +348,38 @@ class VcpuTest {
     }
 
     /**
+     * Set-up work charged outside a task in several pieces books every piece on a pCPU, each from the end of the one
+     * before (the vCPU is one thread), as a host thread's runs one after another are booked. One pCPU, busy with X's
+     * 1,000 ns task from 0; at 100 V is charged 200, 50 and 30 outside a task: they run 1,000 to 1,200 (a wait of
+     * 900), 1,200 to 1,250 and 1,250 to 1,280. W's task, ready at 1,220, waits for all three and runs at 1,280 (a wait
+     * of 60), where it ran at once, on the pCPU beside the second piece, while only the first was booked.
+     */
+    @Test
+    void setUpWorkInPiecesBooksEveryPieceOnAPcpu() {
+        PhysicalCpus one = new PhysicalCpus(sim, 1, 3_000_000);
+        Vcpu x = new Vcpu(sim, one, false);
+        Vcpu v = new Vcpu(sim, one, false);
+        Vcpu w = new Vcpu(sim, one, false);
+        sim.schedule(0, () -> x.submit(() -> x.charge(1_000)));
+        sim.schedule(100, () -> {
+            v.charge(200);
+            v.charge(50);
+            v.charge(30);
+        });
+        sim.schedule(1_220, () -> w.submit(() -> {
+            log.add("W at " + w.now());
+            w.charge(10);
+        }));
+        sim.run();
+        assertEquals(List.of("W at 1280"), log);
+        assertEquals(60, w.runQueueWaitNanos());
+        assertEquals(280, v.busyNanos());
+        assertArrayEquals(new long[] {1_000 + 200 + 50 + 30 + 10}, one.busyNanos());
+        assertEquals(5, one.snapshot().requests(), "X's task, the three pieces and W's task");
+        assertEquals(900 + 60, one.snapshot().waitNanos(), "the first piece's wait for X, and W's");
+    }
+
+    /**
      * A timer that fires while its vCPU's last task is still running (in virtual time) takes no pCPU before that task
      * ends. Two pCPUs: V's task at 0 sets a timer for 100, then charges 1,000 on pCPU 0. The timer runs at 1,000, on
      * pCPU 0 again; W's task at 500 finds pCPU 1 free and runs at once.

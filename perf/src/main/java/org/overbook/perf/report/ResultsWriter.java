@@ -18,9 +18,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
-import org.overbook.perf.run.Metrics;
 import org.overbook.perf.run.RunResult;
 import org.overbook.perf.run.TimedResult;
 
@@ -62,9 +60,9 @@ public final class ResultsWriter implements AutoCloseable {
     /** The field of {@code summary.json} that an interrupted run's summary carries: how many of its points ran. */
     public static final String INCOMPLETE = "incomplete";
     /** The files about the whole run, which every write rewrites. */
-    private static final Set<String> WHOLE_RUN = Set.of(SUMMARY_CSV, SUMMARY_JSON, TIMESERIES_CSV, RESOURCES_CSV, TIMING, REPORT);
+    static final Set<String> WHOLE_RUN = Set.of(SUMMARY_CSV, SUMMARY_JSON, TIMESERIES_CSV, RESOURCES_CSV, TIMING, REPORT);
     /** A point's own files: {@code p<index>-<name>.hgrm} and its time-series charts, {@code p<index>-<name>.png}. */
-    private static final Pattern POINT_FILE = Pattern.compile("p[0-9]+-.+\\.(hgrm|png)");
+    static final Pattern POINT_FILE = Pattern.compile("p[0-9]+-.+\\.(hgrm|png)");
     /** Latency values are virtual nanoseconds; {@code .hgrm} files show them in microseconds. */
     public static final double HGRM_UNIT_RATIO = 1000.0;
     /**
@@ -226,7 +224,7 @@ public final class ResultsWriter implements AutoCloseable {
         AtomicFiles.write(folder.resolve(RESOURCES_CSV), series(plain, ResourcesCsv.HEADER, resourceRows, ResourcesCsv::rows));
         String incomplete = missing.isEmpty() ? "" : String.format(Locale.ROOT, "INCOMPLETE: %s; this run was interrupted,"
                 + " ended by a failure or is still going.%n", missing);
-        AtomicFiles.write(folder.resolve(TIMING), incomplete + timing(results));
+        AtomicFiles.write(folder.resolve(TIMING), incomplete + TimingText.of(results));
         boolean eachInFull = PointDetail.eachInFull(points);
         Charts charts = new Charts(folder);
         List<String> drawn = charts.write(plain, replicated, eachInFull);
@@ -255,7 +253,7 @@ public final class ResultsWriter implements AutoCloseable {
             throw new UncheckedIOException("cannot create " + folder, e);
         }
         if (!written) {
-            removeEarlierRun();
+            EarlierRunFiles.removeFrom(folder);
             // Before any summary of this run is published: a report.md that says so, in place of an earlier run's
             // (or of none), so a folder interrupted while its first files are written never passes for a whole one.
             AtomicFiles.write(folder.resolve(REPORT), String.format(Locale.ROOT, "**INCOMPLETE: %s; this run was"
@@ -283,57 +281,12 @@ public final class ResultsWriter implements AutoCloseable {
     }
 
     /**
-     * Removes what an earlier run wrote into this folder and this one would not overwrite: its points' {@code .hgrm}
-     * files and charts and the charts across points (a run of fewer points, or other tenants, would otherwise leave
-     * them beside its own, one folder mixing two runs). Only in a folder that holds a {@code summary.json}, an earlier
-     * results folder, and only those names; every other file there stays.
-     */
-    private void removeEarlierRun() {
-        if (!Files.exists(folder.resolve(SUMMARY_JSON))) {
-            return;
-        }
-        try (Stream<Path> files = Files.list(folder)) {
-            for (Path file : files.filter(ResultsWriter::writtenByARun).toList()) {
-                Files.deleteIfExists(file);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove the earlier run's files from " + folder, e);
-        }
-    }
-
-    /**
-     * Removes from {@code folder} every file a results writer writes there, by name: the summaries, {@code timeseries.csv},
-     * {@code resources.csv}, {@code timing.txt}, {@code report.md}, the points' {@code .hgrm} files and charts and the
-     * charts across points; only if it holds a {@code summary.json} (an earlier run's results folder), and nothing else:
-     * every other file stays, and so does the folder. {@code summary.json} goes last, so that a removal cut short leaves
-     * a folder still known for an earlier run's.
+     * Removes from {@code folder} every file a results writer writes there, as {@link EarlierRunFiles#removeRun} does.
      *
      * @return whether {@code folder} was an earlier run's results folder
      */
     public static boolean removeRun(Path folder) {
-        Path summary = folder.resolve(SUMMARY_JSON);
-        if (!Files.isRegularFile(summary)) {
-            return false;
-        }
-        try (Stream<Path> files = Files.list(folder)) {
-            for (Path file : files.filter(file -> !file.equals(summary) && (writtenByARun(file) || isWholeRunFile(file))).toList()) {
-                Files.deleteIfExists(file);
-            }
-            Files.deleteIfExists(summary);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove an earlier run's files from " + folder, e);
-        }
-        return true;
-    }
-
-    /** Returns whether {@code file} is one of the files about the whole run that every write rewrites. */
-    private static boolean isWholeRunFile(Path file) {
-        return Files.isRegularFile(file) && WHOLE_RUN.contains(file.getFileName().toString());
-    }
-
-    private static boolean writtenByARun(Path file) {
-        String name = file.getFileName().toString();
-        return Files.isRegularFile(file) && (POINT_FILE.matcher(name).matches() || Charts.ACROSS_POINTS.contains(name));
+        return EarlierRunFiles.removeRun(folder);
     }
 
     /**
@@ -428,26 +381,5 @@ public final class ResultsWriter implements AutoCloseable {
         return bytes.toByteArray();
     }
 
-    static String timing(List<TimedResult> results) {
-        StringBuilder out = new StringBuilder("# wall-clock and CPU time of each point, set-up included (not deterministic;"
-                + " kept out of summary.csv)\n# requests: simulated memcached requests the servers executed (load phase and"
-                + " warm-up included); cpu: the CPU time of the thread that ran the point\n");
-        long total = 0;
-        long totalCpu = 0;
-        long totalRequests = 0;
-        for (TimedResult timed : results) {
-            total += timed.wallNanos();
-            totalCpu += timed.cpuNanos();
-            totalRequests += timed.requests();
-            out.append(String.format(Locale.ROOT, "point %d (%s): %.3f s wall (set-up %.3f s), %.3f s cpu, %d events,"
-                            + " %.0f events/s, %d requests, %.0f requests per wall s, %.0f per cpu s,"
-                            + " swap store peak %s on disk%n", timed.result().index(), timed.result().displayLabel(),
-                    timed.wallNanos() / 1e9, timed.setUpNanos() / 1e9, timed.cpuNanos() / 1e9, timed.result().events(),
-                    timed.eventsPerSecond(), timed.requests(), timed.requestsPerWallSecond(),
-                    timed.requestsPerCpuSecond(), Report.mebibytes(timed.result().total().get(Metrics.SWAP_PEAK_BYTES))));
-        }
-        out.append(String.format(Locale.ROOT, "total: %.3f s wall, %.3f s cpu, %d requests%n", total / 1e9,
-                totalCpu / 1e9, totalRequests));
-        return out.toString();
-    }
+
 }

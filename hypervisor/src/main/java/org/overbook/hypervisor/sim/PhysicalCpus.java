@@ -1,6 +1,5 @@
 package org.overbook.hypervisor.sim;
 
-import java.util.Arrays;
 import org.overbook.hypervisor.resource.ResourceSnapshot;
 import org.overbook.hypervisor.resource.ResourceStats;
 
@@ -12,13 +11,9 @@ import org.overbook.hypervisor.resource.ResourceStats;
  * finds a free pCPU runs at once; otherwise it waits in one run queue ordered by virtual runtime (CPU
  * time received; equal ones by the vCPUs' ids), and a pCPU that frees up takes the vCPU that has received
  * least. A vCPU waking from sleep is placed no further back than the least virtual runtime less one slice
- * (CFS's sleeper credit), so it does not hoard credit while idle. The least is CFS's {@code min_vruntime} for
- * the one run queue: never lowered, and brought up to date when a vCPU wakes and when one gives its pCPU up,
- * as the least of the queue's head and of the vCPUs on the pCPUs (CFS counts the entity running on its queue's
- * CPU; the one queue here serves every pCPU), each at the CPU time it has received by then (a task's CPU is
- * charged as the task starts; the part still to come does not count yet). A vCPU that
- * goes to sleep is counted last as its last task starts, so the least may lag CFS's by that task's CPU, and
- * never runs ahead of a vCPU on a pCPU. A vCPU with back-to-back work keeps its pCPU
+ * (CFS's sleeper credit), so it does not hoard credit while idle. The least is CFS's {@code min_vruntime},
+ * brought up to date when a vCPU wakes and when one gives its pCPU up; the {@link RunQueue} keeps it, and says
+ * how. A vCPU with back-to-back work keeps its pCPU
  * for up to one time slice ({@code host.cpu-slice}, 3 ms: CFS's minimum granularity on 8 or more CPUs and
  * EEVDF's base slice [1]), or until a waiter has received a wakeup granularity less than it (CFS's wakeup
  * preemption, 1 ms scaled as the kernel scales it); then it yields. A vCPU yields as CFS's {@code schedule()}
@@ -49,8 +44,7 @@ import org.overbook.hypervisor.resource.ResourceStats;
  * sysctl_sched_wakeup_granularity}, {@code place_entity} as it was before EEVDF (6.6: a waking entity no further
  * back than {@code min_vruntime} less half of {@code sysctl_sched_latency}, 3 ms before the kernel scales it by
  * the CPU count), {@code enqueue_entity} ({@code update_curr}, which brings the running entity's virtual runtime
- * up to now, before {@code place_entity}), {@code update_min_vruntime} (the least of the running entity and the
- * tree's leftmost, never lowered), {@code check_preempt_tick} (the slice's end),
+ * up to now, before {@code place_entity}), {@code check_preempt_tick} (the slice's end),
  * {@code put_prev_entity} and {@code pick_next_entity} (the current task is picked again only if it is
  * still left of the leftmost waiter), and the EEVDF base slice ({@code sysctl_sched_base_slice}, 3 ms with
  * 8 or more CPUs).
@@ -68,11 +62,8 @@ public final class PhysicalCpus {
     private final long[] busy;
     private final Vcpu[] reservedFor;
     private final Vcpu[] yieldedBy;
-    private final Vcpu[] ranLast;
     private final ResourceStats stats;
-    private Vcpu[] queue = new Vcpu[16];
-    private int queued;
-    private long minVruntime;
+    private final RunQueue queue;
     private long dispatchAt = Long.MAX_VALUE;
     private final Action dispatch = new Action() {
         @Override
@@ -102,7 +93,7 @@ public final class PhysicalCpus {
         this.busy = new long[count];
         this.reservedFor = new Vcpu[count];
         this.yieldedBy = new Vcpu[count];
-        this.ranLast = new Vcpu[count];
+        this.queue = new RunQueue(count);
         this.stats = new ResourceStats("cpu", Math.max(1, count));
     }
 
@@ -128,7 +119,7 @@ public final class PhysicalCpus {
 
     /** Returns how many vCPUs wait for a pCPU now. */
     public int waiting() {
-        return queued;
+        return queue.size();
     }
 
     /** Returns the CPUs' accounting: busy time, dispatches and their run-queue waits. */
@@ -161,10 +152,10 @@ public final class PhysicalCpus {
         if (last >= 0 && yieldedBy[last] == vcpu) {
             yieldedBy[last] = null; // it yields now, its task over (put_prev_entity): it is picked as any waiter is
         } else if (vcpu.lastEnd < now) { // it slept: CFS's sleeper credit, no more
-            advanceMinVruntime(now);
-            vcpu.vruntime = Math.max(vcpu.vruntime, minVruntime - slice);
+            queue.updateLeast(now);
+            vcpu.vruntime = Math.max(vcpu.vruntime, queue.least() - slice);
         }
-        if (queued == 0 || before(vcpu, queue[0])) { // it would be the leftmost: it takes a free pCPU
+        if (queue.wouldLead(vcpu)) { // it would be the leftmost: it takes a free pCPU
             int cpu = freeCpu(last, now);
             if (cpu >= 0) {
                 stats.record(0, 0);
@@ -174,7 +165,7 @@ public final class PhysicalCpus {
         vcpu.enqueuedAt = now;
         vcpu.sliceUsed = 0;
         vcpu.queuedForCpu = true;
-        enqueue(vcpu);
+        queue.add(vcpu);
         handOut(now);
         return -1;
     }
@@ -191,41 +182,22 @@ public final class PhysicalCpus {
         vcpu.vruntime += cpuNanos;
         vcpu.lastCpu = cpu;
         vcpu.lastEnd = start + cpuNanos;
-        ranLast[cpu] = vcpu;
+        queue.ranOn(cpu, vcpu);
         freeAt[cpu] = start + cpuNanos;
         busy[cpu] += cpuNanos;
         stats.addBusy(cpuNanos);
         vcpu.sliceUsed += cpuNanos;
         if (readyAgain && vcpu.sliceUsed < slice
-                && (queued == 0 || queue[0].vruntime + wakeupGranularity > vcpu.vruntime)) {
+                && (queue.size() == 0 || queue.head().vruntime + wakeupGranularity > vcpu.vruntime)) {
             reservedFor[cpu] = vcpu;
             return;
         }
         vcpu.sliceUsed = 0;
-        advanceMinVruntime(simulation.now());
+        queue.updateLeast(simulation.now());
         if (readyAgain) {
             yieldedBy[cpu] = vcpu; // it requeues as the task ends, and hands the pCPU on then (acquire)
-        } else if (queued > 0) {
+        } else if (queue.size() > 0) {
             scheduleDispatch();
-        }
-    }
-
-    /**
-     * Brings the least virtual runtime up to {@code now}, as CFS's {@code update_min_vruntime} does after {@code
-     * update_curr}: the least of the run queue's head and of every vCPU whose task is on a pCPU at {@code now}, that one
-     * at the CPU time it has received by then (a task's CPU is charged to its vCPU as the task starts, so the part
-     * still to come is taken off). Never lowered; unchanged when no vCPU runs or waits.
-     */
-    private void advanceMinVruntime(long now) {
-        long least = queued == 0 ? Long.MAX_VALUE : queue[0].vruntime;
-        for (int cpu = 0; cpu < count; cpu++) {
-            Vcpu running = ranLast[cpu];
-            if (running != null && running.lastEnd >= now) {
-                least = Math.min(least, running.vruntime - (running.lastEnd - now));
-            }
-        }
-        if (least != Long.MAX_VALUE) {
-            minVruntime = Math.max(minVruntime, least);
         }
     }
 
@@ -242,7 +214,7 @@ public final class PhysicalCpus {
             freeAt[cpu] = to;
             busy[cpu] += to - from;
             stats.addBusy(to - from);
-            if (queued > 0) {
+            if (queue.size() > 0) {
                 scheduleDispatch();
             }
         }
@@ -312,7 +284,7 @@ public final class PhysicalCpus {
         freeAt[best] = bestStart + cpuNanos;
         busy[best] += cpuNanos;
         stats.record(bestStart - now, cpuNanos);
-        if (queued > 0) {
+        if (queue.size() > 0) {
             scheduleDispatch();
         }
         return bestStart + cpuNanos;
@@ -374,64 +346,17 @@ public final class PhysicalCpus {
 
     /** Gives each pCPU free now to the waiter with the least virtual runtime; dispatches again when one frees. */
     private void handOut(long now) {
-        while (queued > 0) {
+        while (queue.size() > 0) {
             int cpu = freeCpu(-1, now);
             if (cpu < 0) {
                 break;
             }
-            Vcpu next = dequeue();
+            Vcpu next = queue.poll();
             stats.record(now - next.enqueuedAt, 0);
             next.runOn(cpu);
         }
-        if (queued > 0) {
+        if (queue.size() > 0) {
             scheduleDispatch();
         }
-    }
-
-    // ---- the run queue: a binary heap by (vruntime, id) ----
-
-    private void enqueue(Vcpu vcpu) {
-        if (queued == queue.length) {
-            queue = Arrays.copyOf(queue, queued * 2);
-        }
-        int i = queued++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (!before(vcpu, queue[parent])) {
-                break;
-            }
-            queue[i] = queue[parent];
-            i = parent;
-        }
-        queue[i] = vcpu;
-    }
-
-    private Vcpu dequeue() {
-        Vcpu head = queue[0];
-        Vcpu last = queue[--queued];
-        queue[queued] = null;
-        int i = 0;
-        while (true) {
-            int child = 2 * i + 1;
-            if (child >= queued) {
-                break;
-            }
-            if (child + 1 < queued && before(queue[child + 1], queue[child])) {
-                child++;
-            }
-            if (!before(queue[child], last)) {
-                break;
-            }
-            queue[i] = queue[child];
-            i = child;
-        }
-        if (queued > 0) {
-            queue[i] = last;
-        }
-        return head;
-    }
-
-    private static boolean before(Vcpu a, Vcpu b) {
-        return a.vruntime < b.vruntime || (a.vruntime == b.vruntime && a.id < b.id);
     }
 }
